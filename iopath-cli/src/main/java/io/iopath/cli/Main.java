@@ -1,0 +1,49 @@
+package io.iopath.cli;
+
+import io.iopath.scenario.ScenarioException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code iopath} command: one subcommand per task a user has. */
+@Command(name = "iopath",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.",
+        subcommands = {RunCommand.class, DrivesCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    /** Exit status for bad input: a malformed scenario, option or file. */
+    public static final int EXIT_BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit status; used by tests too. */
+    public static int execute(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof ScenarioException || ex instanceof BadInputException) {
+                commandLine.getErr().println("iopath: " + ex.getMessage());
+                return EXIT_BAD_INPUT;
+            }
+            throw ex;
+        });
+        return cli.execute(args);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"iopath " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.iopath.cli;
+
+import io.iopath.experiment.ScenarioRun;
+import io.iopath.metrics.Result;
+import io.iopath.report.AtomicFiles;
+import io.iopath.report.ResultJson;
+import io.iopath.report.ResultTable;
+import io.iopath.scenario.Scenario;
+import io.iopath.scenario.ScenarioReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "run",
+        mixinStandardHelpOptions = true,
+        description = {"Simulates one scenario and prints its results.",
+                "Without SCENARIO, runs the built-in default: random 4k reads on a 7200 rpm laptop disk."})
+final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "scenario YAML file")
+    Path scenarioFile;
+
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = "override a scenario field, e.g. --set jobs[0].bs=128k --set host.queue_depth=32")
+    List<String> overrides = new ArrayList<>();
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream (overrides the scenario's)")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/results.json")
+    Path outDir;
+
+    @Option(names = "--json", description = "print results.json to standard output instead of the table")
+    boolean json;
+
+    @Option(names = "--show-default", description = "print the built-in default scenario and exit")
+    boolean showDefault;
+
+    @Override
+    public Integer call() throws IOException {
+        if (showDefault) {
+            System.out.print(ScenarioReader.defaultText());
+            return 0;
+        }
+        List<String> all = new ArrayList<>(overrides);
+        if (seed != null) {
+            all.add("seed=" + seed);
+        }
+        Scenario scenario;
+        if (scenarioFile == null) {
+            scenario = ScenarioReader.readDefault(all);
+        } else {
+            if (!Files.isRegularFile(scenarioFile)) {
+                throw new BadInputException(scenarioFile + ": no such scenario file");
+            }
+            scenario = ScenarioReader.read(scenarioFile, all);
+        }
+        ScenarioRun run = new ScenarioRun(scenario);
+        Result result;
+        try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
+            result = run.execute(bar::update);
+        }
+        if (outDir != null) {
+            AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+        }
+        PrintStream out = System.out;
+        if (json) {
+            out.print(ResultJson.toText(result));
+        } else {
+            out.print(ResultTable.render(result));
+            if (outDir != null) {
+                out.println();
+                out.println("wrote " + outDir.resolve("results.json"));
+            }
+        }
+        return 0;
+    }
+}

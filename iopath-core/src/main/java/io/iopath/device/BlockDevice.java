@@ -1,0 +1,21 @@
+package io.iopath.device;
+
+import io.iopath.request.Request;
+
+/**
+ * The device below the driver. It takes commands, may refuse one (QUEUE FULL, BUSY), and reports
+ * each accepted command's end through the completion sink.
+ */
+public interface BlockDevice {
+    /** Offers a command at the current simulated time. */
+    DeviceResponse submit(Request command);
+
+    void setCompletionSink(CommandCompletion sink);
+
+    long capacitySectors();
+
+    /** Simulated time the device spent servicing commands so far (for utilisation). */
+    long busyNs();
+
+    String name();
+}

@@ -1,0 +1,54 @@
+package io.iopath.device.disk.mechanics;
+
+/**
+ * A platter turning continuously at a fixed speed. The angle is a pure function of simulated
+ * time, so rotational latency follows from where the head is, never from a random draw.
+ *
+ * <p>Time inside is kept in picoseconds modulo one revolution, as DiskSim does, so neither a
+ * fractional rpm nor hours of simulated time lose precision.
+ */
+public final class Spindle {
+    private final double rpm;
+    private final long revolutionPs;
+    private final long phaseOffsetPs;
+
+    /** @param startAngle angle at time zero, as a fraction of a revolution in [0, 1) */
+    public Spindle(double rpm, double startAngle) {
+        if (!(rpm > 0)) {
+            throw new IllegalArgumentException("rpm must be positive");
+        }
+        this.rpm = rpm;
+        this.revolutionPs = Math.round(60e12 / rpm);
+        this.phaseOffsetPs = Math.round(startAngle * revolutionPs) % revolutionPs;
+    }
+
+    public double rpm() {
+        return rpm;
+    }
+
+    public double revolutionNs() {
+        return revolutionPs / 1000.0;
+    }
+
+    /** Angle under the heads at {@code timeNs}, as a fraction of a revolution in [0, 1). */
+    public double angleAt(long timeNs) {
+        return positionPs(timeNs) / (double) revolutionPs;
+    }
+
+    /** Nanoseconds from {@code timeNs} until {@code angle} (fraction in [0, 1)) is under the heads. */
+    public long waitForAngleNs(long timeNs, double angle) {
+        long target = Math.round(angle * revolutionPs) % revolutionPs;
+        long wait = Math.floorMod(target - positionPs(timeNs), revolutionPs);
+        return (wait + 999) / 1000;
+    }
+
+    /** Nanoseconds the media takes to pass {@code fraction} of a revolution under the head. */
+    public long rotationNs(double fraction) {
+        return Math.round(fraction * revolutionPs / 1000.0);
+    }
+
+    private long positionPs(long timeNs) {
+        long t = Math.floorMod(timeNs, revolutionPs);
+        return Math.floorMod(t * 1000L + phaseOffsetPs, revolutionPs);
+    }
+}

@@ -1,0 +1,76 @@
+package io.iopath.device.disk.mechanics;
+
+/**
+ * Seek curve {@code t(d) = t1 + A·(d−1)/M + B·sqrt((d−1)/M)} fitted to a datasheet's three
+ * numbers (track-to-track, average, full stroke), where "average" is the triangular-weighted
+ * average of all seeks that manufacturers define (disk-drive spec §3.1, §3.3).
+ *
+ * <p>With distances x = d − 1 triangularly distributed on [0, M], E[x] = M/3 and
+ * E[sqrt x] = (8/15)·sqrt(M); matching t(M) = full and E[t] = average gives
+ * B = 5·avg − 5/3·full − 10/3·t1 and A = full − t1 − B. A negative A or B is clamped to the
+ * pure-sqrt curve, as the spec prescribes.
+ */
+public final class ThreePointSeekCurve implements SeekCurve {
+    private final long trackToTrackNs;
+    private final double aNs;
+    private final double bNs;
+    private final int maxDistance;
+    private final long[] table;
+
+    public ThreePointSeekCurve(long trackToTrackNs, long averageNs, long fullStrokeNs, int cylinders) {
+        if (cylinders < 2) {
+            throw new IllegalArgumentException("a seek curve needs at least two cylinders");
+        }
+        if (!(trackToTrackNs <= averageNs && averageNs <= fullStrokeNs)) {
+            throw new IllegalArgumentException("seek times must satisfy track-to-track <= average <= full stroke");
+        }
+        this.trackToTrackNs = trackToTrackNs;
+        this.maxDistance = cylinders - 1;
+        double b = 5.0 * averageNs - 5.0 / 3.0 * fullStrokeNs - 10.0 / 3.0 * trackToTrackNs;
+        double a = (fullStrokeNs - trackToTrackNs) - b;
+        if (a < 0 || b < 0) {
+            a = 0;
+            b = fullStrokeNs - trackToTrackNs;
+        }
+        this.aNs = a;
+        this.bNs = b;
+        // Precomputed for the hot path: one array read per seek.
+        this.table = new long[maxDistance + 1];
+        for (int d = 1; d <= maxDistance; d++) {
+            table[d] = Math.round(evaluate(d));
+        }
+    }
+
+    private double evaluate(int d) {
+        double x = (double) (d - 1) / maxDistance;
+        return trackToTrackNs + aNs * x + bNs * Math.sqrt(x);
+    }
+
+    @Override
+    public long seekNs(int distanceCylinders) {
+        int d = Math.abs(distanceCylinders);
+        return d > maxDistance ? Math.round(evaluate(d)) : table[d];
+    }
+
+    /** Linear coefficient A (ns at full stroke). */
+    public double linearNs() {
+        return aNs;
+    }
+
+    /** Square-root coefficient B (ns at full stroke). */
+    public double sqrtNs() {
+        return bNs;
+    }
+
+    /** The triangular-weighted average over all distances 1..M: what a datasheet calls average. */
+    public double triangularAverageNs() {
+        double num = 0;
+        double den = 0;
+        for (int n = 1; n <= maxDistance; n++) {
+            double w = maxDistance + 1 - n;
+            num += w * table[n];
+            den += w;
+        }
+        return num / den;
+    }
+}

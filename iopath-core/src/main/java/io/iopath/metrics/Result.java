@@ -1,0 +1,29 @@
+package io.iopath.metrics;
+
+/**
+ * The outcome of one run: plain data, the only thing reports see.
+ *
+ * @param scenario          the scenario's name
+ * @param seed              the seed the run used
+ * @param drive             the drive preset
+ * @param scheduler         the IO scheduler
+ * @param queueDepth        the driver's queue depth
+ * @param elapsedNs         simulated time from the first bio queued to the last completed
+ * @param driveUtilisation  fraction of elapsed time the drive was servicing commands
+ * @param bioMerges         bios merged into an existing request
+ * @param queueFulls        commands the drive refused with QUEUE FULL
+ */
+public record Result(
+        String scenario,
+        long seed,
+        String drive,
+        String scheduler,
+        int queueDepth,
+        long elapsedNs,
+        DirectionStats read,
+        DirectionStats write,
+        DirectionStats total,
+        double driveUtilisation,
+        long bioMerges,
+        long queueFulls) {
+}

@@ -1,0 +1,47 @@
+package io.iopath.metrics;
+
+import io.iopath.request.Bio;
+import io.iopath.request.Op;
+
+/**
+ * Collects every completed bio of a run. It reads only the bio's and its request's timelines,
+ * so it knows nothing of the layers that wrote them.
+ */
+public final class RunMetrics {
+    private final DirectionRecorder read = new DirectionRecorder();
+    private final DirectionRecorder write = new DirectionRecorder();
+    private long firstQueuedNs = Long.MAX_VALUE;
+    private long lastCompletedNs;
+
+    public void bioCompleted(Bio bio) {
+        if (bio.op == Op.READ) {
+            read.record(bio);
+        } else if (bio.op == Op.WRITE) {
+            write.record(bio);
+        } else {
+            return;
+        }
+        firstQueuedNs = Math.min(firstQueuedNs, bio.queuedNs);
+        lastCompletedNs = Math.max(lastCompletedNs, bio.completedNs);
+    }
+
+    /** Time from the first bio queued to the last one completed: the base of IOPS and MB/s. */
+    public long elapsedNs() {
+        return firstQueuedNs == Long.MAX_VALUE ? 0 : lastCompletedNs - firstQueuedNs;
+    }
+
+    public DirectionStats read() {
+        return read.summarise(elapsedNs());
+    }
+
+    public DirectionStats write() {
+        return write.summarise(elapsedNs());
+    }
+
+    public DirectionStats total() {
+        DirectionRecorder all = new DirectionRecorder();
+        read.addInto(all);
+        write.addInto(all);
+        return all.summarise(elapsedNs());
+    }
+}

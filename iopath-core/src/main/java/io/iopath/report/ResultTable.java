@@ -1,0 +1,38 @@
+package io.iopath.report;
+
+import io.iopath.metrics.DirectionStats;
+import io.iopath.metrics.Result;
+import java.util.Locale;
+
+/** The terminal summary of one run: a table per direction, latencies in milliseconds. */
+public final class ResultTable {
+    private ResultTable() {
+    }
+
+    public static String render(Result r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "scenario %s  drive %s  scheduler %s  queue_depth %d  seed %d%n",
+                r.scenario(), r.drive(), r.scheduler(), r.queueDepth(), r.seed()));
+        sb.append(String.format(Locale.ROOT, "simulated %.3f s, drive utilisation %.1f %%, bio merges %d, QUEUE FULL %d%n%n",
+                r.elapsedNs() / 1e9, 100 * r.driveUtilisation(), r.bioMerges(), r.queueFulls()));
+        sb.append(String.format(Locale.ROOT, "%-6s %9s %9s %9s | %8s %8s %8s %8s %8s %8s | %8s %8s%n",
+                "", "IOs", "IOPS", "MB/s", "mean", "p50", "p95", "p99", "p99.9", "max", "Q2D", "D2C"));
+        sb.append(String.format(Locale.ROOT, "%-6s %9s %9s %9s | %53s | %17s%n",
+                "", "", "", "", "latency (ms)", "mean (ms)"));
+        row(sb, "read", r.read());
+        row(sb, "write", r.write());
+        row(sb, "total", r.total());
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, String label, DirectionStats d) {
+        if (d.ios() == 0 && !label.equals("total")) {
+            return;
+        }
+        var l = d.latency();
+        sb.append(String.format(Locale.ROOT, "%-6s %9d %9.1f %9.2f | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %8.3f %8.3f%n",
+                label, d.ios(), d.iops(), d.bandwidthBytesPerS() / 1e6,
+                l.mean() / 1e6, l.p50() / 1e6, l.p95() / 1e6, l.p99() / 1e6, l.p99_9() / 1e6, l.max() / 1e6,
+                d.q2dMeanNs() / 1e6, d.d2cMeanNs() / 1e6));
+    }
+}

@@ -1,0 +1,70 @@
+package io.iopath.request;
+
+/**
+ * What a submitter asks for: one contiguous run of sectors in one direction (Linux {@code struct
+ * bio}). It completes exactly once, through its {@link BioCompletion}.
+ */
+public final class Bio {
+    private static final long UNSET = -1;
+
+    public final long id;
+    public final Op op;
+    public final long sector;
+    public final int sectors;
+    public final int flags;
+    /** The simulated process that issued it (its IO context, for AS, CFQ and BFQ). */
+    public final int processId;
+    private final BioCompletion completion;
+
+    /** blktrace Q: the bio entered the block layer. */
+    public long queuedNs = UNSET;
+    /** blktrace C: the bio completed. */
+    public long completedNs = UNSET;
+    /** The request that carried it to the device; set when the bio is merged or allocated. */
+    public Request request;
+    /** Bios of one request, in sector order. */
+    Bio next;
+
+    public Bio(long id, Op op, long sector, int sectors, int flags, int processId, BioCompletion completion) {
+        if (sectors < 0 || (op.transfersData() && sectors == 0)) {
+            throw new IllegalArgumentException("bio " + id + ": bad length " + sectors);
+        }
+        this.id = id;
+        this.op = op;
+        this.sector = sector;
+        this.sectors = sectors;
+        this.flags = flags;
+        this.processId = processId;
+        this.completion = completion;
+    }
+
+    public long endSector() {
+        return sector + sectors;
+    }
+
+    public long bytes() {
+        return (long) sectors * 512L;
+    }
+
+    public boolean isSync() {
+        return op == Op.READ || Flags.has(flags, Flags.SYNC);
+    }
+
+    public boolean isCompleted() {
+        return completedNs != UNSET;
+    }
+
+    /** Ends the bio at {@code nowNs}; a second completion is a bug in a layer and throws. */
+    public void complete(long nowNs) {
+        if (completedNs != UNSET) {
+            throw new IllegalStateException("bio " + id + " completed twice");
+        }
+        completedNs = nowNs;
+        completion.bioDone(this);
+    }
+
+    @Override
+    public String toString() {
+        return "bio#" + id + "[" + op + " " + sector + "+" + sectors + "]";
+    }
+}

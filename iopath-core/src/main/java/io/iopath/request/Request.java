@@ -1,0 +1,153 @@
+package io.iopath.request;
+
+/**
+ * What the block layer merges, schedules and hands to the driver: one or more bios that form one
+ * contiguous device command (Linux {@code struct request}).
+ *
+ * <p>A request carries its own timeline (blktrace G, I, D, C) and what the drive did with it, so
+ * every statistic is computed from one source.
+ */
+public final class Request {
+    private static final long UNSET = -1;
+
+    public final long id;
+    public final Op op;
+    private long sector;
+    private int sectors;
+    private int flags;
+    public final int processId;
+    private Bio head;
+    private Bio tail;
+    private int bioCount;
+
+    /** blktrace G: a request was allocated for the first bio. */
+    public long allocatedNs = UNSET;
+    /** blktrace I: inserted into the IO scheduler. */
+    public long insertedNs = UNSET;
+    /** blktrace D: issued to the driver / device (the latest issue, after any requeue). */
+    public long issuedNs = UNSET;
+    /** blktrace C: completed by the device. */
+    public long completedNs = UNSET;
+    /** Times the driver handed it back (QUEUE FULL / BUSY). */
+    public int requeues;
+
+    /** What the drive did: time spent seeking, waiting for rotation, transferring (ns). */
+    public long seekNs;
+    public long rotationNs;
+    public long transferNs;
+    public boolean cacheHit;
+
+    /** The device tag while the command is at the device, or -1. */
+    public int tag = -1;
+    /** Free slot for the layer that currently owns the request (scheduler lists, drive queue). */
+    public Object owner;
+
+    public Request(long id, Bio first) {
+        this.id = id;
+        this.op = first.op;
+        this.sector = first.sector;
+        this.sectors = first.sectors;
+        this.flags = first.flags;
+        this.processId = first.processId;
+        this.head = first;
+        this.tail = first;
+        this.bioCount = 1;
+        first.request = this;
+    }
+
+    public long sector() {
+        return sector;
+    }
+
+    public int sectors() {
+        return sectors;
+    }
+
+    public long endSector() {
+        return sector + sectors;
+    }
+
+    public int flags() {
+        return flags;
+    }
+
+    public int bioCount() {
+        return bioCount;
+    }
+
+    public Bio firstBio() {
+        return head;
+    }
+
+    public boolean isSync() {
+        return op == Op.READ || Flags.has(flags, Flags.SYNC);
+    }
+
+    public boolean isWrite() {
+        return op == Op.WRITE;
+    }
+
+    /** Appends a bio that starts where this request ends (a back merge). */
+    public void backMerge(Bio bio) {
+        if (bio.op != op || bio.sector != endSector()) {
+            throw new IllegalArgumentException(bio + " is not a back merge of " + this);
+        }
+        tail.next = bio;
+        tail = bio;
+        sectors += bio.sectors;
+        bioCount++;
+        flags |= bio.flags & Flags.SYNC;
+        bio.request = this;
+    }
+
+    /** Prepends a bio that ends where this request starts (a front merge). */
+    public void frontMerge(Bio bio) {
+        if (bio.op != op || bio.endSector() != sector) {
+            throw new IllegalArgumentException(bio + " is not a front merge of " + this);
+        }
+        bio.next = head;
+        head = bio;
+        sector = bio.sector;
+        sectors += bio.sectors;
+        bioCount++;
+        flags |= bio.flags & Flags.SYNC;
+        bio.request = this;
+    }
+
+    /** Absorbs {@code other}, which must start where this request ends (request-to-request merge). */
+    public void absorb(Request other) {
+        if (other.op != op || other.sector != endSector()) {
+            throw new IllegalArgumentException(other + " cannot follow " + this);
+        }
+        for (Bio b = other.head; b != null; b = b.next) {
+            b.request = this;
+        }
+        tail.next = other.head;
+        tail = other.tail;
+        sectors += other.sectors;
+        bioCount += other.bioCount;
+        flags |= other.flags & Flags.SYNC;
+        other.head = null;
+        other.tail = null;
+        other.bioCount = 0;
+    }
+
+    /** Completes the request and then each of its bios, at {@code nowNs}. */
+    public void complete(long nowNs) {
+        if (completedNs != UNSET) {
+            throw new IllegalStateException(this + " completed twice");
+        }
+        completedNs = nowNs;
+        Bio b = head;
+        while (b != null) {
+            Bio next = b.next;
+            b.complete(nowNs);
+            b = next;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "rq#" + id + "[" + op + " " + sector + "+" + sectors + "]";
+    }
+}

@@ -1,0 +1,179 @@
+package io.iopath.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Typed reading of one YAML mapping. Each getter consumes a key; {@link #finish()} rejects any
+ * key nobody asked for, so a typo never silently falls back to a default.
+ */
+public final class Fields {
+    private final Node.MapNode map;
+    private final String path;
+    /** Every key a getter asked for, present or not: the keys this mapping knows. */
+    private final Set<String> consumed = new LinkedHashSet<>();
+
+    public Fields(Node node, String path) {
+        if (!(node instanceof Node.MapNode m)) {
+            throw ScenarioException.expected(node.location(), path, "a mapping", node.describe());
+        }
+        this.map = m;
+        this.path = path;
+    }
+
+    public Location location() {
+        return map.location();
+    }
+
+    public String path() {
+        return path;
+    }
+
+    private String field(String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    public boolean has(String key) {
+        return map.entries.containsKey(key);
+    }
+
+    /** The raw node of a key (consumed), or null. */
+    public Node node(String key) {
+        consumed.add(key);
+        return map.entries.get(key);
+    }
+
+    private Node.ScalarNode scalar(String key, String expected) {
+        Node n = node(key);
+        if (n == null) {
+            return null;
+        }
+        if (!(n instanceof Node.ScalarNode s) || s.isNull()) {
+            throw ScenarioException.expected(n.location(), field(key), expected, n.describe());
+        }
+        return s;
+    }
+
+    private <T> T parse(String key, String expected, T fallback, Function<String, T> parser) {
+        Node.ScalarNode s = scalar(key, expected);
+        if (s == null) {
+            return fallback;
+        }
+        try {
+            return parser.apply(s.text());
+        } catch (IllegalArgumentException e) {
+            throw ScenarioException.expected(s.location(), field(key), expected, s.describe());
+        }
+    }
+
+    public String string(String key, String fallback) {
+        return parse(key, "a text", fallback, t -> t);
+    }
+
+    public String requiredString(String key) {
+        String v = string(key, null);
+        if (v == null) {
+            throw new ScenarioException(map.location(), field(key), "is required");
+        }
+        return v;
+    }
+
+    /** Bytes, from {@code 4k}-style sizes; must be at least {@code min}. */
+    public long size(String key, long fallback, long min) {
+        Node.ScalarNode s = scalar(key, Units.SIZE_FORMAT);
+        if (s == null) {
+            return fallback;
+        }
+        long v;
+        try {
+            v = Units.parseSize(s.text());
+        } catch (IllegalArgumentException e) {
+            String got = s.text().trim().startsWith("-") ? "a negative size " + s.describe() : s.describe();
+            throw ScenarioException.expected(s.location(), field(key), Units.SIZE_FORMAT, got);
+        }
+        if (v < min) {
+            throw ScenarioException.expected(s.location(), field(key), "a size of at least " + Units.formatSize(min), s.describe());
+        }
+        return v;
+    }
+
+    /** Nanoseconds, from {@code 6ms}-style times. */
+    public long time(String key, long fallback) {
+        return parse(key, Units.TIME_FORMAT, fallback, Units::parseTime);
+    }
+
+    public long integer(String key, long fallback, long min, long max) {
+        String expected = max == Long.MAX_VALUE ? "an integer of at least " + min : "an integer from " + min + " to " + max;
+        Node.ScalarNode s = scalar(key, expected);
+        if (s == null) {
+            return fallback;
+        }
+        long v;
+        try {
+            v = Long.parseLong(s.text().trim());
+        } catch (NumberFormatException e) {
+            throw ScenarioException.expected(s.location(), field(key), expected, s.describe());
+        }
+        if (v < min || v > max) {
+            throw ScenarioException.expected(s.location(), field(key), expected, s.describe());
+        }
+        return v;
+    }
+
+    public boolean bool(String key, boolean fallback) {
+        String expected = "true or false (or 1 / 0, on / off)";
+        return parse(key, expected, fallback, t -> switch (t.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "1", "on", "yes" -> true;
+            case "false", "0", "off", "no" -> false;
+            default -> throw new IllegalArgumentException();
+        });
+    }
+
+    /** One of a fixed set of names. */
+    public String choice(String key, String fallback, List<String> allowed) {
+        String expected = "one of " + String.join(", ", allowed);
+        return parse(key, expected, fallback, t -> {
+            String v = t.trim();
+            if (!allowed.contains(v)) {
+                throw new IllegalArgumentException();
+            }
+            return v;
+        });
+    }
+
+    /** A nested mapping, or null when absent. */
+    public Fields child(String key) {
+        Node n = node(key);
+        return n == null ? null : new Fields(n, field(key));
+    }
+
+    /** A list of mappings, or an empty list when absent. */
+    public List<Fields> children(String key) {
+        Node n = node(key);
+        if (n == null) {
+            return List.of();
+        }
+        if (!(n instanceof Node.ListNode list)) {
+            throw ScenarioException.expected(n.location(), field(key), "a list", n.describe());
+        }
+        List<Fields> out = new ArrayList<>();
+        for (int i = 0; i < list.items.size(); i++) {
+            out.add(new Fields(list.items.get(i), field(key) + "[" + i + "]"));
+        }
+        return out;
+    }
+
+    /** Fails on the first key that no getter consumed. */
+    public void finish() {
+        for (String key : map.entries.keySet()) {
+            if (!consumed.contains(key)) {
+                throw new ScenarioException(map.keyLocation(key), field(key),
+                        "unknown key; expected one of " + String.join(", ", consumed));
+            }
+        }
+    }
+}
