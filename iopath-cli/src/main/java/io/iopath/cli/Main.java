@@ -1,6 +1,7 @@
 package io.iopath.cli;
 
 import io.iopath.scenario.ScenarioException;
+import io.iopath.workload.trace.TraceFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.",
-        subcommands = {RunCommand.class, DrivesCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {RunCommand.class, DrivesCommand.class, TraceCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status for bad input: a malformed scenario, option or file. */
     public static final int EXIT_BAD_INPUT = 2;
@@ -30,7 +31,7 @@ public final class Main implements Runnable {
     public static int execute(String... args) {
         CommandLine cli = new CommandLine(new Main());
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof ScenarioException || ex instanceof BadInputException) {
+            if (ex instanceof ScenarioException || ex instanceof BadInputException || ex instanceof TraceFormatException) {
                 commandLine.getErr().println("iopath: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
             }

@@ -1,0 +1,127 @@
+package io.iopath.cli;
+
+import io.iopath.workload.trace.TraceFiles;
+import io.iopath.workload.trace.TraceFormat;
+import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.TraceStats;
+import io.iopath.workload.trace.TraceWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code iopath trace stat|convert}: look at block traces and move them between formats. */
+@Command(name = "trace",
+        mixinStandardHelpOptions = true,
+        description = {"Block traces: statistics and format conversion.",
+                "Formats: ascii, validate (DiskSim), msr, spc, blkparse, iolog2, iolog3 (plain or gzip);"
+                        + " detected from the content unless --format is given."},
+        subcommands = {TraceCommand.Stat.class, TraceCommand.Convert.class})
+final class TraceCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    static TraceFormat format(String id, String option) {
+        if (id == null) {
+            return null;
+        }
+        return TraceFormat.byId(id).orElseThrow(() -> new BadInputException(
+                option + ": expected one of " + String.join(", ", TraceFormat.ids()) + ", got '" + id + "'"));
+    }
+
+    @Command(name = "stat", mixinStandardHelpOptions = true,
+            description = "Requests, read share, size histogram, sequential share, inter-arrival times and address span.")
+    static final class Stat implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE", description = "trace file (plain or gzip)")
+        Path file;
+
+        @Option(names = "--format", paramLabel = "F", description = "trace format, when detection is ambiguous")
+        String format;
+
+        @Override
+        public Integer call() {
+            TraceStats stats = new TraceStats();
+            TraceFormat f;
+            try (TraceReader reader = TraceFiles.open(file, format(format, "--format"))) {
+                f = reader.format();
+                for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                    stats.add(r);
+                }
+                f = reader.format();
+            }
+            System.out.print(stats.render(file.toString(), f));
+            return 0;
+        }
+    }
+
+    @Command(name = "convert", mixinStandardHelpOptions = true,
+            description = "Rewrites a trace in another format (to standard output, or -o FILE; .gz compresses).")
+    static final class Convert implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE", description = "trace file (plain or gzip)")
+        Path file;
+
+        @Option(names = "--to", required = true, paramLabel = "FORMAT", description = "ascii, validate, msr, spc, blkparse, iolog2, iolog3 (iolog = iolog3)")
+        String to;
+
+        @Option(names = "--format", paramLabel = "F", description = "input format, when detection is ambiguous")
+        String format;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "output file (default: standard output)")
+        Path output;
+
+        @Override
+        public Integer call() throws IOException {
+            TraceFormat target = format(to, "--to");
+            long n = 0;
+            long skipped;
+            try (TraceReader reader = TraceFiles.open(file, format(format, "--format"))) {
+                TraceWriter writer = output == null
+                        ? target.writer(new OutputStreamWriter(new NonClosing(System.out), StandardCharsets.UTF_8))
+                        : TraceFiles.createWriter(output, target);
+                try (writer) {
+                    for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                        writer.write(r);
+                        n++;
+                    }
+                }
+                skipped = writer.skipped();
+            }
+            PrintStream err = System.err;
+            if (skipped > 0) {
+                err.println("iopath: " + skipped + " of " + n + " records have an op " + target.id + " cannot express; left out");
+            }
+            if (output != null) {
+                err.println("wrote " + (n - skipped) + " records to " + output);
+            }
+            return 0;
+        }
+    }
+
+    /** Standard output must stay open after a writer closes. */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(java.io.OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

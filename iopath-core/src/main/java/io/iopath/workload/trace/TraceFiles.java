@@ -1,0 +1,111 @@
+package io.iopath.workload.trace;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Opens trace files for reading (plain or gzip, told apart by the gzip magic bytes, whatever the
+ * name) with the format detected from the content or given; and creates trace files for
+ * writing (gzip when the name ends in {@code .gz}), which appear under their name only when
+ * complete.
+ */
+public final class TraceFiles {
+    private static final int BUFFER = 1 << 16;
+
+    private TraceFiles() {
+    }
+
+    /** Opens {@code file}; {@code format} null means detect it from the first lines. */
+    public static TraceReader open(Path file, TraceFormat format) {
+        try {
+            return open(Files.newInputStream(file), file.toString(), format);
+        } catch (NoSuchFileException e) {
+            throw new TraceFormatException(file.toString(), 0, "no such file");
+        } catch (IOException e) {
+            throw new TraceFormatException(file.toString(), 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** Reads a trace from a stream, named {@code source} in errors. */
+    public static TraceReader open(InputStream raw, String source, TraceFormat format) {
+        try {
+            BufferedReader in = new BufferedReader(new InputStreamReader(decompress(raw), StandardCharsets.UTF_8), BUFFER);
+            TraceFormat f = format != null ? format : FormatDetector.detect(in, source);
+            return f.reader(new LineSource(in, source));
+        } catch (IOException e) {
+            try {
+                raw.close();
+            } catch (IOException ignored) {
+                // the first failure is the one worth reporting
+            }
+            throw new TraceFormatException(source, 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private static InputStream decompress(InputStream raw) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(raw, BUFFER);
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        if (b0 == 0x1f && b1 == 0x8b) {
+            return new GZIPInputStream(in, BUFFER);
+        }
+        return in;
+    }
+
+    /**
+     * A writer for {@code file} that writes to a temporary file beside it and renames it into
+     * place on close, gzip-compressed if the name ends in {@code .gz}.
+     */
+    public static Writer create(Path file) throws IOException {
+        Path target = file.toAbsolutePath();
+        Files.createDirectories(target.getParent());
+        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
+        OutputStream os = Files.newOutputStream(tmp);
+        if (file.getFileName().toString().endsWith(".gz")) {
+            os = new GZIPOutputStream(os, BUFFER);
+        }
+        return new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), BUFFER) {
+            private boolean closed;
+
+            @Override
+            public void close() throws IOException {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                try {
+                    super.close();
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                } finally {
+                    Files.deleteIfExists(tmp);
+                }
+            }
+        };
+    }
+
+    /** Opens a trace writer of {@code format} on {@code file}. */
+    public static TraceWriter createWriter(Path file, TraceFormat format) {
+        try {
+            return format.writer(create(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

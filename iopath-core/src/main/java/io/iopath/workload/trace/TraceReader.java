@@ -1,0 +1,27 @@
+package io.iopath.workload.trace;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * A stream of {@link TraceRecord}s read one at a time, so a trace of any length is read in
+ * constant memory. Malformed input throws {@link TraceFormatException} naming file and line.
+ */
+public interface TraceReader extends Closeable {
+    /** The next record, or null at the end of the trace. */
+    TraceRecord next();
+
+    TraceFormat format();
+
+    @Override
+    default void close() {
+        try {
+            closeSource();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    void closeSource() throws IOException;
+}

@@ -1,0 +1,107 @@
+package io.iopath.workload.trace.blkparse;
+
+import io.iopath.request.Flags;
+import io.iopath.request.Op;
+import io.iopath.workload.trace.LineSource;
+import io.iopath.workload.trace.TraceFormat;
+import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.Tokens;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * blkparse's default text output ({@code "%D %2c %8s %5T.%9t %5p %2a %3d "} plus a tail per
+ * action). The IOs are the {@code D} (issue to driver) events, as for device-level replay; every
+ * other event line is checked and skipped. The per-CPU and per-device summary blkparse prints
+ * at the end is recognised and ends the trace.
+ *
+ * <p>Time: seconds.nanoseconds relative to the first event. Sector and count: 512-byte sectors.
+ * Device: {@code major << 20 | minor} (the kernel's dev_t). Op and flags: the RWBS field. The
+ * pid is kept. A {@code D} event of a flush carries no sectors ({@code FN}, or {@code 0 + 0}).
+ */
+public final class BlkparseReader implements TraceReader {
+    /** The event prefix, from workloads-and-traces.md §3.5. */
+    static final Pattern EVENT = Pattern.compile(
+            "(\\d{1,4}),(\\d{1,7})\\s+(\\d{1,5})\\s+(\\d{1,12})\\s+(\\d{1,9})\\.(\\d{9})\\s+(\\d{1,10})\\s+(\\S{1,2})\\s+(\\S+)\\s*(.*)");
+    private static final String SUMMARY_START = "CPU";
+    private final LineSource src;
+    private boolean inSummary;
+
+    /** Whether a line has the shape of a blkparse event (used by format detection). */
+    public static boolean looksLikeEvent(String line) {
+        return EVENT.matcher(line).matches();
+    }
+
+    public BlkparseReader(LineSource src) {
+        this.src = src;
+    }
+
+    @Override
+    public TraceRecord next() {
+        while (!inSummary) {
+            String line = src.nextDataLine();
+            if (line == null) {
+                return null;
+            }
+            Matcher m = EVENT.matcher(line);
+            if (!m.matches()) {
+                if (line.startsWith(SUMMARY_START) || line.startsWith("Total")) {
+                    inSummary = true; // blkparse's closing statistics: no more events
+                    return null;
+                }
+                throw src.error("not a blkparse event line (expected 'MAJ,MIN CPU SEQ SEC.NSEC PID ACTION RWBS ...')");
+            }
+            String action = m.group(8);
+            if (!action.equals("D")) {
+                continue;
+            }
+            Rwbs.Parsed rwbs = Rwbs.parse(m.group(9));
+            if (rwbs == null) {
+                throw src.expected("RWBS", "a field such as R, W, WS, FWFS, D or FN", m.group(9));
+            }
+            if (rwbs.op() == null) {
+                continue; // N: a request without data (e.g. a SCSI pass-through); not block IO
+            }
+            long t = Long.parseLong(m.group(5)) * 1_000_000_000L + Long.parseLong(m.group(6));
+            int device = Integer.parseInt(m.group(1)) << 20 | Integer.parseInt(m.group(2)) & 0xfffff;
+            if (Integer.parseInt(m.group(2)) > 0xfffff) {
+                throw src.expected("minor", "at most " + 0xfffff, m.group(2));
+            }
+            int pid = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(m.group(7)));
+            String tail = m.group(10);
+            long sector = 0;
+            long sectors = 0;
+            if (!tail.startsWith("[") || rwbs.op() != Op.FLUSH) {
+                String[] w = Tokens.words(tail);
+                if (w.length < 3 || !w[1].equals("+")) {
+                    throw src.expected("D event", "'<sector> + <sectors> [command]'", tail);
+                }
+                sector = Tokens.sectors(src, "sector", w[0]);
+                sectors = Tokens.sectors(src, "sectors", w[2]);
+                if (sectors == 0 && rwbs.op().transfersData()) {
+                    throw src.expected("sectors", "at least 1 for a read or write", w[2]);
+                }
+                if (sector + sectors > Tokens.MAX_SECTORS) {
+                    throw src.expected("sector", "an address below " + Tokens.MAX_SECTORS, w[0]);
+                }
+            }
+            int flags = rwbs.flags() & (Flags.SYNC | Flags.FUA | Flags.PREFLUSH | Flags.META);
+            if (rwbs.op() == Op.FLUSH) {
+                flags &= ~Flags.PREFLUSH; // "FN" is how a pure flush is written, not a flag
+            }
+            return new TraceRecord(t, device, rwbs.op(), sector * 512, sectors * 512, flags, pid, -1, -1);
+        }
+        return null;
+    }
+
+    @Override
+    public TraceFormat format() {
+        return TraceFormat.BLKPARSE;
+    }
+
+    @Override
+    public void closeSource() {
+        src.close();
+    }
+}

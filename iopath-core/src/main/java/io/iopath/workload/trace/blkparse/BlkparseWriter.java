@@ -1,0 +1,49 @@
+package io.iopath.workload.trace.blkparse;
+
+import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.TraceWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Locale;
+
+/**
+ * Writes blkparse default text. {@link #write} writes the record's {@code D} (issue) event; a
+ * run's trace out also writes {@code C} (complete) events with {@link #complete}, so the file
+ * can be fed to btt-style D2C analysis as well as replayed. Events must come in time order.
+ */
+public final class BlkparseWriter implements TraceWriter {
+    private final Writer out;
+    private long sequence;
+
+    public BlkparseWriter(Writer out) {
+        this.out = out;
+    }
+
+    @Override
+    public void write(TraceRecord r) throws IOException {
+        event(r.timeNs(), r, "D", "[" + command(r) + "]");
+    }
+
+    /** A C event: the IO of {@code r} completed at {@code timeNs} with status 0. */
+    public void complete(TraceRecord r, long timeNs) throws IOException {
+        event(timeNs, r, "C", "[0]");
+    }
+
+    private void event(long timeNs, TraceRecord r, String action, String end) throws IOException {
+        sequence++;
+        String rwbs = Rwbs.format(r.op(), r.flags());
+        String where = r.op() == io.iopath.request.Op.FLUSH && r.length() == 0 ? "" : r.sector() + " + " + r.sectors() + " ";
+        out.write(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s %s%s\n",
+                r.device() >>> 20, r.device() & 0xfffff, 0, sequence, timeNs / 1_000_000_000L, timeNs % 1_000_000_000L,
+                r.processId(), action, rwbs, where, end));
+    }
+
+    private static String command(TraceRecord r) {
+        return r.processId() == 0 ? "iopath" : "iopath-" + r.processId();
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+}

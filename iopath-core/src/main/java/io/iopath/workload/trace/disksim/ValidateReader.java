@@ -1,0 +1,68 @@
+package io.iopath.workload.trace.disksim;
+
+import io.iopath.request.Op;
+import io.iopath.workload.trace.LineSource;
+import io.iopath.workload.trace.TraceFormat;
+import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.Tokens;
+import java.util.Set;
+
+/**
+ * DiskSim 4.0 "validate" traces ({@code iotrace_validate_get_ioreq_event}, scanned as
+ * {@code "%c %s %d %d %lf %lf"}): {@code R|W buffaction blkno bcount service_us idle_after_us}.
+ *
+ * <p>blkno and bcount are 512-byte sectors; both times are µs. These traces are replayed closed
+ * loop at queue depth 1 (request i+1 issues {@code idle_after_i} after request i completes), so
+ * they carry no arrival times: {@link TraceRecord#timeNs()} is the issue time on the measured
+ * drive, reconstructed as the sum of the previous requests' service and idle times. devno is 0.
+ */
+public final class ValidateReader implements TraceReader {
+    static final Set<String> BUFFER_ACTIONS = Set.of("Hit", "Miss", "Doub", "Trip");
+    private final LineSource src;
+    private long issueNs;
+
+    public ValidateReader(LineSource src) {
+        this.src = src;
+    }
+
+    @Override
+    public TraceRecord next() {
+        String line = src.nextDataLine();
+        if (line == null) {
+            return null;
+        }
+        String[] w = Tokens.words(line);
+        if (w.length != 6) {
+            throw src.error("expected 6 fields (R|W buffaction blkno bcount service_us idle_after_us), got " + w.length);
+        }
+        Op op = switch (w[0]) {
+            case "R" -> Op.READ;
+            case "W" -> Op.WRITE;
+            default -> throw src.expected("op", "R or W", w[0]);
+        };
+        if (!BUFFER_ACTIONS.contains(w[1])) {
+            throw src.expected("buffaction", "one of Hit, Miss, Doub, Trip", w[1]);
+        }
+        long blkno = Tokens.sectors(src, "blkno", w[2]);
+        long bcount = Tokens.sectors(src, "bcount", w[3]);
+        if (bcount == 0) {
+            throw src.expected("bcount", "at least 1 block", w[3]);
+        }
+        long service = Tokens.decimalToNs(src, "service time (us)", w[4], 3);
+        long idle = Tokens.decimalToNs(src, "idle time (us)", w[5], 3);
+        TraceRecord r = new TraceRecord(issueNs, 0, op, blkno * 512, bcount * 512, 0, 0, service, idle);
+        issueNs += service + idle;
+        return r;
+    }
+
+    @Override
+    public TraceFormat format() {
+        return TraceFormat.DISKSIM_VALIDATE;
+    }
+
+    @Override
+    public void closeSource() {
+        src.close();
+    }
+}

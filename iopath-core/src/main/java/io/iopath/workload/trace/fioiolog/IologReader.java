@@ -1,0 +1,156 @@
+package io.iopath.workload.trace.fioiolog;
+
+import io.iopath.request.Op;
+import io.iopath.workload.trace.LineSource;
+import io.iopath.workload.trace.TraceFormat;
+import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.Tokens;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * fio iolog versions 2 and 3 ({@code iolog.c}), told apart by the first line
+ * ({@code fio version 2 iolog} / {@code fio version 3 iolog}).
+ *
+ * <p>v2 lines: {@code FILE add|open|close} and {@code FILE read|write|sync|datasync|trim OFFSET
+ * LENGTH}; {@code FILE wait USEC [x]} delays the next IO. v2 has no timestamps: time is the sum
+ * of the waits, each taken as µs after the previous IO's issue (what fio's {@code iolog_delay}
+ * does). v3 puts a timestamp first on every line: ns relative to the start of the job. Offsets
+ * and lengths are bytes. sync and datasync become flushes, trim a discard.
+ *
+ * <p>Devices: a file named {@code /dev/iopathN} (what iopath writes) is device N; any other file
+ * gets the next free number in order of first appearance.
+ */
+public final class IologReader implements TraceReader {
+    private static final Pattern IOPATH_DEVICE = Pattern.compile("/dev/iopath(\\d{1,9})");
+    private final LineSource src;
+    private final Map<String, Integer> devices = new HashMap<>();
+    private int version;
+    private long timeNs;
+    private long lastV3Ns;
+    private int nextDevice;
+
+    public IologReader(LineSource src) {
+        this.src = src;
+    }
+
+    public int version() {
+        return version;
+    }
+
+    private void readHeader() {
+        String header = src.nextDataLine();
+        if (header == null) {
+            throw src.error("empty file: expected 'fio version 2 iolog' or 'fio version 3 iolog'");
+        }
+        version = switch (header) {
+            case "fio version 2 iolog" -> 2;
+            case "fio version 3 iolog" -> 3;
+            default -> throw src.expected("header", "'fio version 2 iolog' or 'fio version 3 iolog'", header);
+        };
+    }
+
+    @Override
+    public TraceRecord next() {
+        if (version == 0) {
+            readHeader();
+        }
+        while (true) {
+            String line = src.nextDataLine();
+            if (line == null) {
+                return null;
+            }
+            String[] w = Tokens.words(line);
+            int i = 0;
+            if (version == 3) {
+                if (w.length < 3) {
+                    throw src.error("expected 'TIMESTAMP FILE ACTION [OFFSET LENGTH]', got " + w.length + " fields");
+                }
+                long t = Tokens.nonNegativeLong(src, "timestamp (ns)", w[0]);
+                if (t < lastV3Ns) {
+                    throw src.error("timestamp " + t + " is before the previous line's " + lastV3Ns);
+                }
+                lastV3Ns = t;
+                timeNs = t;
+                i = 1;
+            } else if (w.length < 2) {
+                throw src.error("expected 'FILE ACTION [OFFSET LENGTH]', got " + w.length + " field");
+            }
+            String file = w[i];
+            String action = w[i + 1];
+            int args = w.length - i - 2;
+            switch (action) {
+                case "add", "open", "close" -> {
+                    if (args != 0 && !(version == 3 && args <= 2)) {
+                        throw src.error("'" + action + "' takes no offset or length, got " + args + " more fields");
+                    }
+                    device(file);
+                    continue;
+                }
+                case "wait" -> {
+                    if (version != 2 || args < 1 || args > 2) {
+                        throw src.error(version != 2 ? "'wait' is a version 2 action; version 3 uses timestamps"
+                                : "expected 'FILE wait USEC', got " + args + " arguments");
+                    }
+                    long us = Tokens.nonNegativeLong(src, "wait (us)", w[i + 2]);
+                    if (us > 1_000_000_000_000L) {
+                        throw src.expected("wait (us)", "at most 1e12 us", w[i + 2]);
+                    }
+                    timeNs += us * 1000;
+                    if (timeNs > 1L << 62) {
+                        throw src.error("total wait exceeds 2^62 ns");
+                    }
+                    continue;
+                }
+                default -> {
+                }
+            }
+            Op op = switch (action) {
+                case "read" -> Op.READ;
+                case "write" -> Op.WRITE;
+                case "sync", "datasync" -> Op.FLUSH;
+                case "trim" -> Op.DISCARD;
+                default -> throw src.expected("action", "add, open, close, read, write, sync, datasync, trim or wait", action);
+            };
+            if (args != 2) {
+                throw src.error("'" + action + "' needs OFFSET LENGTH, got " + args + " more fields");
+            }
+            long offset = Tokens.bytes(src, "offset", w[i + 2]);
+            long length = Tokens.bytes(src, "length", w[i + 3]);
+            if (length == 0 && op.transfersData()) {
+                throw src.expected("length", "at least 1 byte for " + action, w[i + 3]);
+            }
+            return new TraceRecord(timeNs, device(file), op, offset, length, 0, 0, -1, -1);
+        }
+    }
+
+    private int device(String file) {
+        Integer d = devices.get(file);
+        if (d != null) {
+            return d;
+        }
+        Matcher m = IOPATH_DEVICE.matcher(file);
+        int id = m.matches() ? Integer.parseInt(m.group(1)) : nextDevice++;
+        if (devices.size() >= 65536) {
+            throw src.error("more than 65536 distinct files");
+        }
+        devices.put(file, id);
+        return id;
+    }
+
+    @Override
+    public TraceFormat format() {
+        if (version == 0) {
+            readHeader();
+        }
+        return version == 2 ? TraceFormat.IOLOG2 : TraceFormat.IOLOG3;
+    }
+
+    @Override
+    public void closeSource() {
+        src.close();
+    }
+}
