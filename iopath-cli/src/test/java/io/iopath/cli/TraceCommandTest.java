@@ -1,0 +1,56 @@
+package io.iopath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class TraceCommandTest {
+    @TempDir
+    Path dir;
+
+    /** One malformed line per reader: one line on stderr naming FILE:LINE, exit status 2. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "ascii    | 1 0 0 8 1\\n2 0 0 8 q",
+            "validate | R Hit 1 2 3 4\\nR Hit 1 2 3 q",
+            "msr      | 1,h,0,Read,0,512,1\\n2,h,0,Read,0,512,q",
+            "spc      | 0,1,512,r,0.1\\n0,1,512,r,q",
+            "blkparse | 8,0 0 1 0.000000001 1 D W 1 + 8 [x]\\n8,0 0 2 0.000000002 1 D W q + 8 [x]",
+            "iolog2   | fio version 2 iolog\\nf read 0 q",
+            "iolog3   | fio version 3 iolog\\n1 f read 0 q"})
+    void malformedLineExitsWithStatus2(String format, String text) throws IOException {
+        Path file = dir.resolve("bad." + format.strip());
+        Files.writeString(file, text.strip().replace("\\n", "\n") + "\n");
+        CliRunner.Outcome o = CliRunner.run("trace", "stat", file.toString(), "--format", format.strip());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).startsWith("iopath: " + file + ":2: ").doesNotContain("Exception").hasLineCount(1);
+    }
+
+    @Test
+    void statAndConvertThroughGzip() throws IOException {
+        Path ascii = dir.resolve("a.trace");
+        Files.writeString(ascii, "0.5 0 0 8 1\n1.5 0 8 8 1\n2.0 0 100 16 0\n");
+        CliRunner.Outcome stat = CliRunner.run("trace", "stat", ascii.toString());
+        assertThat(stat.status()).isZero();
+        assertThat(stat.out()).contains("(ascii)", "requests   3: 2 reads, 1 writes", "sequential 33.3 %");
+        Path gz = dir.resolve("a.iolog.gz");
+        assertThat(CliRunner.run("trace", "convert", ascii.toString(), "--to", "iolog", "-o", gz.toString()).status()).isZero();
+        CliRunner.Outcome back = CliRunner.run("trace", "convert", gz.toString(), "--to", "ascii");
+        assertThat(back.out()).isEqualTo("0.500000 0 0 8 1\n1.500000 0 8 8 1\n2.000000 0 100 16 0\n");
+    }
+
+    @Test
+    void unknownFormatNameIsBadInput() throws IOException {
+        Path ascii = dir.resolve("a.trace");
+        Files.writeString(ascii, "0.5 0 0 8 1\n");
+        CliRunner.Outcome o = CliRunner.run("trace", "convert", ascii.toString(), "--to", "csv");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("--to: expected one of ascii");
+    }
+}
