@@ -7,6 +7,12 @@ import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.workload.fio.FioJobFile;
+import io.iopath.workload.fio.FioJson;
+import io.iopath.workload.fio.FioReport;
+import io.iopath.workload.fio.FioText;
+import io.iopath.workload.trace.TraceFormat;
+import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -23,8 +29,22 @@ import picocli.CommandLine.Parameters;
         description = {"Simulates one scenario and prints its results.",
                 "Without SCENARIO, runs the built-in default: random 4k reads on a 7200 rpm laptop disk."})
 final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "scenario YAML file")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
+            description = "scenario YAML file, or a fio job file (.fio / .ini, or INI content)")
     Path scenarioFile;
+
+    @Option(names = "--output-format", paramLabel = "FORMAT",
+            description = "normal (fio's terminal summary), json (fio's JSON) or iopath (iopath's table);"
+                    + " default: normal for fio job files, iopath for YAML")
+    String outputFormat;
+
+    @Option(names = "--trace-out", paramLabel = "FILE",
+            description = "write the IO sent to the drive (issue, blktrace D) as a replayable trace; .gz compresses")
+    Path traceOut;
+
+    @Option(names = "--trace-format", paramLabel = "F", defaultValue = "blkparse",
+            description = "format of --trace-out: blkparse (D and C events) or iolog (fio iolog v3); default ${DEFAULT-VALUE}")
+    String traceFormat;
 
     @Option(names = "--set", paramLabel = "PATH=VALUE",
             description = "override a scenario field, e.g. --set jobs[0].bs=128k --set host.queue_depth=32")
@@ -53,18 +73,57 @@ final class RunCommand implements Callable<Integer> {
             all.add("seed=" + seed);
         }
         Scenario scenario;
+        FioJobFile fio = null;
         if (scenarioFile == null) {
             scenario = ScenarioReader.readDefault(all);
         } else {
             if (!Files.isRegularFile(scenarioFile)) {
                 throw new BadInputException(scenarioFile + ": no such scenario file");
             }
-            scenario = ScenarioReader.read(scenarioFile, all);
+            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile))) {
+                fio = FioJobFile.read(scenarioFile);
+                for (String option : fio.ignored()) {
+                    System.err.println("ignored: " + option);
+                }
+                fio.notes().forEach(System.err::println);
+                scenario = ScenarioReader.read(fio.tree(), all);
+            } else {
+                scenario = ScenarioReader.read(scenarioFile, all);
+            }
         }
+        String format = outputFormat != null ? outputFormat : fio != null ? "normal" : "iopath";
+        if (!List.of("normal", "json", "iopath").contains(format)) {
+            throw new BadInputException("--output-format: expected normal, json or iopath, got '" + format + "'");
+        }
+        TraceFormat outFormat = switch (traceFormat) {
+            case "blkparse" -> TraceFormat.BLKPARSE;
+            case "iolog", "iolog3" -> TraceFormat.IOLOG3;
+            default -> throw new BadInputException("--trace-format: expected blkparse or iolog, got '" + traceFormat + "'");
+        };
         ScenarioRun run = new ScenarioRun(scenario);
         Result result;
+        TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
+        if (tracer != null) {
+            run.issueTap().setListener(tracer);
+        }
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);
+        } finally {
+            if (tracer != null) {
+                tracer.close();
+            }
+        }
+        run.notes().forEach(n -> System.err.println("iopath: " + n));
+        if (tracer != null) {
+            System.err.println("iopath: wrote " + tracer.written() + " issued requests to " + traceOut + " (" + outFormat.id + ")");
+        }
+        if (!format.equals("iopath")) {
+            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
+            if (outDir != null) {
+                AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+            }
+            System.out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
+            return 0;
         }
         if (outDir != null) {
             AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));

@@ -10,7 +10,10 @@ import io.iopath.metrics.RunMetrics;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
+import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
+import io.iopath.workload.trace.IssueTap;
+import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -27,6 +30,10 @@ public final class ScenarioRun {
     private final ScsiDriver driver;
     private final RunMetrics metrics = new RunMetrics();
     private final List<BlockJob> jobs = new ArrayList<>();
+    /** Every IO-producing process: the jobs (numjobs clones each) and trace replays. */
+    private final List<Workload> workloads = new ArrayList<>();
+    /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
+    private final IssueTap tap;
 
     public ScenarioRun(Scenario scenario) {
         this.scenario = scenario;
@@ -36,11 +43,21 @@ public final class ScenarioRun {
         this.queue = new BlockQueue(sim, Schedulers.create(scenario.host().scheduler())
                 .orElseThrow(() -> new IllegalArgumentException("unknown scheduler " + scenario.host().scheduler())),
                 scenario.host().maxSectorsKb() * 2);
-        this.driver = new ScsiDriver(sim, queue, disk, scenario.host().queueDepth());
+        this.tap = new IssueTap(sim, disk);
+        this.driver = new ScsiDriver(sim, queue, tap, scenario.host().queueDepth());
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
-            jobs.add(new BlockJob(sim, queue, metrics, spec, pid++, ids));
+            if (spec.replay() != null) {
+                workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
+                continue;
+            }
+            // numjobs: each clone is its own simulated process with its own random streams
+            for (int clone = 0; clone < spec.numjobs(); clone++) {
+                BlockJob job = new BlockJob(sim, queue, metrics, spec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                jobs.add(job);
+                workloads.add(job);
+            }
         }
     }
 
@@ -53,7 +70,7 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
-        jobs.forEach(BlockJob::start);
+        workloads.forEach(Workload::start);
         long step = 1_000_000_000L; // report progress every simulated second
         while (sim.pendingEvents() > 0) {
             sim.runUntil(sim.now() + step);
@@ -64,8 +81,8 @@ public final class ScenarioRun {
 
     public long completedIos() {
         long n = 0;
-        for (BlockJob j : jobs) {
-            n += j.completed();
+        for (Workload w : workloads) {
+            n += w.completed();
         }
         return n;
     }
@@ -73,11 +90,11 @@ public final class ScenarioRun {
     /** The IOs the workload will issue if it is bounded by count; -1 if bounded only by time. */
     public long plannedIos() {
         long n = 0;
-        for (BlockJob j : jobs) {
-            if (j.spec().numberIos() == 0) {
+        for (Workload w : workloads) {
+            if (w.spec().numberIos() == 0 || w.spec().replay() != null) {
                 return -1;
             }
-            n += j.spec().numberIos();
+            n += w.spec().numberIos();
         }
         return n;
     }
@@ -100,5 +117,23 @@ public final class ScenarioRun {
 
     public List<BlockJob> jobs() {
         return List.copyOf(jobs);
+    }
+
+    public List<Workload> workloads() {
+        return List.copyOf(workloads);
+    }
+
+    /** The driver-to-device tap: set a listener before {@link #execute} to see every D and C. */
+    public IssueTap issueTap() {
+        return tap;
+    }
+
+    /** What the user must be told about the run (trace addresses wrapped, records skipped). */
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        for (Workload w : workloads) {
+            notes.addAll(w.notes());
+        }
+        return notes;
     }
 }

@@ -1,18 +1,42 @@
 package io.iopath.scenario;
 
+import java.util.List;
+
 /**
- * A fio-style block job, with fio's option names and meanings.
+ * A fio-style block job, with fio's option names and meanings (fio HOWTO.rst). The scenario
+ * YAML's {@code jobs:} entries and fio job files are both bound to this record by
+ * {@code io.iopath.workload.job.JobOptions}, so the same options give the same run.
  *
- * @param name        job name
- * @param rw          read, write, randread, randwrite, randrw (and rw: sequential mixed)
- * @param rwmixread   percentage of reads in a mixed job (fio default 50)
- * @param blockSize   bytes per IO ({@code bs}, fio default 4k)
- * @param iodepth     IOs kept in flight (fio default 1)
- * @param size        bytes of the region the job works in (default: the rest of the device)
- * @param offset      first byte of the region
- * @param numberIos   stop after this many IOs (0: no limit)
- * @param runtimeNs   stop issuing after this much simulated time (0: no limit)
- * @param direct      O_DIRECT; buffered IO needs the page cache, which is not modelled yet
+ * @param name            job name
+ * @param rw              read, write, randread, randwrite, randrw, rw (sequential mixed)
+ * @param rwmixread       percentage of reads in a mixed job (fio default 50)
+ * @param blockSize       the smallest block size of the job ({@code bs}, fio default 4k)
+ * @param iodepth         IOs kept in flight by an asynchronous engine (fio default 1)
+ * @param size            bytes of the region the job works in (default: the rest of the device)
+ * @param offset          first byte of the region
+ * @param numberIos       stop after this many IOs (0: no limit); never extends past {@code size}
+ * @param runtimeNs       stop issuing after this much simulated time (0: no limit)
+ * @param direct          O_DIRECT; buffered IO needs the page cache, which is not modelled yet
+ * @param rwSuffix        the {@code rw=...:N} suffix: for random IO, a new random offset every N
+ *                        IOs (sequential in between); for sequential IO, N bytes skipped after
+ *                        each IO; 0 when absent
+ * @param blockSizes      per-direction block size choice ({@code bs}, {@code bsrange}, {@code bssplit})
+ * @param blockAlign      boundary random offsets are aligned to ({@code blockalign}; default min bs)
+ * @param iodepthBatch    IOs submitted together ({@code iodepth_batch}, default 1)
+ * @param numjobs         clones of this job, each a simulated process ({@code numjobs}, default 1)
+ * @param ioengine        the engine name; sync engines keep one IO in flight per job
+ * @param timeBased       keep going over the region until {@code runtime} ({@code time_based})
+ * @param thinktimeNs     stall after every {@code thinktimeBlocks} IOs ({@code thinktime})
+ * @param thinktimeBlocks IOs between stalls ({@code thinktime_blocks}, default 1)
+ * @param rateBytes       bandwidth cap in bytes/s for reads and writes ({@code rate}; 0 = none)
+ * @param rateIops        IOPS cap for reads and writes ({@code rate_iops}; 0 = none)
+ * @param distribution    how random offsets are drawn ({@code random_distribution})
+ * @param randomMap       touch every block once per pass (fio's default; {@code norandommap} turns it off)
+ * @param randseed        seed of the job's random streams ({@code randseed}); -1 = derived from the scenario seed
+ * @param fsyncEvery      a flush after every N writes ({@code fsync} / {@code fdatasync}; 0 = never)
+ * @param startDelayNs    the job starts this late ({@code startdelay})
+ * @param rampTimeNs      IOs completed this early are left out of the statistics ({@code ramp_time})
+ * @param replay          a trace to replay instead of generating IO ({@code read_iolog}); null for synthetic jobs
  */
 public record JobSpec(
         String name,
@@ -24,5 +48,102 @@ public record JobSpec(
         long offset,
         long numberIos,
         long runtimeNs,
-        boolean direct) {
+        boolean direct,
+        long rwSuffix,
+        BlockSizes blockSizes,
+        long blockAlign,
+        int iodepthBatch,
+        int numjobs,
+        String ioengine,
+        boolean timeBased,
+        long thinktimeNs,
+        int thinktimeBlocks,
+        List<Long> rateBytes,
+        List<Long> rateIops,
+        RandomDistribution distribution,
+        boolean randomMap,
+        long randseed,
+        int fsyncEvery,
+        long startDelayNs,
+        long rampTimeNs,
+        ReplaySpec replay) {
+
+    /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
+    public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
+    /** Engines that keep {@code iodepth} IOs in flight. */
+    public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio");
+
+    public JobSpec {
+        rateBytes = List.copyOf(rateBytes);
+        rateIops = List.copyOf(rateIops);
+    }
+
+    /** The skeleton's job: fixed block size, an asynchronous engine, nothing else. */
+    public JobSpec(String name, ReadWrite rw, int rwmixread, long blockSize, int iodepth, long size, long offset,
+                   long numberIos, long runtimeNs, boolean direct) {
+        this(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, 0,
+                BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null);
+    }
+
+    public boolean asyncEngine() {
+        return ASYNC_ENGINES.contains(ioengine);
+    }
+
+    /** IOs in flight at most: iodepth for asynchronous engines, one for synchronous ones. */
+    public int effectiveDepth() {
+        return asyncEngine() ? iodepth : 1;
+    }
+
+    /**
+     * Block sizes per direction: a fixed size, a range (multiples of its minimum, uniformly), or
+     * a weighted split ({@code bssplit}).
+     */
+    public record BlockSizes(Choice read, Choice write) {
+        public static BlockSizes fixed(long bs) {
+            return new BlockSizes(Choice.fixed(bs), Choice.fixed(bs));
+        }
+
+        public long min() {
+            return Math.min(read.min(), write.min());
+        }
+
+        public long max() {
+            return Math.max(read.max(), write.max());
+        }
+
+        /** One direction's choice; {@code splitSizes} non-empty means a weighted split. */
+        public record Choice(long min, long max, List<Long> splitSizes, List<Integer> splitPercents) {
+            public Choice {
+                splitSizes = List.copyOf(splitSizes);
+                splitPercents = List.copyOf(splitPercents);
+            }
+
+            public static Choice fixed(long bs) {
+                return new Choice(bs, bs, List.of(), List.of());
+            }
+        }
+    }
+
+    /** fio's {@code random_distribution}. */
+    public record RandomDistribution(Kind kind, double parameter, double center) {
+        public static final RandomDistribution UNIFORM = new RandomDistribution(Kind.RANDOM, 0, 0.5);
+
+        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL }
+    }
+
+    /**
+     * Trace replay in place of generated IO.
+     *
+     * @param file             the trace ({@code read_iolog}); any format iopath reads
+     * @param format           the format id, or null to detect it
+     * @param closedLoop       issue with {@code iodepth} outstanding, ignoring recorded times
+     *                         ({@code replay_no_stall}); validate traces also replay closed
+     * @param timeScale        recorded times are divided by this ({@code replay_time_scale} / 100)
+     * @param device           only this trace device (-1: all)
+     * @param beyondCapacity   {@code wrap} or {@code scale} addresses beyond the drive
+     */
+    public record ReplaySpec(String file, String format, boolean closedLoop, double timeScale, long device,
+                             String beyondCapacity) {
+    }
 }

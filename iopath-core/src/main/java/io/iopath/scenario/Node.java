@@ -12,6 +12,16 @@ public sealed interface Node permits Node.MapNode, Node.ListNode, Node.ScalarNod
     /** What kind of value this is, in the words of an error message. */
     String describe();
 
+    /** A new empty mapping, for trees built from other formats (fio job files). */
+    public static MapNode newMap(Location location) {
+        return new MapNode(location);
+    }
+
+    /** A new empty list, for trees built from other formats. */
+    public static ListNode newList(Location location) {
+        return new ListNode(location);
+    }
+
     /** A mapping; keys keep their order and their own locations. */
     final class MapNode implements Node {
         private final Location location;
@@ -38,6 +48,11 @@ public sealed interface Node permits Node.MapNode, Node.ListNode, Node.ScalarNod
 
         public Location keyLocation(String key) {
             return keyLocations.getOrDefault(key, location);
+        }
+
+        /** Adds or replaces an entry (trees built from other formats). */
+        public void add(String key, Location keyLocation, Node value) {
+            put(key, keyLocation, value);
         }
 
         void put(String key, Location keyLocation, Node value) {
@@ -67,6 +82,11 @@ public sealed interface Node permits Node.MapNode, Node.ListNode, Node.ScalarNod
 
         public List<Node> items() {
             return items;
+        }
+
+        /** Appends an item (trees built from other formats). */
+        public void add(Node item) {
+            items.add(item);
         }
     }
 

@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.workload.job.JobOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +55,11 @@ public final class ScenarioReader {
     }
 
     public static Scenario read(String source, String text, List<String> overrides) {
-        Node root = YamlTree.parse(source, text);
+        return read(YamlTree.parse(source, text), overrides);
+    }
+
+    /** Reads a scenario tree built elsewhere (a fio job file becomes one); overrides apply as for YAML. */
+    public static Scenario read(Node root, List<String> overrides) {
         for (String o : overrides) {
             Overrides.apply(root, o);
         }
@@ -83,56 +88,26 @@ public final class ScenarioReader {
             hostFields.finish();
         }
 
-        List<Fields> jobFields = f.children("jobs");
-        if (jobFields.isEmpty()) {
+        Node jobsNode = f.node("jobs");
+        if (jobsNode == null || (jobsNode instanceof Node.ListNode l && l.items().isEmpty())) {
             throw new ScenarioException(f.location(), "jobs", "expected at least one job");
+        }
+        if (!(jobsNode instanceof Node.ListNode jobList)) {
+            throw ScenarioException.expected(jobsNode.location(), "jobs", "a list of jobs", jobsNode.describe());
         }
         long capacityBytes = drive.capacitySectors() * 512L;
         List<JobSpec> jobs = new ArrayList<>();
         Set<String> names = new HashSet<>();
-        for (int i = 0; i < jobFields.size(); i++) {
-            JobSpec job = bindJob(jobFields.get(i), "job" + i, capacityBytes);
+        for (int i = 0; i < jobList.items().size(); i++) {
+            Node item = jobList.items().get(i);
+            String path = "jobs[" + i + "]";
+            JobSpec job = JobOptions.bind(JobOptions.fromYaml(item, path), path, item.location(), "job" + i, capacityBytes);
             if (!names.add(job.name())) {
-                throw new ScenarioException(jobFields.get(i).location(), jobFields.get(i).path() + ".name",
-                        "duplicate job name '" + job.name() + "'");
+                throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }
             jobs.add(job);
         }
         f.finish();
         return new Scenario(name, seed, new DriveConfig(preset), host, jobs);
-    }
-
-    private static JobSpec bindJob(Fields j, String defaultName, long capacityBytes) {
-        String name = j.string("name", defaultName);
-        ReadWrite rw = ReadWrite.of(j.choice("rw", "read", ReadWrite.names()));
-        int rwmixread = (int) j.integer("rwmixread", 50, 0, 100);
-        long bs = j.size("bs", 4096, 512);
-        if (bs % 512 != 0) {
-            throw ScenarioException.expected(j.node("bs").location(), j.path() + ".bs", "a multiple of 512 bytes", Units.formatSize(bs));
-        }
-        int iodepth = (int) j.integer("iodepth", 1, 1, 65536);
-        long offset = j.size("offset", 0, 0);
-        if (offset % 512 != 0 || offset >= capacityBytes) {
-            throw ScenarioException.expected(j.node("offset").location(), j.path() + ".offset",
-                    "a sector-aligned offset inside the drive's " + Units.formatSize(capacityBytes), Units.formatSize(offset));
-        }
-        long size = j.size("size", capacityBytes - offset, bs);
-        if (offset + size > capacityBytes) {
-            throw ScenarioException.expected(j.node("size").location(), j.path() + ".size",
-                    "a region that ends inside the drive (" + capacityBytes + " bytes)",
-                    Units.formatSize(size) + " from offset " + Units.formatSize(offset));
-        }
-        long numberIos = j.integer("number_ios", 0, 0, Long.MAX_VALUE);
-        long runtime = j.time("runtime", 0);
-        if (numberIos == 0 && runtime == 0) {
-            throw new ScenarioException(j.location(), j.path(), "expected number_ios or runtime, to know when the job ends");
-        }
-        boolean direct = j.bool("direct", true);
-        if (!direct) {
-            throw ScenarioException.expected(j.node("direct").location(), j.path() + ".direct",
-                    "direct: 1 (buffered IO needs the page cache, which iopath does not model yet)", "0");
-        }
-        j.finish();
-        return new JobSpec(name, rw, rwmixread, bs, iodepth, size, offset, numberIos, runtime, direct);
     }
 }

@@ -1,0 +1,25 @@
+package io.iopath.workload;
+
+import io.iopath.scenario.JobSpec;
+import io.iopath.workload.job.JobStats;
+import java.util.List;
+
+/** One simulated process that produces IO: a synthetic fio job or a trace replay. */
+public interface Workload {
+    /** Begins submitting at the current simulated time (or after its start delay). */
+    void start();
+
+    long completed();
+
+    JobSpec spec();
+
+    int processId();
+
+    /** fio-style statistics of what this workload's IOs saw. */
+    JobStats stats();
+
+    /** Things the user must be told about the run (addresses wrapped, records skipped); none by default. */
+    default List<String> notes() {
+        return List.of();
+    }
+}

@@ -1,0 +1,527 @@
+package io.iopath.workload.job;
+
+import io.iopath.scenario.JobSpec;
+import io.iopath.scenario.JobSpec.BlockSizes;
+import io.iopath.scenario.JobSpec.RandomDistribution;
+import io.iopath.scenario.Location;
+import io.iopath.scenario.ReadWrite;
+import io.iopath.scenario.ScenarioException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Binds fio job options, given as name = text pairs with their locations, to a {@link JobSpec}.
+ * The scenario YAML's job entries and fio job files both come through here, so an option means
+ * the same thing, with the same default and the same error, wherever it is written.
+ *
+ * <p>Defaults are fio's (HOWTO.rst), except {@code ioengine} (the scenario's default is libaio,
+ * an asynchronous engine; a fio job file gets fio's psync) and {@code direct} (1: iopath does not
+ * model the page cache yet).
+ */
+public final class JobOptions {
+    /** An option's text and where it was written. */
+    public record Value(String text, Location at) {
+    }
+
+    /** Every option name this binder models; a fio job file reports any other as ignored. */
+    public static final Set<String> MODELLED = Set.of(
+            "name", "rw", "readwrite", "rwmixread", "rwmixwrite", "bs", "blocksize", "bsrange", "blocksize_range",
+            "bssplit", "blockalign", "ba", "iodepth", "iodepth_batch", "iodepth_batch_submit", "numjobs", "size",
+            "offset", "direct", "buffered", "ioengine", "runtime", "timeout", "time_based", "number_ios", "thinktime",
+            "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
+            "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
+            "trace_format", "replay_device", "replay_beyond_capacity");
+
+    /** A YAML job entry's options: every value must be a scalar. */
+    public static Map<String, Value> fromYaml(io.iopath.scenario.Node node, String path) {
+        if (!(node instanceof io.iopath.scenario.Node.MapNode map)) {
+            throw ScenarioException.expected(node.location(), path, "a mapping of job options", node.describe());
+        }
+        Map<String, Value> out = new LinkedHashMap<>();
+        for (var e : map.entries().entrySet()) {
+            if (!(e.getValue() instanceof io.iopath.scenario.Node.ScalarNode s) || s.isNull()) {
+                throw ScenarioException.expected(e.getValue().location(), path + "." + e.getKey(),
+                        "a value (fio option values are scalars, e.g. bssplit: 4k/50:64k/50)", e.getValue().describe());
+            }
+            out.put(e.getKey(), new Value(s.text(), s.location()));
+        }
+        return out;
+    }
+
+    private final Map<String, Value> options;
+    private final String path;
+    private final Location where;
+    private final long capacityBytes;
+    private final Set<String> used = new java.util.HashSet<>();
+
+    private JobOptions(Map<String, Value> options, String path, Location where, long capacityBytes) {
+        this.options = new LinkedHashMap<>(options);
+        this.path = path;
+        this.where = where;
+        this.capacityBytes = capacityBytes;
+    }
+
+    /**
+     * Binds one job. Unknown option names are an error (a typo must not fall back to a default);
+     * fio job files drop the options iopath ignores before they get here.
+     *
+     * @param path        field prefix in errors, e.g. {@code jobs[0]}
+     * @param where       the job's own location, for errors about the job as a whole
+     */
+    public static JobSpec bind(Map<String, Value> options, String path, Location where, String defaultName, long capacityBytes) {
+        return new JobOptions(options, path, where, capacityBytes).bind(defaultName);
+    }
+
+    private JobSpec bind(String defaultName) {
+        String name = text("name", defaultName);
+        String rwText = text(alias("rw", "readwrite"), "read");
+        ReadWrite rw;
+        long rwSuffix = 0;
+        {
+            String rwKey = alias("rw", "readwrite");
+            int colon = rwText.indexOf(':');
+            String base = colon < 0 ? rwText.strip() : rwText.substring(0, colon).strip();
+            if (base.equals("readwrite")) {
+                base = "rw";
+            }
+            if (!ReadWrite.names().contains(base)) {
+                throw expected(rwKey, "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)");
+            }
+            rw = ReadWrite.of(base);
+            if (colon >= 0) {
+                String suffix = rwText.substring(colon + 1).strip();
+                try {
+                    rwSuffix = rw.random ? Long.parseLong(suffix) : FioValues.size(suffix);
+                } catch (IllegalArgumentException e) {
+                    throw expected(rwKey, rw.random ? "rw=" + base + ":N with N a count of IOs" : "rw=" + base + ":N with N a size");
+                }
+                if (rwSuffix < (rw.random ? 1 : 0)) {
+                    throw expected(rwKey, "a positive :N");
+                }
+            }
+        }
+        int rwmixread = 50;
+        if (options.containsKey("rwmixread")) {
+            rwmixread = (int) integer("rwmixread", 50, 0, 100);
+        } else if (options.containsKey("rwmixwrite")) {
+            rwmixread = 100 - (int) integer("rwmixwrite", 50, 0, 100);
+        }
+        used.add("rwmixwrite");
+
+        BlockSizes sizes = blockSizes();
+        long minBs = sizes.min();
+        long align = options.containsKey(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, 512) : minBs;
+        if (align % 512 != 0) {
+            throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
+        }
+        String engine = text("ioengine", "libaio").strip();
+        if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine)) {
+            throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous) or "
+                    + String.join(", ", JobSpec.ASYNC_ENGINES) + " (asynchronous)");
+        }
+        int iodepth = (int) integer("iodepth", 1, 1, 65536);
+        int batch = (int) integer(alias("iodepth_batch", "iodepth_batch_submit"), 1, 1, 65536);
+        if (batch > iodepth) {
+            batch = iodepth; // fio caps iodepth_batch at iodepth
+        }
+        int numjobs = (int) integer("numjobs", 1, 1, 4096);
+
+        long offset = offsetOption();
+        long size = sizeOption(offset, minBs);
+        if (offset + size > capacityBytes) {
+            throw problem("size", "expected a region that ends inside the drive (" + capacityBytes + " bytes), got "
+                    + size + " bytes from offset " + offset);
+        }
+        if (size < sizes.max()) {
+            throw problem("size", "expected at least the largest block size (" + sizes.max() + " bytes), got " + size);
+        }
+        long numberIos = integer("number_ios", 0, 0, Long.MAX_VALUE);
+        long runtime = time(alias("runtime", "timeout"), 0, FioValues.SECONDS);
+        boolean timeBased = bool("time_based", false);
+        if (timeBased && runtime == 0) {
+            throw problem("time_based", "needs runtime, to know when the job ends");
+        }
+        boolean direct = true;
+        if (options.containsKey("buffered")) {
+            direct = !bool("buffered", false);
+        }
+        if (options.containsKey("direct")) {
+            direct = bool("direct", true);
+        }
+        if (!direct) {
+            String key = options.containsKey("direct") ? "direct" : "buffered";
+            throw expected(key, "direct: 1 (buffered IO needs the page cache, which iopath does not model yet)");
+        }
+        long thinktime = time("thinktime", 0, FioValues.MICROSECONDS);
+        int thinktimeBlocks = (int) integer("thinktime_blocks", 1, 1, Integer.MAX_VALUE);
+        List<Long> rate = perDirection("rate", true);
+        List<Long> rateIops = perDirection("rate_iops", false);
+        RandomDistribution dist = distribution();
+        boolean randomMap = !bool("norandommap", false);
+        boolean randrepeat = bool("randrepeat", true);
+        long randseed = options.containsKey("randseed") ? integer("randseed", 0, 0, Long.MAX_VALUE) : -1;
+        if (!randrepeat && randseed < 0) {
+            randseed = -1; // iopath is deterministic: streams derive from the scenario seed either way
+        }
+        int fsync = (int) integer("fsync", 0, 0, Integer.MAX_VALUE);
+        int fdatasync = (int) integer("fdatasync", 0, 0, Integer.MAX_VALUE);
+        int syncEvery = fsync == 0 ? fdatasync : fdatasync == 0 ? fsync : Math.min(fsync, fdatasync);
+        long startDelay = time("startdelay", 0, FioValues.SECONDS);
+        long rampTime = time("ramp_time", 0, FioValues.SECONDS);
+        JobSpec.ReplaySpec replay = replay();
+        checkAllUsed();
+        return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
+                align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
+                randseed, syncEvery, startDelay, rampTime, replay);
+    }
+
+    private JobSpec.ReplaySpec replay() {
+        if (!options.containsKey("read_iolog")) {
+            for (String k : List.of("replay_no_stall", "replay_time_scale", "trace_format", "replay_device", "replay_beyond_capacity")) {
+                if (options.containsKey(k)) {
+                    throw problem(k, "only applies with read_iolog (a trace to replay)");
+                }
+            }
+            return null;
+        }
+        String file = text("read_iolog", null).strip();
+        String format = options.containsKey("trace_format") ? text("trace_format", null).strip() : null;
+        if (format != null && !io.iopath.workload.trace.TraceFormat.byId(format).isPresent()) {
+            throw expected("trace_format", "one of " + String.join(", ", io.iopath.workload.trace.TraceFormat.ids()));
+        }
+        boolean noStall = bool("replay_no_stall", false);
+        long percent = integer("replay_time_scale", 100, 1, 1_000_000);
+        long device = options.containsKey("replay_device") ? integer("replay_device", -1, 0, Integer.MAX_VALUE) : -1;
+        String beyond = text("replay_beyond_capacity", "wrap").strip();
+        if (!beyond.equals("wrap") && !beyond.equals("scale")) {
+            throw expected("replay_beyond_capacity", "wrap or scale");
+        }
+        return new JobSpec.ReplaySpec(file, format, noStall, percent / 100.0, device, beyond);
+    }
+
+    private BlockSizes blockSizes() {
+        String bsKey = alias("bs", "blocksize");
+        String rangeKey = alias("bsrange", "blocksize_range");
+        long[] fixed = {4096, 4096};
+        if (options.containsKey(bsKey)) {
+            String[] parts = split(text(bsKey, "4k"));
+            for (int d = 0; d < 2; d++) {
+                String p = parts[Math.min(d, parts.length - 1)];
+                if (parts.length > 1 && d < parts.length && parts[d].isEmpty()) {
+                    continue; // "bs=,8k": reads keep the default
+                }
+                fixed[d] = blockSizeValue(bsKey, p);
+            }
+        }
+        BlockSizes.Choice[] choice = {BlockSizes.Choice.fixed(fixed[0]), BlockSizes.Choice.fixed(fixed[1])};
+        if (options.containsKey(rangeKey)) {
+            String[] parts = split(text(rangeKey, ""));
+            for (int d = 0; d < 2; d++) {
+                String p = parts[Math.min(d, parts.length - 1)];
+                if (p.isEmpty()) {
+                    continue;
+                }
+                int dash = p.indexOf('-');
+                if (dash < 0) {
+                    throw expected(rangeKey, "MIN-MAX such as 4k-64k (per direction: read,write)");
+                }
+                long lo = blockSizeValue(rangeKey, p.substring(0, dash));
+                long hi = blockSizeValue(rangeKey, p.substring(dash + 1));
+                if (hi < lo) {
+                    throw expected(rangeKey, "MIN-MAX with MIN <= MAX");
+                }
+                choice[d] = new BlockSizes.Choice(lo, hi, List.of(), List.of());
+            }
+        }
+        if (options.containsKey("bssplit")) {
+            String[] parts = split(text("bssplit", ""));
+            for (int d = 0; d < 2; d++) {
+                String p = parts[Math.min(d, parts.length - 1)];
+                if (p.isEmpty()) {
+                    continue;
+                }
+                choice[d] = bssplit(p);
+            }
+        }
+        return new BlockSizes(choice[0], choice[1]);
+    }
+
+    private BlockSizes.Choice bssplit(String p) {
+        List<Long> sizes = new ArrayList<>();
+        List<Integer> pct = new ArrayList<>();
+        int given = 0;
+        int unspecified = 0;
+        for (String entry : p.split(":")) {
+            int slash = entry.indexOf('/');
+            String s = slash < 0 ? entry : entry.substring(0, slash);
+            sizes.add(blockSizeValue("bssplit", s));
+            if (slash < 0 || entry.substring(slash + 1).isBlank()) {
+                pct.add(-1);
+                unspecified++;
+            } else {
+                int v;
+                try {
+                    v = Integer.parseInt(entry.substring(slash + 1).strip());
+                } catch (NumberFormatException e) {
+                    throw expected("bssplit", "SIZE/PERCENT entries separated by ':', such as 4k/30:64k/70");
+                }
+                if (v < 0 || v > 100) {
+                    throw expected("bssplit", "percentages from 0 to 100");
+                }
+                pct.add(v);
+                given += v;
+            }
+        }
+        if (given > 100 || (unspecified == 0 && given != 100)) {
+            throw expected("bssplit", "percentages that add up to 100, got " + given);
+        }
+        // fio shares what is left equally among entries without a percentage.
+        int left = 100 - given;
+        int seen = 0;
+        for (int i = 0; i < pct.size(); i++) {
+            if (pct.get(i) < 0) {
+                seen++;
+                int share = left / unspecified + (seen <= left % unspecified ? 1 : 0);
+                pct.set(i, share);
+            }
+        }
+        long min = sizes.stream().mapToLong(Long::longValue).min().orElseThrow();
+        long max = sizes.stream().mapToLong(Long::longValue).max().orElseThrow();
+        return new BlockSizes.Choice(min, max, sizes, pct);
+    }
+
+    private long blockSizeValue(String key, String text) {
+        long v;
+        try {
+            v = FioValues.size(text);
+        } catch (IllegalArgumentException e) {
+            throw expected(key, "a block size such as 4k (per direction: read,write)");
+        }
+        if (v < 512 || v % 512 != 0 || v > (64L << 20)) {
+            throw expected(key, "a multiple of 512 bytes up to 64m");
+        }
+        return v;
+    }
+
+    private long offsetOption() {
+        if (!options.containsKey("offset")) {
+            return 0;
+        }
+        String t = text("offset", "0").strip();
+        long offset;
+        try {
+            offset = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
+        } catch (IllegalArgumentException e) {
+            throw expected("offset", "a size such as 1g, or a percentage of the drive such as 50%");
+        }
+        if (offset % 512 != 0 || offset >= capacityBytes) {
+            throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
+        }
+        return offset;
+    }
+
+    private long sizeOption(long offset, long minBs) {
+        if (!options.containsKey("size")) {
+            return capacityBytes - offset;
+        }
+        String t = text("size", "").strip();
+        long size;
+        try {
+            size = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
+        } catch (IllegalArgumentException e) {
+            throw expected("size", "a size such as 1g, or a percentage of the drive such as 50%");
+        }
+        if (size < minBs) {
+            throw expected("size", "at least one block (" + minBs + " bytes)");
+        }
+        return size;
+    }
+
+    private long percentOf(String t) {
+        double pct = Double.parseDouble(t.substring(0, t.length() - 1).strip());
+        if (!(pct > 0 && pct <= 100)) {
+            throw new IllegalArgumentException();
+        }
+        return (long) (capacityBytes * pct / 100) / 512 * 512;
+    }
+
+    private List<Long> perDirection(String key, boolean isSize) {
+        if (!options.containsKey(key)) {
+            return List.of(0L, 0L);
+        }
+        String[] parts = split(text(key, ""));
+        long[] v = new long[2];
+        for (int d = 0; d < 2; d++) {
+            String p = parts[Math.min(d, parts.length - 1)];
+            if (p.isEmpty()) {
+                continue;
+            }
+            try {
+                v[d] = isSize ? FioValues.size(p) : Long.parseLong(p.strip());
+            } catch (IllegalArgumentException e) {
+                throw expected(key, isSize ? "a bandwidth such as 10m (bytes/s; per direction: read,write)"
+                        : "IOs per second such as 100 (per direction: read,write)");
+            }
+            if (v[d] < 0) {
+                throw expected(key, "a positive value");
+            }
+        }
+        return List.of(v[0], v[1]);
+    }
+
+    private RandomDistribution distribution() {
+        String t = text("random_distribution", "random").strip();
+        String[] p = t.split(":");
+        try {
+            return switch (p[0]) {
+                case "random" -> {
+                    if (p.length != 1) {
+                        throw new IllegalArgumentException();
+                    }
+                    yield RandomDistribution.UNIFORM;
+                }
+                case "zipf" -> {
+                    double theta = Double.parseDouble(p[1]);
+                    if (p.length != 2 || !(theta > 0) || theta == 1.0 || theta > 100) {
+                        throw new IllegalArgumentException();
+                    }
+                    yield new RandomDistribution(RandomDistribution.Kind.ZIPF, theta, 0.5);
+                }
+                case "pareto" -> {
+                    double h = Double.parseDouble(p[1]);
+                    if (p.length != 2 || !(h > 0 && h < 1)) {
+                        throw new IllegalArgumentException();
+                    }
+                    yield new RandomDistribution(RandomDistribution.Kind.PARETO, h, 0.5);
+                }
+                case "normal", "gauss" -> {
+                    double dev = Double.parseDouble(p[1]);
+                    double center = p.length > 2 ? Double.parseDouble(p[2]) : 0.5;
+                    if (p.length > 3 || !(dev > 0 && dev <= 100) || !(center >= 0 && center <= 1)) {
+                        throw new IllegalArgumentException();
+                    }
+                    yield new RandomDistribution(RandomDistribution.Kind.NORMAL, dev, center);
+                }
+                default -> throw new IllegalArgumentException();
+            };
+        } catch (RuntimeException e) {
+            throw expected("random_distribution",
+                    "random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1) or normal:DEV[:CENTER] (DEV in % of the region)");
+        }
+    }
+
+    // ---- scalar helpers -------------------------------------------------------------------
+
+    private String alias(String key, String other) {
+        used.add(key);
+        used.add(other);
+        if (options.containsKey(key) && options.containsKey(other)) {
+            throw problem(other, "is the same option as " + key + "; give only one");
+        }
+        return options.containsKey(other) ? other : key;
+    }
+
+    private static String[] split(String text) {
+        return text.strip().split(",", -1);
+    }
+
+    private String text(String key, String fallback) {
+        used.add(key);
+        Value v = options.get(key);
+        return v == null ? fallback : v.text();
+    }
+
+    private long integer(String key, long fallback, long min, long max) {
+        Value v = options.get(key);
+        used.add(key);
+        if (v == null) {
+            return fallback;
+        }
+        String expected = max == Long.MAX_VALUE ? "an integer of at least " + min : "an integer from " + min + " to " + max;
+        long n;
+        try {
+            n = Long.parseLong(v.text().strip());
+        } catch (NumberFormatException e) {
+            throw expected(key, expected);
+        }
+        if (n < min || n > max) {
+            throw expected(key, expected);
+        }
+        return n;
+    }
+
+    private long size(String key, long fallback, long min) {
+        Value v = options.get(key);
+        used.add(key);
+        if (v == null) {
+            return fallback;
+        }
+        long n;
+        try {
+            n = FioValues.size(v.text());
+        } catch (IllegalArgumentException e) {
+            throw expected(key, "a size such as 512, 4k or 1m");
+        }
+        if (n < min) {
+            throw expected(key, "a size of at least " + min);
+        }
+        return n;
+    }
+
+    private long time(String key, long fallback, long defaultUnitNs) {
+        Value v = options.get(key);
+        used.add(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return FioValues.time(v.text(), defaultUnitNs);
+        } catch (IllegalArgumentException e) {
+            throw expected(key, "a time such as 30 (" + FioValues.unitName(defaultUnitNs) + "), 500us, 6ms or 2m");
+        }
+    }
+
+    private boolean bool(String key, boolean fallback) {
+        Value v = options.get(key);
+        used.add(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (v.text().isEmpty()) {
+            return true; // fio: a bare option name in a job file sets a flag
+        }
+        return switch (v.text().strip().toLowerCase(Locale.ROOT)) {
+            case "1", "true", "on", "yes" -> true;
+            case "0", "false", "off", "no" -> false;
+            default -> throw expected(key, "1 or 0 (true or false)");
+        };
+    }
+
+    private void checkAllUsed() {
+        for (String key : options.keySet()) {
+            if (!used.contains(key)) {
+                throw new ScenarioException(options.get(key).at(), field(key),
+                        "unknown job option; iopath models " + String.join(", ", new java.util.TreeSet<>(MODELLED)));
+            }
+        }
+    }
+
+    private String field(String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+
+    private ScenarioException expected(String key, String what) {
+        Value v = options.get(key);
+        Location at = v == null ? where : v.at();
+        return ScenarioException.expected(at, field(key), what, v == null ? "nothing" : "'" + v.text() + "'");
+    }
+
+    private ScenarioException problem(String key, String what) {
+        Value v = options.get(key);
+        return new ScenarioException(v == null ? where : v.at(), field(key), what);
+    }
+}

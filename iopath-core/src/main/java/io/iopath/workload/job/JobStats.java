@@ -1,0 +1,176 @@
+package io.iopath.workload.job;
+
+import io.iopath.request.Bio;
+import io.iopath.request.Op;
+
+/**
+ * What fio reports for one job, gathered as its IOs complete: per direction, counts, bytes,
+ * slat / clat / lat (fio's definitions: slat = submission, from the job deciding to submit to
+ * the bio entering the block layer; clat = from there to completion; lat = slat + clat), fio's
+ * latency histogram for clat percentiles, bandwidth and IOPS samples every 500 ms
+ * ({@code bwavgtime}, {@code iopsavgtime}), and the depth at submission.
+ */
+public final class JobStats {
+    /** fio's default sample window for bw and iops statistics. */
+    public static final long SAMPLE_NS = 500_000_000L;
+    /** fio's {@code io_u_mark_depth} buckets: 1, 2, 4, 8, 16, 32, >=64. */
+    static final int[] DEPTH_BUCKETS = {1, 2, 4, 8, 16, 32, 64};
+
+    /** One direction (read, write) or sync. */
+    public static final class Direction {
+        public final LatencyStat slat = new LatencyStat();
+        public final LatencyStat clat = new LatencyStat();
+        public final LatencyStat lat = new LatencyStat();
+        public final FioHistogram clatHistogram = new FioHistogram();
+        public final LatencyStat bwSamples = new LatencyStat();
+        public final LatencyStat iopsSamples = new LatencyStat();
+        public long ios;
+        public long bytes;
+        private long windowBytes;
+        private long windowIos;
+        private long nextSampleNs = -1;
+
+        void record(long slatNs, long clatNs, long bytes, long completedNs, long startNs) {
+            if (nextSampleNs < 0) {
+                nextSampleNs = startNs + SAMPLE_NS;
+            }
+            while (completedNs >= nextSampleNs) {
+                bwSamples.add(windowBytes * 1_000_000_000L / SAMPLE_NS / 1024);
+                iopsSamples.add(windowIos * 1_000_000_000L / SAMPLE_NS);
+                windowBytes = 0;
+                windowIos = 0;
+                nextSampleNs += SAMPLE_NS;
+            }
+            windowBytes += bytes;
+            windowIos++;
+            ios++;
+            this.bytes += bytes;
+            slat.add(slatNs);
+            clat.add(clatNs);
+            lat.add(slatNs + clatNs);
+            clatHistogram.record(clatNs);
+        }
+
+        public void addAll(Direction o) {
+            slat.addAll(o.slat);
+            clat.addAll(o.clat);
+            lat.addAll(o.lat);
+            clatHistogram.addAll(o.clatHistogram);
+            bwSamples.addAll(o.bwSamples);
+            iopsSamples.addAll(o.iopsSamples);
+            ios += o.ios;
+            bytes += o.bytes;
+        }
+    }
+
+    public final Direction read = new Direction();
+    public final Direction write = new Direction();
+    public final Direction sync = new Direction();
+    public final long[] depthAtSubmit = new long[DEPTH_BUCKETS.length];
+    /** Latency buckets of fio's {@code lat (nsec/usec/msec)} lines, counted on clat. */
+    public final long[] latencyBuckets = new long[LatencyBuckets.EDGES_NS.length + 1];
+    public long issuedRead;
+    public long issuedWrite;
+    public long issuedSync;
+    public long startNs = -1;
+    public long lastCompletionNs;
+    private long rampEndNs;
+
+    /** Statistics start now (a trace replay has no ramp time). */
+    public void startedAt(long nowNs) {
+        started(nowNs, 0);
+    }
+
+    /** A bio was submitted with {@code depth} IOs of the workload in flight, itself included. */
+    public void submittedOp(Op op, int depth) {
+        submitted(op, depth);
+    }
+
+    /** A bio completed; slat is 0 (submission costs no simulated time). */
+    public void completedBio(Bio bio) {
+        completed(bio, bio.queuedNs);
+    }
+
+    void started(long nowNs, long rampTimeNs) {
+        startNs = nowNs;
+        rampEndNs = nowNs + rampTimeNs;
+    }
+
+    void submitted(Op op, int depthIncludingThis) {
+        switch (op) {
+            case READ -> issuedRead++;
+            case WRITE -> issuedWrite++;
+            default -> issuedSync++;
+        }
+        int b = 0;
+        while (b < DEPTH_BUCKETS.length - 1 && depthIncludingThis >= DEPTH_BUCKETS[b + 1]) {
+            b++;
+        }
+        depthAtSubmit[b]++;
+    }
+
+    void completed(Bio bio, long submitNs) {
+        lastCompletionNs = Math.max(lastCompletionNs, bio.completedNs);
+        if (bio.completedNs < rampEndNs) {
+            return; // ramp_time: warm-up left out of the statistics
+        }
+        long slat = Math.max(0, bio.queuedNs - submitNs);
+        long clat = bio.completedNs - bio.queuedNs;
+        Direction d = switch (bio.op) {
+            case READ -> read;
+            case WRITE -> write;
+            default -> sync;
+        };
+        d.record(slat, clat, bio.bytes(), bio.completedNs, Math.max(startNs, rampEndNs));
+        latencyBuckets[LatencyBuckets.index(clat)]++;
+    }
+
+    /** Statistics start (after ramp_time) to the last completion: fio's job runtime. */
+    public long runtimeNs() {
+        return startNs < 0 ? 0 : Math.max(0, lastCompletionNs - Math.max(startNs, rampEndNs));
+    }
+
+    public void addAll(JobStats o) {
+        read.addAll(o.read);
+        write.addAll(o.write);
+        sync.addAll(o.sync);
+        for (int i = 0; i < depthAtSubmit.length; i++) {
+            depthAtSubmit[i] += o.depthAtSubmit[i];
+        }
+        for (int i = 0; i < latencyBuckets.length; i++) {
+            latencyBuckets[i] += o.latencyBuckets[i];
+        }
+        issuedRead += o.issuedRead;
+        issuedWrite += o.issuedWrite;
+        issuedSync += o.issuedSync;
+        if (o.startNs >= 0) {
+            long ownStats = startNs < 0 ? Long.MAX_VALUE : Math.max(startNs, rampEndNs);
+            long otherStats = Math.max(o.startNs, o.rampEndNs);
+            startNs = startNs < 0 ? o.startNs : Math.min(startNs, o.startNs);
+            rampEndNs = Math.min(ownStats, otherStats);
+        }
+        lastCompletionNs = Math.max(lastCompletionNs, o.lastCompletionNs);
+    }
+
+    /** fio's latency bucket edges, in ns (2, 4, 10 … 750 ns; 2 … 1000 µs; 2 … 2000 ms, >= 2000 ms). */
+    public static final class LatencyBuckets {
+        public static final long[] EDGES_NS = {
+                2, 4, 10, 20, 50, 100, 250, 500, 750, 1_000,
+                2_000, 4_000, 10_000, 20_000, 50_000, 100_000, 250_000, 500_000, 750_000, 1_000_000,
+                2_000_000, 4_000_000, 10_000_000, 20_000_000, 50_000_000, 100_000_000, 250_000_000,
+                500_000_000, 750_000_000, 1_000_000_000, 2_000_000_000};
+
+        private LatencyBuckets() {
+        }
+
+        /** Bucket i counts values up to EDGES_NS[i] (above the previous edge); the last, the rest. */
+        static int index(long ns) {
+            for (int i = 0; i < EDGES_NS.length; i++) {
+                if (ns <= EDGES_NS[i]) {
+                    return i;
+                }
+            }
+            return EDGES_NS.length;
+        }
+    }
+}

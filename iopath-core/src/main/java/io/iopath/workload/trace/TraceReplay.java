@@ -1,0 +1,251 @@
+package io.iopath.workload.trace;
+
+import io.iopath.block.BlockQueue;
+import io.iopath.metrics.RunMetrics;
+import io.iopath.request.Bio;
+import io.iopath.request.Op;
+import io.iopath.scenario.JobSpec;
+import io.iopath.sim.Simulator;
+import io.iopath.sim.Timer;
+import io.iopath.workload.Workload;
+import io.iopath.workload.job.BlockJob;
+import io.iopath.workload.job.JobStats;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Replays a block trace onto the simulated drive, reading it one record at a time (constant
+ * memory whatever its length).
+ *
+ * <p>Open loop (the default): each record is submitted at its recorded time divided by the
+ * time scale, measured from the start of the run; a record earlier than the one before goes
+ * out at once. Timing uses simulated time only, so there is none of fio's replay drift.
+ * Closed loop ({@code replay_no_stall}): {@code iodepth} records outstanding, the next
+ * submitted when one completes. DiskSim validate traces always replay closed loop at depth 1,
+ * the next request {@code idle_after} after the previous completes (validation.md §4).
+ *
+ * <p>Addresses beyond the drive wrap modulo its capacity, or with {@code replay_beyond_capacity:
+ * scale} are scaled by capacity / trace span (found by a first streaming pass). Either way the
+ * run says how many requests were moved. {@code replay_device} keeps one trace device.
+ */
+public final class TraceReplay implements Workload {
+    private final Simulator sim;
+    private final BlockQueue queue;
+    private final RunMetrics metrics;
+    private final JobSpec spec;
+    private final JobSpec.ReplaySpec replay;
+    private final int processId;
+    private final BlockJob.BioIds ids;
+    private final long capacitySectors;
+    private final JobStats stats = new JobStats();
+    private final Timer arrival;
+    private TraceReader reader;
+    private TraceRecord next;
+    private boolean closedLoop;
+    private int depth;
+    private long startNs;
+    private long scaleSpanSectors;
+    private long submitted;
+    private long completed;
+    private int inFlight;
+    private long moved;
+    private long skippedDevices;
+    private long tooLarge;
+    private boolean validate;
+
+    public TraceReplay(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId,
+                       BlockJob.BioIds ids, long capacitySectors) {
+        this.sim = sim;
+        this.queue = queue;
+        this.metrics = metrics;
+        this.spec = spec;
+        this.replay = spec.replay();
+        this.processId = processId;
+        this.ids = ids;
+        this.capacitySectors = capacitySectors;
+        this.arrival = sim.timer("replay." + spec.name(), this::arrive);
+    }
+
+    private TraceFormat format() {
+        return replay.format() == null ? null : TraceFormat.byId(replay.format()).orElseThrow();
+    }
+
+    @Override
+    public void start() {
+        if (spec.startDelayNs() > 0) {
+            sim.after(spec.startDelayNs(), this::begin);
+        } else {
+            begin();
+        }
+    }
+
+    private void begin() {
+        if (replay.beyondCapacity().equals("scale")) {
+            scaleSpanSectors = spanSectors();
+        }
+        reader = TraceFiles.open(Path.of(replay.file()), format());
+        validate = reader.format() == TraceFormat.DISKSIM_VALIDATE;
+        closedLoop = replay.closedLoop() || validate;
+        depth = validate ? 1 : spec.iodepth();
+        startNs = sim.now();
+        stats.startedAt(startNs);
+        next = read();
+        if (closedLoop) {
+            while (inFlight < depth && next != null) {
+                submitNext();
+            }
+        } else {
+            scheduleArrival();
+        }
+        closeIfDone();
+    }
+
+    /** A first pass over the trace for its highest address, for scaling. */
+    private long spanSectors() {
+        long max = 0;
+        try (TraceReader r = TraceFiles.open(Path.of(replay.file()), format())) {
+            for (TraceRecord rec = r.next(); rec != null; rec = r.next()) {
+                if (replay.device() < 0 || rec.device() == replay.device()) {
+                    max = Math.max(max, rec.sector() + rec.sectors());
+                }
+            }
+        }
+        return max;
+    }
+
+    private TraceRecord read() {
+        while (true) {
+            TraceRecord r = reader.next();
+            if (r == null || replay.device() < 0 || r.device() == replay.device()) {
+                return r;
+            }
+            skippedDevices++;
+        }
+    }
+
+    private long arrivalNs(TraceRecord r) {
+        return startNs + Math.round(r.timeNs() / replay.timeScale());
+    }
+
+    private void scheduleArrival() {
+        if (next != null) {
+            arrival.scheduleAt(Math.max(sim.now(), arrivalNs(next)));
+        }
+    }
+
+    private void arrive() {
+        long now = sim.now();
+        while (next != null && arrivalNs(next) <= now) {
+            submitNext();
+        }
+        scheduleArrival();
+        closeIfDone();
+    }
+
+    private void submitNext() {
+        TraceRecord r = next;
+        next = read();
+        long sectors = r.sectors();
+        if (sectors > capacitySectors || sectors > Integer.MAX_VALUE) {
+            tooLarge++;
+            sectors = Math.min(capacitySectors, Integer.MAX_VALUE) / 8 * 8;
+        }
+        long sector = r.sector();
+        if (r.op() == Op.FLUSH) {
+            sector = 0;
+            sectors = 0;
+        } else if (scaleSpanSectors > capacitySectors) {
+            long scaled = (long) (sector * ((double) capacitySectors / scaleSpanSectors));
+            if (scaled != sector) {
+                moved++;
+            }
+            sector = Math.min(scaled, capacitySectors - sectors);
+        } else if (sector + sectors > capacitySectors) {
+            moved++;
+            sector = sector % capacitySectors;
+            if (sector + sectors > capacitySectors) {
+                sector = capacitySectors - sectors;
+            }
+        }
+        Bio bio = new Bio(ids.next(), r.op(), sector, (int) sectors, r.flags(), processId,
+                validate ? b -> doneThenIdle(b, r.idleNs()) : this::done);
+        submitted++;
+        inFlight++;
+        stats.submittedOp(r.op(), inFlight);
+        queue.submit(bio);
+    }
+
+    private void done(Bio bio) {
+        inFlight--;
+        completed++;
+        metrics.bioCompleted(bio);
+        stats.completedBio(bio);
+        if (closedLoop && next != null) {
+            submitNext();
+        }
+        closeIfDone();
+    }
+
+    private void doneThenIdle(Bio bio, long idleNs) {
+        inFlight--;
+        completed++;
+        metrics.bioCompleted(bio);
+        stats.completedBio(bio);
+        if (next != null) {
+            sim.after(Math.max(0, idleNs), this::submitNext);
+        }
+        closeIfDone();
+    }
+
+    private void closeIfDone() {
+        if (next == null && reader != null) {
+            reader.close();
+        }
+    }
+
+    @Override
+    public long completed() {
+        return completed;
+    }
+
+    public long submitted() {
+        return submitted;
+    }
+
+    @Override
+    public JobSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public int processId() {
+        return processId;
+    }
+
+    @Override
+    public JobStats stats() {
+        return stats;
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        String mode = validate ? "closed loop at depth 1 with the trace's idle times (DiskSim validate)"
+                : closedLoop ? "closed loop, " + depth + " outstanding"
+                : String.format(Locale.ROOT, "open loop at recorded times x %.3g", 1 / replay.timeScale());
+        notes.add("replay " + spec.name() + ": " + submitted + " requests from " + replay.file() + ", " + mode);
+        if (moved > 0) {
+            notes.add("replay " + spec.name() + ": " + moved + " requests beyond the drive's " + capacitySectors
+                    + " sectors were " + (scaleSpanSectors > capacitySectors ? "scaled by capacity / trace span" : "wrapped modulo capacity"));
+        }
+        if (tooLarge > 0) {
+            notes.add("replay " + spec.name() + ": " + tooLarge + " requests larger than the drive were shortened");
+        }
+        if (skippedDevices > 0) {
+            notes.add("replay " + spec.name() + ": " + skippedDevices + " records of devices other than " + replay.device() + " skipped");
+        }
+        return notes;
+    }
+}
