@@ -156,8 +156,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return; // iodepth_batch: submit only when a whole batch fits
         }
         while (inFlight < depth && !syncDue && !pendingThink && moreWork()) {
-            if (prepared < 0) {
-                prepare();
+            if (prepared < 0 && !prepare()) {
+                finished = true; // a sequential pass reached the end of the region
+                return;
             }
             long at = Math.max(thinkUntilNs, rateNextNs[prepared]);
             if (at > sim.now()) {
@@ -175,7 +176,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
     }
 
-    private void prepare() {
+    /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
+    private boolean prepare() {
         Op op = switch (spec.rw()) {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
@@ -190,13 +192,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
         } else {
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
-                rel = 0; // wrap to the start of the region, as fio does on a new loop
+                if (!spec.timeBased()) {
+                    return false;
+                }
+                rel = 0; // time_based: wrap to the start of the region, as fio does on a new loop
             }
             nextSequential[d] = rel + bs + spec.rwSuffix();
         }
         prepared = d;
         preparedOffset = spec.offset() + rel;
         preparedBytes = bs;
+        return true;
     }
 
     private long blockSize(JobSpec.BlockSizes.Choice c) {

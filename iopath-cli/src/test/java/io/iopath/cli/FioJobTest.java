@@ -1,0 +1,138 @@
+package io.iopath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FioJobTest {
+    static final String FIO = """
+            ; two jobs, fio style
+            [global]
+            ioengine=libaio
+            direct=1
+            size=2g
+            randseed=7
+            filename=/dev/sdb
+
+            [mixed]
+            rw=randrw:2
+            rwmixread=60
+            bssplit=4k/40:16k/60
+            iodepth=8
+            iodepth_batch=2
+            number_ios=600
+            random_distribution=zipf:1.1
+            fsync=40
+
+            [stream]
+            rw=read
+            ioengine=psync
+            bs=128k
+            offset=10g
+            thinktime=2ms
+            rate_iops=150
+            number_ios=150
+            startdelay=0.5
+            """;
+
+    static final String YAML = """
+            name: equiv
+            jobs:
+              - name: mixed
+                ioengine: libaio
+                direct: 1
+                size: 2g
+                randseed: 7
+                rw: "randrw:2"
+                rwmixread: 60
+                bssplit: "4k/40:16k/60"
+                iodepth: 8
+                iodepth_batch: 2
+                number_ios: 600
+                random_distribution: "zipf:1.1"
+                fsync: 40
+              - name: stream
+                ioengine: psync
+                direct: 1
+                size: 2g
+                randseed: 7
+                rw: read
+                bs: 128k
+                offset: 10g
+                thinktime: 2ms
+                rate_iops: 150
+                number_ios: 150
+                startdelay: 0.5
+            """;
+
+    @TempDir
+    Path dir;
+
+    /** A fio job file and the equivalent scenario YAML give byte-identical results. */
+    @ParameterizedTest(name = "--output-format={0}")
+    @ValueSource(strings = {"json", "normal", "iopath"})
+    void fioJobFileAndEquivalentYamlGiveIdenticalResults(String format) throws IOException {
+        Path fio = Files.writeString(dir.resolve("equiv.fio"), FIO);
+        Path yaml = Files.writeString(dir.resolve("equiv.yaml"), YAML);
+        CliRunner.Outcome a = CliRunner.run("run", fio.toString(), "--output-format=" + format);
+        CliRunner.Outcome b = CliRunner.run("run", yaml.toString(), "--output-format=" + format);
+        assertThat(a.status()).as(a.err()).isZero();
+        assertThat(b.status()).as(b.err()).isZero();
+        assertThat(a.out()).isNotBlank().isEqualTo(b.out());
+        assertThat(a.err()).startsWith("ignored: filename\n");
+    }
+
+    @Test
+    void jsonHasTheFieldsFioScriptsRead() throws IOException {
+        Path fio = Files.writeString(dir.resolve("equiv.fio"), FIO);
+        CliRunner.Outcome o = CliRunner.run("run", fio.toString(), "--output-format=json");
+        JsonNode root = new ObjectMapper().readTree(o.out());
+        JsonNode mixed = root.get("jobs").get(0);
+        assertThat(mixed.get("jobname").asText()).isEqualTo("mixed");
+        for (String dir : new String[] {"read", "write"}) {
+            JsonNode d = mixed.get(dir);
+            assertThat(d.get("iops").asDouble()).isPositive();
+            assertThat(d.get("bw").asLong()).isEqualTo(d.get("bw_bytes").asLong() / 1024);
+            assertThat(d.get("clat_ns").get("mean").asDouble()).isPositive();
+            long p50 = d.get("clat_ns").get("percentile").get("50.000000").asLong();
+            long p99 = d.get("clat_ns").get("percentile").get("99.000000").asLong();
+            assertThat(p99).isGreaterThanOrEqualTo(p50).isPositive();
+            assertThat(d.get("clat_ns").get("max").asLong()).isGreaterThanOrEqualTo(d.get("clat_ns").get("min").asLong());
+        }
+        assertThat(mixed.get("read").get("total_ios").asLong() + mixed.get("write").get("total_ios").asLong()).isEqualTo(600);
+        assertThat(mixed.get("sync").get("total_ios").asLong()).isPositive();
+        assertThat(root.get("disk_util").get(0).get("util").asDouble()).isBetween(0.0, 100.0);
+    }
+
+    @Test
+    void normalOutputFollowsFiosLayout() throws IOException {
+        Path fio = Files.writeString(dir.resolve("equiv.fio"), FIO);
+        String out = CliRunner.run("run", fio.toString()).out();
+        assertThat(out).containsPattern("(?m)^mixed: \\(groupid=0, jobs=1\\): err= 0: pid=1$")
+                .containsPattern("(?m)^  read: IOPS=[0-9.k]+, BW=[0-9.]+[KM]iB/s \\([0-9.]+[kM]B/s\\)\\([0-9.]+[KM]iB/[0-9]+msec\\)$")
+                .containsPattern("(?m)^    clat percentiles \\((usec|msec|nsec)\\):$")
+                .containsPattern("(?m)^     \\|  1\\.00th=\\[ *[0-9]+\\],  5\\.00th=")
+                .contains("Run status group 0 (all jobs):", "Disk stats (read/write):", "  IO depths    : 1=");
+    }
+
+    @Test
+    void traceOutWritesWhatWasIssued() throws IOException {
+        Path fio = Files.writeString(dir.resolve("equiv.fio"), FIO);
+        Path blk = dir.resolve("out.blk.gz");
+        CliRunner.Outcome o = CliRunner.run("run", fio.toString(), "--trace-out", blk.toString());
+        assertThat(o.err()).contains("issued requests to " + blk);
+        CliRunner.Outcome stat = CliRunner.run("trace", "stat", blk.toString());
+        assertThat(stat.out()).contains("(blkparse)");
+        Path iolog = dir.resolve("out.iolog");
+        CliRunner.run("run", fio.toString(), "--trace-out", iolog.toString(), "--trace-format", "iolog");
+        assertThat(Files.readAllLines(iolog).get(0)).isEqualTo("fio version 3 iolog");
+    }
+}

@@ -1,0 +1,110 @@
+package io.iopath.workload.fio;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.iopath.scenario.JobSpec;
+import io.iopath.scenario.ReadWrite;
+import io.iopath.scenario.Scenario;
+import io.iopath.scenario.ScenarioException;
+import io.iopath.scenario.ScenarioReader;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FioJobFileTest {
+    static final String FILE = """
+            ; a comment
+            # another
+            [global]
+            ioengine=libaio
+            bs=8k
+            size=1g
+            filename=/dev/sdb
+            cpus_allowed=0-3
+            group_reporting
+
+            [first]
+            rw=randread:4
+            iodepth=8
+            number_ios=100
+
+            [global]
+            bs=16k
+
+            [second]
+            readwrite=randrw
+            rwmixwrite=30
+            bs=32k
+            number_ios=50
+            filename=/dev/sdc
+            norandommap
+            """;
+
+    @Test
+    void jobsInheritTheGlobalsWrittenBeforeThemAndLaterValuesWin() {
+        FioJobFile f = FioJobFile.parse("jobs.fio", FILE);
+        Scenario s = ScenarioReader.read(f.tree(), List.of());
+        assertThat(s.name()).isEqualTo("jobs");
+        JobSpec first = s.jobs().get(0);
+        assertThat(first.name()).isEqualTo("first");
+        assertThat(first.rw()).isEqualTo(ReadWrite.RANDREAD);
+        assertThat(first.rwSuffix()).isEqualTo(4);
+        assertThat(first.blockSize()).isEqualTo(8192);
+        assertThat(first.iodepth()).isEqualTo(8);
+        assertThat(first.ioengine()).isEqualTo("libaio");
+        assertThat(first.size()).isEqualTo(1L << 30);
+        JobSpec second = s.jobs().get(1);
+        assertThat(second.rw()).isEqualTo(ReadWrite.RANDRW);
+        assertThat(second.rwmixread()).isEqualTo(70);
+        assertThat(second.blockSize()).isEqualTo(32768);
+        assertThat(second.randomMap()).isFalse();
+        assertThat(f.groupReporting()).isTrue();
+    }
+
+    @Test
+    void unmodelledOptionsAreReportedOnceEach() {
+        FioJobFile f = FioJobFile.parse("jobs.fio", FILE);
+        assertThat(f.ignored()).containsExactly("filename", "cpus_allowed");
+    }
+
+    @Test
+    void aJobWithoutEngineGetsFiosDefaultPsync() {
+        FioJobFile f = FioJobFile.parse("x.fio", "[j]\nrw=read\nnumber_ios=1\niodepth=16\n");
+        JobSpec j = ScenarioReader.read(f.tree(), List.of()).jobs().get(0);
+        assertThat(j.ioengine()).isEqualTo("psync");
+        assertThat(j.effectiveDepth()).isEqualTo(1);
+        assertThat(f.notes()).singleElement().asString().contains("direct=0");
+    }
+
+    @Test
+    void overridesApplyToFioJobsAsToYaml() {
+        FioJobFile f = FioJobFile.parse("x.fio", "[j]\nrw=read\nnumber_ios=1\n");
+        JobSpec j = ScenarioReader.read(f.tree(), List.of("jobs[0].bs=64k")).jobs().get(0);
+        assertThat(j.blockSize()).isEqualTo(65536);
+    }
+
+    @Test
+    void badValuesPointAtTheLineAndColumnOfTheValue() {
+        FioJobFile f = FioJobFile.parse("x.fio", "[j]\nrw=read\nbs = 4q\n");
+        assertThatThrownBy(() -> ScenarioReader.read(f.tree(), List.of()))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("x.fio:3:6: jobs[0].bs: expected a block size");
+    }
+
+    @Test
+    void structuralErrors() {
+        assertThatThrownBy(() -> FioJobFile.parse("x.fio", "rw=read\n")).hasMessageStartingWith("x.fio:1:1: expected a section header");
+        assertThatThrownBy(() -> FioJobFile.parse("x.fio", "[global]\nrw=read\n")).hasMessageContaining("at least one job section");
+        assertThatThrownBy(() -> FioJobFile.parse("x.fio", "[a]\n[a]\n")).hasMessageStartingWith("x.fio:2:1: [a]: duplicate job name");
+        assertThatThrownBy(() -> FioJobFile.parse("x.fio", "[a\n")).hasMessageStartingWith("x.fio:1:1: expected a section header");
+    }
+
+    @Test
+    void detectsJobFilesByNameOrContent() {
+        assertThat(FioJobFile.looksLikeJobFile(Path.of("a.fio"), "")).isTrue();
+        assertThat(FioJobFile.looksLikeJobFile(Path.of("a.yaml"), "[x]")).isFalse();
+        assertThat(FioJobFile.looksLikeJobFile(Path.of("job"), "; c\n[global]\nrw=read\n")).isTrue();
+        assertThat(FioJobFile.looksLikeJobFile(Path.of("job"), "name: x\njobs: []\n")).isFalse();
+    }
+}

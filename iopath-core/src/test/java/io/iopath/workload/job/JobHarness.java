@@ -1,0 +1,56 @@
+package io.iopath.workload.job;
+
+import io.iopath.experiment.ScenarioRun;
+import io.iopath.metrics.Result;
+import io.iopath.request.Op;
+import io.iopath.request.Request;
+import io.iopath.scenario.ScenarioReader;
+import io.iopath.workload.trace.IssueTap;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs a scenario written as YAML and records every command issued to the drive. */
+final class JobHarness implements IssueTap.Listener {
+    record Issue(long timeNs, Op op, long sector, int sectors, int pid, long queuedNs) {
+    }
+
+    final List<Issue> issues = new ArrayList<>();
+    final ScenarioRun run;
+    final Result result;
+
+    private JobHarness(String yaml) {
+        run = new ScenarioRun(ScenarioReader.read("test.yaml", yaml, List.of()));
+        run.issueTap().setListener(this);
+        result = run.execute(p -> { });
+    }
+
+    /** A scenario with the default drive and one job whose options are given as YAML lines. */
+    static JobHarness runJob(long seed, String... jobLines) {
+        StringBuilder y = new StringBuilder("name: t\nseed: " + seed + "\nhost:\n  queue_depth: 32\njobs:\n  - name: j\n");
+        for (String l : jobLines) {
+            y.append("    ").append(l).append('\n');
+        }
+        return new JobHarness(y.toString());
+    }
+
+    static JobHarness runYaml(String yaml) {
+        return new JobHarness(yaml);
+    }
+
+    @Override
+    public void issued(Request rq, long nowNs) {
+        issues.add(new Issue(nowNs, rq.op, rq.sector(), rq.sectors(), rq.processId, rq.firstBio().queuedNs));
+    }
+
+    @Override
+    public void completed(Request rq, long nowNs) {
+    }
+
+    List<Issue> data() {
+        return issues.stream().filter(i -> i.op().transfersData()).toList();
+    }
+
+    JobStats stats() {
+        return run.workloads().get(0).stats();
+    }
+}

@@ -1,0 +1,117 @@
+package io.iopath.workload.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.iopath.scenario.JobSpec;
+import io.iopath.scenario.Location;
+import io.iopath.scenario.ScenarioException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class JobOptionsTest {
+    static final long CAPACITY = 100L << 30;
+
+    static JobSpec bind(String... kv) {
+        Map<String, JobOptions.Value> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put(kv[i], new JobOptions.Value(kv[i + 1], new Location("t", i / 2 + 1, 1)));
+        }
+        return JobOptions.bind(m, "job", new Location("t", 1, 1), "job0", CAPACITY);
+    }
+
+    @Test
+    void fioDefaults() {
+        JobSpec j = bind();
+        assertThat(j.rw().fioName).isEqualTo("read");
+        assertThat(j.blockSize()).isEqualTo(4096);
+        assertThat(j.iodepth()).isEqualTo(1);
+        assertThat(j.rwmixread()).isEqualTo(50);
+        assertThat(j.size()).isEqualTo(CAPACITY);
+        assertThat(j.randomMap()).isTrue();
+        assertThat(j.thinktimeBlocks()).isEqualTo(1);
+        assertThat(j.numjobs()).isEqualTo(1);
+    }
+
+    @Test
+    void perDirectionBlockSizes() {
+        JobSpec j = bind("bs", "8k,32k");
+        assertThat(j.blockSizes().read().min()).isEqualTo(8192);
+        assertThat(j.blockSizes().write().min()).isEqualTo(32768);
+        assertThat(j.blockSize()).isEqualTo(8192);
+        JobSpec w = bind("bs", ",64k");
+        assertThat(w.blockSizes().read().min()).isEqualTo(4096);
+        assertThat(w.blockSizes().write().min()).isEqualTo(65536);
+    }
+
+    @Test
+    void bssplitSharesTheRestEqually() {
+        JobSpec j = bind("bssplit", "4k/50:8k:64k");
+        assertThat(j.blockSizes().read().splitSizes()).containsExactly(4096L, 8192L, 65536L);
+        assertThat(j.blockSizes().read().splitPercents()).containsExactly(50, 25, 25);
+        assertThat(j.blockAlign()).isEqualTo(4096);
+    }
+
+    @Test
+    void rateAndTimesUseFiosUnits() {
+        JobSpec j = bind("rate", "1m,500k", "rate_iops", "100", "thinktime", "250", "runtime", "30", "startdelay", "2s",
+                "time_based", "1");
+        assertThat(j.rateBytes()).containsExactly(1L << 20, 500L << 10);
+        assertThat(j.rateIops()).containsExactly(100L, 100L);
+        assertThat(j.thinktimeNs()).isEqualTo(250_000);
+        assertThat(j.runtimeNs()).isEqualTo(30_000_000_000L);
+        assertThat(j.startDelayNs()).isEqualTo(2_000_000_000L);
+        assertThat(j.timeBased()).isTrue();
+    }
+
+    @Test
+    void distributionsAndSuffixes() {
+        assertThat(bind("random_distribution", "zipf:1.2").distribution().parameter()).isEqualTo(1.2);
+        assertThat(bind("random_distribution", "normal:10:0.25").distribution().center()).isEqualTo(0.25);
+        assertThat(bind("rw", "write:4k").rwSuffix()).isEqualTo(4096);
+        assertThat(bind("rw", "randwrite:16").rwSuffix()).isEqualTo(16);
+        assertThat(bind("fdatasync", "8").fsyncEvery()).isEqualTo(8);
+        assertThat(bind("size", "10%").size()).isEqualTo(CAPACITY / 10);
+        assertThat(bind("ioengine", "io_uring", "iodepth", "32", "iodepth_batch", "8").iodepthBatch()).isEqualTo(8);
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+            "rw                  | randomread     | rw: expected one of read",
+            "rw                  | randread:0     | rw: expected a positive :N",
+            "bs                  | 1000           | bs: expected a multiple of 512",
+            "bssplit             | 4k/60:8k/60    | bssplit: expected percentages that add up to 100",
+            "random_distribution | zipf:1         | random_distribution: expected random, zipf",
+            "random_distribution | zoned:50/50    | random_distribution: expected random, zipf",
+            "ioengine            | mmap           | ioengine: expected one of sync",
+            "direct              | 0              | direct: expected direct: 1",
+            "size                | 200g           | size: expected a region that ends inside the drive",
+            "iodepth             | 0              | iodepth: expected an integer from 1",
+            "thinktime           | soon           | thinktime: expected a time",
+            "replay_no_stall     | 1              | replay_no_stall: only applies with read_iolog",
+            "frobnicate          | 1              | frobnicate: unknown job option",
+    })
+    void badOptionsAreRejectedWithTheirLocation(String key, String value, String message) {
+        assertThatThrownBy(() -> bind(key.strip(), value.strip()))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("t:1:1: job." + message.strip().substring(0, message.strip().indexOf(':')))
+                .hasMessageContaining(message.strip());
+    }
+
+    @Test
+    void aliasesMayNotBothBeGiven() {
+        assertThatThrownBy(() -> bind("rw", "read", "readwrite", "write")).hasMessageContaining("same option as rw");
+    }
+
+    @Test
+    void theSkeletonConstructorMeansTheSameAsTheOptions() {
+        JobSpec viaOptions = bind("name", "x", "rw", "randread", "bs", "4k", "iodepth", "4", "size", "1g", "number_ios", "10");
+        JobSpec direct = new JobSpec("x", io.iopath.scenario.ReadWrite.RANDREAD, 50, 4096, 4, 1L << 30, 0, 10, 0, true);
+        assertThat(direct).isEqualTo(viaOptions);
+        assertThat(List.of(direct.ioengine())).containsExactly("libaio");
+    }
+}
