@@ -113,6 +113,15 @@ class FioJobTest {
     }
 
     @Test
+    void percentileListChangesTheReportedPercentiles() throws IOException {
+        Path fio = Files.writeString(dir.resolve("p.fio"), "[j]\nrw=randread\nnumber_ios=100\npercentile_list=50:99.9\n");
+        CliRunner.Outcome o = CliRunner.run("run", fio.toString(), "--output-format=json");
+        JsonNode pct = new ObjectMapper().readTree(o.out()).get("jobs").get(0).get("read").get("clat_ns").get("percentile");
+        assertThat(pct.fieldNames()).toIterable().containsExactly("50.000000", "99.900000");
+        assertThat(CliRunner.run("run", fio.toString()).out()).contains("| 50.00th=[", " 99.90th=[");
+    }
+
+    @Test
     void normalOutputFollowsFiosLayout() throws IOException {
         Path fio = Files.writeString(dir.resolve("equiv.fio"), FIO);
         String out = CliRunner.run("run", fio.toString()).out();

@@ -130,10 +130,10 @@ public final class ScenarioRun {
 
     /** What the user must be told about the run (trace addresses wrapped, records skipped). */
     public List<String> notes() {
-        List<String> notes = new ArrayList<>();
+        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
         }
-        return notes;
+        return List.copyOf(notes);
     }
 }

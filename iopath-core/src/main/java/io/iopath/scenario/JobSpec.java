@@ -37,6 +37,7 @@ import java.util.List;
  * @param startDelayNs    the job starts this late ({@code startdelay})
  * @param rampTimeNs      IOs completed this early are left out of the statistics ({@code ramp_time})
  * @param replay          a trace to replay instead of generating IO ({@code read_iolog}); null for synthetic jobs
+ * @param percentiles     clat percentiles to report ({@code percentile_list}; fio's default list)
  */
 public record JobSpec(
         String name,
@@ -66,16 +67,22 @@ public record JobSpec(
         int fsyncEvery,
         long startDelayNs,
         long rampTimeNs,
-        ReplaySpec replay) {
+        ReplaySpec replay,
+        List<Double> percentiles) {
 
     /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
     public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
     /** Engines that keep {@code iodepth} IOs in flight. */
     public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio");
 
+    /** fio's default {@code percentile_list} ({@code options.c}). */
+    public static final List<Double> DEFAULT_PERCENTILES = List.of(
+            1.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99);
+
     public JobSpec {
         rateBytes = List.copyOf(rateBytes);
         rateIops = List.copyOf(rateIops);
+        percentiles = List.copyOf(percentiles);
     }
 
     /** The skeleton's job: fixed block size, an asynchronous engine, nothing else. */
@@ -83,7 +90,7 @@ public record JobSpec(
                    long numberIos, long runtimeNs, boolean direct) {
         this(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
-                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null);
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES);
     }
 
     public boolean asyncEngine() {

@@ -62,9 +62,10 @@ public final class FioJson {
         long runMs = FioReport.runtimeMs(s);
         j.put("elapsed", (runMs + 999) / 1000);
         j.set("job options", options(e.spec()));
-        j.set("read", direction(s.read, runMs));
-        j.set("write", direction(s.write, runMs));
-        j.set("trim", direction(new JobStats.Direction(), runMs));
+        double[] list = FioReport.percentiles(e.spec());
+        j.set("read", direction(s.read, runMs, list));
+        j.set("write", direction(s.write, runMs, list));
+        j.set("trim", direction(new JobStats.Direction(), runMs, list));
         ObjectNode sync = j.putObject("sync");
         sync.put("total_ios", s.sync.ios);
         sync.set("lat_ns", stat(s.sync.lat));
@@ -124,7 +125,7 @@ public final class FioJson {
         return o;
     }
 
-    private static ObjectNode direction(JobStats.Direction d, long runMs) {
+    private static ObjectNode direction(JobStats.Direction d, long runMs, double[] list) {
         ObjectNode n = MAPPER.createObjectNode();
         long bwBytes = runMs == 0 ? 0 : d.bytes * 1000 / runMs;
         n.put("io_bytes", d.bytes);
@@ -139,9 +140,9 @@ public final class FioJson {
         n.set("slat_ns", stat(d.slat));
         ObjectNode clat = stat(d.clat);
         ObjectNode pct = clat.putObject("percentile");
-        long[] v = d.clatHistogram.percentiles(FioReport.PERCENTILES);
+        long[] v = d.clatHistogram.percentiles(list);
         for (int i = 0; i < v.length; i++) {
-            pct.put(String.format(Locale.ROOT, "%f", FioReport.PERCENTILES[i]), d.ios == 0 ? 0 : v[i]);
+            pct.put(String.format(Locale.ROOT, "%f", list[i]), d.ios == 0 ? 0 : v[i]);
         }
         n.set("clat_ns", clat);
         n.set("lat_ns", stat(d.lat));

@@ -17,8 +17,10 @@ import java.util.Map;
  * Plain data; {@link FioText} and {@link FioJson} render it.
  */
 public record FioReport(String scenario, long seed, String drive, List<JobEntry> jobs, Group group, Disk disk) {
-    /** fio's default {@code percentile_list}. */
-    public static final double[] PERCENTILES = {1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
+    /** The job's {@code percentile_list} as an array. */
+    static double[] percentiles(io.iopath.scenario.JobSpec spec) {
+        return spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
+    }
 
     /** One reported job: its spec, how many clones it stands for, the first clone's pid, merged statistics. */
     public record JobEntry(String name, JobSpec spec, int clones, int pid, JobStats stats) {

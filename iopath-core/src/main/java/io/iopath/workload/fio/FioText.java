@@ -82,7 +82,7 @@ public final class FioText {
         }
         latencyLine(sb, "    clat", d.clat);
         latencyLine(sb, "     lat", d.lat);
-        percentiles(sb, d);
+        percentiles(sb, d, FioReport.percentiles(e.spec()));
         LatencyStat bwS = d.bwSamples;
         if (bwS.count() > 0) {
             sb.append(String.format(Locale.ROOT, "   bw (  KiB/s): min=%5d, max=%5d, per=%3.2f%%, avg=%5.2f, stdev=%5.2f, samples=%d\n",
@@ -118,8 +118,8 @@ public final class FioText {
     }
 
     /** {@code show_clat_percentiles}: four to a line, values rounded up to the unit. */
-    private static void percentiles(StringBuilder sb, JobStats.Direction d) {
-        long[] v = d.clatHistogram.percentiles(FioReport.PERCENTILES);
+    private static void percentiles(StringBuilder sb, JobStats.Direction d, double[] list) {
+        long[] v = d.clatHistogram.percentiles(list);
         long minv = Long.MAX_VALUE;
         long maxv = 0;
         for (long x : v) {
@@ -151,7 +151,7 @@ public final class FioText {
                 sb.append("     |");
             }
             boolean last = j == v.length - 1;
-            sb.append(String.format(Locale.ROOT, " %5.2fth=[%" + (width + 1) + "d]%s", FioReport.PERCENTILES[j], shown[j], last ? "" : ","));
+            sb.append(String.format(Locale.ROOT, " %5.2fth=[%" + (width + 1) + "d]%s", list[j], shown[j], last ? "" : ","));
             if (last || j % 4 == 3) {
                 sb.append('\n');
             }

@@ -330,4 +330,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
     public JobStats stats() {
         return stats;
     }
+
+    @Override
+    public java.util.List<String> notes() {
+        if (spec.rw().random && spec.randomMap() && randomMap == null) {
+            return java.util.List.of("job " + spec.name() + ": region of " + regionBlocks
+                    + " blocks is too large for a random map; offsets drawn as with norandommap");
+        }
+        return java.util.List.of();
+    }
 }

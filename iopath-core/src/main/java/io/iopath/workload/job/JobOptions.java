@@ -34,7 +34,7 @@ public final class JobOptions {
             "offset", "direct", "buffered", "ioengine", "runtime", "timeout", "time_based", "number_ios", "thinktime",
             "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
-            "trace_format", "replay_device", "replay_beyond_capacity");
+            "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list");
 
     /** A YAML job entry's options: every value must be a scalar. */
     public static Map<String, Value> fromYaml(io.iopath.scenario.Node node, String path) {
@@ -173,10 +173,34 @@ public final class JobOptions {
         long startDelay = time("startdelay", 0, FioValues.SECONDS);
         long rampTime = time("ramp_time", 0, FioValues.SECONDS);
         JobSpec.ReplaySpec replay = replay();
+        List<Double> percentiles = percentiles();
         checkAllUsed();
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles);
+    }
+
+    /** {@code percentile_list=1:50:99.9}: up to 20 values in (0, 100], as fio allows. */
+    private List<Double> percentiles() {
+        if (!options.containsKey("percentile_list")) {
+            return JobSpec.DEFAULT_PERCENTILES;
+        }
+        String[] parts = text("percentile_list", "").strip().split(":");
+        List<Double> out = new ArrayList<>();
+        for (String p : parts) {
+            double v;
+            try {
+                v = Double.parseDouble(p.strip());
+            } catch (NumberFormatException e) {
+                throw expected("percentile_list", "percentages separated by ':', such as 50:99:99.9");
+            }
+            if (!(v > 0 && v <= 100) || out.size() == 20) {
+                throw expected("percentile_list", "at most 20 percentages in (0, 100]");
+            }
+            out.add(v);
+        }
+        java.util.Collections.sort(out);
+        return out;
     }
 
     private JobSpec.ReplaySpec replay() {

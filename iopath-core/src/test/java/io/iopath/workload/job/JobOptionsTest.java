@@ -103,6 +103,13 @@ class JobOptionsTest {
     }
 
     @Test
+    void percentileListReplacesFiosDefault() {
+        assertThat(bind().percentiles()).hasSize(17).startsWith(1.0).endsWith(99.99);
+        assertThat(bind("percentile_list", "99.9:50").percentiles()).containsExactly(50.0, 99.9);
+        assertThatThrownBy(() -> bind("percentile_list", "50:101")).hasMessageContaining("percentile_list: expected at most 20");
+    }
+
+    @Test
     void aliasesMayNotBothBeGiven() {
         assertThatThrownBy(() -> bind("rw", "read", "readwrite", "write")).hasMessageContaining("same option as rw");
     }
