@@ -34,8 +34,8 @@ public final class FioText {
         }
         FioReport.Disk k = r.disk();
         sb.append('\n').append("Disk stats (read/write):\n");
-        sb.append(String.format(Locale.ROOT, "  %s: ios=%d/%d, merge=%d/%d, ticks=%d/%d, in_queue=%d, util=%.2f%%\n",
-                k.name(), k.ios()[0], k.ios()[1], k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1],
+        sb.append(String.format(Locale.ROOT, "  %s: ios=%d/%d, sectors=%d/%d, merge=%d/%d, ticks=%d/%d, in_queue=%d, util=%.2f%%\n",
+                k.name(), k.ios()[0], k.ios()[1], k.sectors()[0], k.sectors()[1], k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1],
                 k.inQueueMs(), k.util()));
         return sb.toString();
     }
