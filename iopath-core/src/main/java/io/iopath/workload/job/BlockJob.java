@@ -171,9 +171,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
             }
             submitPrepared();
         }
-        if (pendingThink && inFlight == 0) {
-            fill();
-        }
     }
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
