@@ -2,6 +2,9 @@ package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.Result;
+import io.iopath.metrics.blktrace.BlkTraceLog;
+import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.AtomicFiles;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -36,6 +39,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "write DIR/results.json")
     Path outDir;
 
+    @Option(names = "--blktrace", paramLabel = "FILE",
+            description = "write the run's blktrace events to FILE in blkparse's default text format")
+    Path blktraceFile;
+
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
 
@@ -61,13 +68,17 @@ final class RunCommand implements Callable<Integer> {
             }
             scenario = ScenarioReader.read(scenarioFile, all);
         }
-        ScenarioRun run = new ScenarioRun(scenario);
+        BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
+        ScenarioRun run = new ScenarioRun(scenario, trace == null ? BlkTraceSink.NONE : trace);
         Result result;
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);
         }
         if (outDir != null) {
             AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+        }
+        if (trace != null) {
+            AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
         }
         PrintStream out = System.out;
         if (json) {

@@ -14,6 +14,14 @@ final class DirectionRecorder {
     private long bytes;
     private double q2dSumNs;
     private double d2cSumNs;
+    private long newRequests;
+    private long merged;
+    private double q2gSumNs;
+    private double g2iSumNs;
+    private double i2dSumNs;
+    private double q2mSumNs;
+    private double m2dSumNs;
+    private double q2cSumNs;
 
     void record(Bio bio) {
         long lat = bio.completedNs - bio.queuedNs;
@@ -23,6 +31,28 @@ final class DirectionRecorder {
         Request rq = bio.request;
         q2dSumNs += rq.issuedNs - bio.queuedNs;
         d2cSumNs += rq.completedNs - rq.issuedNs;
+        q2cSumNs += bio.completedNs - bio.queuedNs;
+        if (bio.mergeNs >= 0) {
+            merged++;
+            q2mSumNs += bio.mergeNs - bio.queuedNs;
+            m2dSumNs += rq.issuedNs - bio.mergeNs;
+        } else if (bio.getRqNs >= 0) {
+            newRequests++;
+            q2gSumNs += bio.getRqNs - bio.queuedNs;
+            long inserted = bio.insertNs >= 0 ? bio.insertNs : bio.getRqNs;
+            g2iSumNs += inserted - bio.getRqNs;
+            i2dSumNs += rq.issuedNs - inserted;
+        }
+    }
+
+    Btt btt() {
+        if (ios == 0) {
+            return Btt.EMPTY;
+        }
+        double n = Math.max(1, newRequests);
+        double m = Math.max(1, merged);
+        return new Btt(newRequests, merged, ios, q2gSumNs / n, g2iSumNs / n, q2mSumNs / m, i2dSumNs / n,
+                m2dSumNs / m, d2cSumNs / ios, q2cSumNs / ios);
     }
 
     void addInto(DirectionRecorder total) {

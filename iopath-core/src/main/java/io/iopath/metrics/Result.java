@@ -12,6 +12,7 @@ package io.iopath.metrics;
  * @param driveUtilisation  fraction of elapsed time the drive was servicing commands
  * @param bioMerges         bios merged into an existing request
  * @param queueFulls        commands the drive refused with QUEUE FULL
+ * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
  */
 public record Result(
         String scenario,
@@ -25,5 +26,13 @@ public record Result(
         DirectionStats total,
         double driveUtilisation,
         long bioMerges,
-        long queueFulls) {
+        long queueFulls,
+        HostStats host) {
+    /** The skeleton's fields, without host detail. */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
+                  long bioMerges, long queueFulls) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
+                bioMerges, queueFulls, null);
+    }
 }

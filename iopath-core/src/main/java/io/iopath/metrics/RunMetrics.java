@@ -38,6 +38,15 @@ public final class RunMetrics {
         return write.summarise(elapsedNs());
     }
 
+    /** btt's breakdown of the reads. */
+    public Btt bttRead() {
+        return read.btt();
+    }
+
+    public Btt bttWrite() {
+        return write.btt();
+    }
+
     public DirectionStats total() {
         DirectionRecorder all = new DirectionRecorder();
         read.addInto(all);

@@ -18,6 +18,12 @@ public final class Bio {
 
     /** blktrace Q: the bio entered the block layer. */
     public long queuedNs = UNSET;
+    /** blktrace G: the request this bio allocated was obtained (unset for merged bios). */
+    public long getRqNs = UNSET;
+    /** blktrace I: the request this bio allocated was inserted into the IO scheduler. */
+    public long insertNs = UNSET;
+    /** blktrace M or F: the bio was merged into an existing request (unset if it allocated one). */
+    public long mergeNs = UNSET;
     /** blktrace C: the bio completed. */
     public long completedNs = UNSET;
     /** The request that carried it to the device; set when the bio is merged or allocated. */

@@ -1,6 +1,5 @@
 package io.iopath.scenario;
 
-import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import java.io.IOException;
@@ -76,10 +75,7 @@ public final class ScenarioReader {
         Fields hostFields = f.child("host");
         HostConfig host = new HostConfig("noop", HostConfig.DEFAULT_QUEUE_DEPTH, HostConfig.DEFAULT_MAX_SECTORS_KB);
         if (hostFields != null) {
-            host = new HostConfig(
-                    hostFields.choice("scheduler", "noop", Schedulers.names()),
-                    (int) hostFields.integer("queue_depth", HostConfig.DEFAULT_QUEUE_DEPTH, 1, 256),
-                    (int) hostFields.integer("max_sectors_kb", HostConfig.DEFAULT_MAX_SECTORS_KB, 4, 32768));
+            host = HostSection.bind(hostFields);
             hostFields.finish();
         }
 
@@ -91,12 +87,18 @@ public final class ScenarioReader {
         List<JobSpec> jobs = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < jobFields.size(); i++) {
+            // fio's numjobs: clones of the job, each its own process (named name, name.1, name.2 ...).
+            int numjobs = (int) jobFields.get(i).integer("numjobs", 1, 1, 1024);
             JobSpec job = bindJob(jobFields.get(i), "job" + i, capacityBytes);
-            if (!names.add(job.name())) {
-                throw new ScenarioException(jobFields.get(i).location(), jobFields.get(i).path() + ".name",
-                        "duplicate job name '" + job.name() + "'");
+            for (int c = 0; c < numjobs; c++) {
+                JobSpec clone = c == 0 ? job : new JobSpec(job.name() + "." + c, job.rw(), job.rwmixread(),
+                        job.blockSize(), job.iodepth(), job.size(), job.offset(), job.numberIos(), job.runtimeNs(), job.direct());
+                if (!names.add(clone.name())) {
+                    throw new ScenarioException(jobFields.get(i).location(), jobFields.get(i).path() + ".name",
+                            "duplicate job name '" + clone.name() + "'");
+                }
+                jobs.add(clone);
             }
-            jobs.add(job);
         }
         f.finish();
         return new Scenario(name, seed, new DriveConfig(preset), host, jobs);
