@@ -44,6 +44,11 @@ public final class Bio {
         this.completion = completion;
     }
 
+    /** The bio after this one in its request (sector order), or null. */
+    public Bio nextInRequest() {
+        return next;
+    }
+
     public long endSector() {
         return sector + sectors;
     }
