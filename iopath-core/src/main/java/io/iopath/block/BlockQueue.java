@@ -518,7 +518,6 @@ public final class BlockQueue implements ElevatorQueue {
             barrier.complete(now);
         }
         freeRequest(barrier.op);
-        dispatcher.run();
     }
 
     // ------------------------------------------------------------------ dispatch (pull model)
@@ -599,8 +598,9 @@ public final class BlockQueue implements ElevatorQueue {
     }
 
     /**
-     * end_that_request_*: trace C, tell the scheduler, free the request (waking a sleeper), run
-     * the queue, then end the bios — their processes run after the completion interrupt.
+     * end_that_request_* and the SCSI completion path: trace C, tell the scheduler, free the
+     * request (waking a sleeper), run the queue once (scsi_run_queue → blk_run_queue, which
+     * removes any plug), then end the bios — their processes run after the completion interrupt.
      */
     public void complete(Request rq) {
         long now = sim.now();
@@ -613,12 +613,12 @@ public final class BlockQueue implements ElevatorQueue {
             }
             seq.advance();
             startSequenceStep(seq);
-            dispatcher.run();
+            runQueue();
             return;
         }
         scheduler.completed(rq);
         freeRequest(rq.op);
-        dispatcher.run();
+        runQueue();
         rq.complete(now);
     }
 

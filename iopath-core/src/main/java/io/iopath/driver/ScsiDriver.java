@@ -137,8 +137,7 @@ public final class ScsiDriver {
     private void commandDone(Request rq) {
         deviceBusy--;
         policy.goodCompletion(deviceBusy, sim.now());
-        queue.complete(rq);
-        queue.runQueue();
+        queue.complete(rq); // ends with scsi_run_queue
     }
 
     /** The current queue depth (the policy may have lowered or raised it). */
