@@ -19,6 +19,7 @@ final class BlockReader {
     private final Set<String> read = new HashSet<>();
 
     BlockReader(ParamBlock block) {
+        DiskSimVocabulary.check(block);
         this.block = block;
     }
 

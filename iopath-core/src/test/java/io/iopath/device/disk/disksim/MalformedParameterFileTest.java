@@ -27,7 +27,7 @@ class MalformedParameterFileTest {
                   Constant seek time = 3.0,
                   Head switch time = 0.5,
                   Rotation speed (in rpms) = %s,
-                  Some future knob = 7,
+                  %s
                   Percent error in rpms = 0.0
                },
                Layout Model = dm_layout_g1 {
@@ -51,14 +51,32 @@ class MalformedParameterFileTest {
     }
 
     private DiskSimModel model(String seekType, String rpm) throws IOException {
-        return DiskSimFiles.loadModel(ParamSource.of(write("t.model", MODEL.formatted(seekType, rpm))));
+        return model(seekType, rpm, "Average seek time = 4.5,");
+    }
+
+    private DiskSimModel model(String seekType, String rpm, String extra) throws IOException {
+        return DiskSimFiles.loadModel(ParamSource.of(write("t.model", MODEL.formatted(seekType, rpm, extra))));
     }
 
     @Test
-    void wellFormedModelKeepsUnknownParameters() throws IOException {
+    void parametersDiskSimKnowsButTheSeekModelDoesNotUseAreKept() throws IOException {
         DiskSimModel m = model("constant", "7200");
         assertThat(m.mechanics().seek()).isEqualTo(new DiskSimSeek.Constant(3.0));
-        assertThat(m.mechanics().otherParameters()).containsEntry("Some future knob", "7");
+        assertThat(m.mechanics().otherParameters()).containsEntry("Average seek time", "4.5");
+        assertThat(model("linear", "7200").mechanics().seek()).isEqualTo(new DiskSimSeek.Linear(1.0, 4.5, 10.0));
+    }
+
+    @Test
+    void aNameDiskSimDoesNotKnowIsAnError() {
+        assertThatThrownBy(() -> model("constant", "7200", "Averag seek time = 4.5,"))
+                .hasMessageEndingWith(":13: Averag seek time: expected a parameter DiskSim knows in dm_mech_g1,"
+                        + " got an unknown name");
+    }
+
+    @Test
+    void aRepeatedParameterIsAnError() {
+        assertThatThrownBy(() -> model("constant", "7200", "Head switch time = 0.4,"))
+                .hasMessageEndingWith(":13: Head switch time: expected each parameter once, got a repeat");
     }
 
     @Test
@@ -83,7 +101,7 @@ class MalformedParameterFileTest {
 
     @Test
     void missingRequiredParameterNamesTheBlock() {
-        assertThatThrownBy(() -> model("linear", "7200"))
+        assertThatThrownBy(() -> model("linear", "7200", ""))
                 .hasMessageEndingWith(":5: Average seek time: expected this parameter in dm_mech_g1, got nothing");
     }
 
