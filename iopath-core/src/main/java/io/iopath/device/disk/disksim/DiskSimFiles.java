@@ -80,7 +80,8 @@ public final class DiskSimFiles {
                         "expected a disksim_disk in the topology, got none");
             }
             String instance = disks.get(0);
-            String type = config.typeOf(instance).orElseThrow();
+            String type = config.typeOf(instance).orElseThrow(() -> new ParameterFileException(source.displayName(), 0,
+                    "topology", "expected an instantiated disk, got \"" + instance + "\" (no instantiate line)"));
             DiskSimDisk disk = config.disks().get(type);
             if (disk == null) {
                 throw new ParameterFileException(source.displayName(), 0, "instantiate",

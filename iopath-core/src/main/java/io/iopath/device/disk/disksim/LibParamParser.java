@@ -167,8 +167,8 @@ public final class LibParamParser {
         private List<String> expandRange(String first, Token lastToken) {
             Matcher a = INDEXED.matcher(first);
             Matcher b = INDEXED.matcher(lastToken.text());
-            if (!a.matches() || !b.matches() || !a.group(1).equals(b.group(1))
-                    || Integer.parseInt(a.group(2)) > Integer.parseInt(b.group(2))) {
+            if (!a.matches() || !b.matches() || !a.group(1).equals(b.group(1)) || a.group(2).length() > 6
+                    || b.group(2).length() > 6 || Integer.parseInt(a.group(2)) > Integer.parseInt(b.group(2))) {
                 throw syntax(lastToken, "instantiate", "a range such as disk0 .. disk7");
             }
             List<String> out = new ArrayList<>();
