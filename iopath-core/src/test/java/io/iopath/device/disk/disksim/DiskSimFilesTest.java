@@ -214,6 +214,27 @@ class DiskSimFilesTest {
         assertThat(host.controllers().get(0).type()).isEqualTo(1);
     }
 
+    /** Seek-table end points quoted in validation.md §2.5 and disk-drive.md §13.3. */
+    @ParameterizedTest
+    @CsvSource({
+        "cheetah9LP, 1, 0.831, 6894,  10.627, 0.831, 10.627",
+        "ibm18es,    1, 1.062, 11377, 12.853, 1.086, 12.742",
+        "atlas10k,   1, 1.245, -1,    -1,     1.245, 10.828",
+    })
+    void seekTableEndPoints(String preset, long firstDistance, double firstMs, long lastDistance, double lastMs,
+            double singleParam, double fullParam) {
+        DiskSimMechanics mech = DiskSimFiles.loadPreset(preset).disk().model().mechanics();
+        List<SeekTable.Point> points = ((DiskSimSeek.Extracted) mech.seek()).table().points();
+        assertThat(points.get(0).distance()).isEqualTo(firstDistance);
+        assertThat(points.get(0).readMs()).isEqualTo(firstMs);
+        if (lastDistance > 0) {
+            assertThat(points.get(points.size() - 1).distance()).isEqualTo(lastDistance);
+            assertThat(points.get(points.size() - 1).readMs()).isEqualTo(lastMs);
+        }
+        assertThat(mech.singleCylinderSeekMs()).isEqualTo(singleParam);
+        assertThat(mech.fullStrobeSeekMs()).isEqualTo(fullParam);
+    }
+
     @Test
     void hpC2247aUsesTheHplEquationPlusFirstTen() {
         DiskSimDisk d = DiskSimFiles.loadPreset("hp_c2247a").disk();
