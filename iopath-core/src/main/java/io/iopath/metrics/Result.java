@@ -12,6 +12,7 @@ package io.iopath.metrics;
  * @param driveUtilisation  fraction of elapsed time the drive was servicing commands
  * @param bioMerges         bios merged into an existing request
  * @param queueFulls        commands the drive refused with QUEUE FULL
+ * @param driveTime         the drive's mean seek, rotation and transfer per command
  * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
  */
 public record Result(
@@ -27,12 +28,13 @@ public record Result(
         double driveUtilisation,
         long bioMerges,
         long queueFulls,
+        DriveTimeSplit driveTime,
         HostStats host) {
-    /** The skeleton's fields, without host detail. */
+    /** Without host detail (tests and tools that build a Result by hand). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
                   DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
-                  long bioMerges, long queueFulls) {
+                  long bioMerges, long queueFulls, DriveTimeSplit driveTime) {
         this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
-                bioMerges, queueFulls, null);
+                bioMerges, queueFulls, driveTime, null);
     }
 }

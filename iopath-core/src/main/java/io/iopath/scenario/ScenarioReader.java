@@ -87,18 +87,12 @@ public final class ScenarioReader {
         List<JobSpec> jobs = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < jobFields.size(); i++) {
-            // fio's numjobs: clones of the job, each its own process (named name, name.1, name.2 ...).
-            int numjobs = (int) jobFields.get(i).integer("numjobs", 1, 1, 1024);
             JobSpec job = bindJob(jobFields.get(i), "job" + i, capacityBytes);
-            for (int c = 0; c < numjobs; c++) {
-                JobSpec clone = c == 0 ? job : new JobSpec(job.name() + "." + c, job.rw(), job.rwmixread(),
-                        job.blockSize(), job.iodepth(), job.size(), job.offset(), job.numberIos(), job.runtimeNs(), job.direct());
-                if (!names.add(clone.name())) {
-                    throw new ScenarioException(jobFields.get(i).location(), jobFields.get(i).path() + ".name",
-                            "duplicate job name '" + clone.name() + "'");
-                }
-                jobs.add(clone);
+            if (!names.add(job.name())) {
+                throw new ScenarioException(jobFields.get(i).location(), jobFields.get(i).path() + ".name",
+                        "duplicate job name '" + job.name() + "'");
             }
+            jobs.add(job);
         }
         f.finish();
         return new Scenario(name, seed, new DriveConfig(preset), host, jobs);

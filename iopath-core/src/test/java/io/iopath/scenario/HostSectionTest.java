@@ -13,7 +13,6 @@ class HostSectionTest {
                 rw: randread
                 number_ios: 10
                 size: 1g
-                numjobs: 3
             """;
 
     @Test
@@ -40,7 +39,6 @@ class HostSectionTest {
         assertThat(h.driver()).isEqualTo("aic79xx");
         assertThat(h.hz()).isEqualTo(250);
         assertThat(h.writeCache()).isTrue();
-        assertThat(s.jobs()).extracting(JobSpec::name).containsExactly("r", "r.1", "r.2");
     }
 
     @Test
