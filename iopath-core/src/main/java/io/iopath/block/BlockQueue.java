@@ -296,7 +296,7 @@ public final class BlockQueue implements ElevatorQueue {
         rehash(rq);
         lastMerge = rq;
         requestMerges++;
-        freeRequest(next.op);
+        freeRequest(next.op, true);
         return true;
     }
 
@@ -517,7 +517,7 @@ public final class BlockQueue implements ElevatorQueue {
         if (barrier.completedNs < 0) {
             barrier.complete(now);
         }
-        freeRequest(barrier.op);
+        freeRequest(barrier.op, true);
     }
 
     // ------------------------------------------------------------------ dispatch (pull model)
@@ -617,15 +617,25 @@ public final class BlockQueue implements ElevatorQueue {
             return;
         }
         scheduler.completed(rq);
-        freeRequest(rq.op);
+        freeRequest(rq.op, false);
         runQueue();
         rq.complete(now);
     }
 
-    private void freeRequest(Op op) {
+    /**
+     * freed_request: wakes one sleeper. On completion the sleeper runs before the completed bios'
+     * owners resubmit (they run after the interrupt; the woken process was first in line), so a
+     * process that resubmits at once cannot take every freed request. Elsewhere (a request merged
+     * away) the wake-up is deferred to the end of the current event.
+     */
+    private void freeRequest(Op op, boolean defer) {
         Task w = pool.free(direction(op));
         if (w != null) {
-            sim.after(0, () -> wake(w));
+            if (defer) {
+                sim.after(0, () -> wake(w));
+            } else {
+                wake(w);
+            }
         }
     }
 

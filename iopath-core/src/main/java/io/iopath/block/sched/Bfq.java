@@ -17,7 +17,9 @@ import java.util.Map;
  * queue (S ≤ V) with the smallest F is served next, and V advances by the service charged
  * divided by the total weight of the backlogged queues. Async service is charged × 3.
  * Budgets adapt by expiry reason (exhausted ×4, timeout ×2, too idle shrink, no more requests:
- * what was used), between max_budget / 32 and max_budget.
+ * what was used), between max_budget / 32 and max_budget. A slow queue (less than half of
+ * max_budget served in its slot) or one that timed out is charged for the time it held the
+ * device rather than its sectors, as bfq_bfqq_charge_time does.
  *
  * <p>Missing: weight raising (low_latency) and the auto-tuning of max_budget from the measured
  * peak rate (max_budget stays at its default of 16 Ki sectors unless set).
@@ -58,6 +60,7 @@ public final class Bfq implements IoScheduler {
         double finish;
         boolean busy;
         long budgetDeadline;
+        long slotStart;
         long lastEndRequest;
         long lastRequestPos;
         long ttimeSamples;
@@ -176,6 +179,7 @@ public final class Bfq implements IoScheduler {
         }
         backlogged.remove(best);
         best.served = 0;
+        best.slotStart = q.now();
         best.budgetDeadline = q.now() + timeoutSync;
         active = best;
         return best;
@@ -188,8 +192,13 @@ public final class Bfq implements IoScheduler {
         }
         idleTimer.cancel();
         long charged = b.served;
-        if (reason == Expiry.BUDGET_TIMEOUT) {
-            charged = Math.max(charged, b.budget); // a slow queue pays for the time it held the disk
+        // bfq_bfqq_is_slow / bfq_bfqq_charge_time: a queue that got less than half the maximum
+        // budget in its slot (a seeky one, typically), or that timed out, is charged for the time
+        // it held the device: budget · min(elapsed, timeout) / timeout.
+        boolean slow = b.served < maxBudget / 2;
+        if (slow || reason == Expiry.BUDGET_TIMEOUT) {
+            long elapsed = Math.min(q.now() - b.slotStart, timeoutSync);
+            charged = Math.max(charged, b.budget * elapsed / Math.max(1, timeoutSync));
         }
         vtime += charged / totalWeight();
         b.finish = b.start + (double) charged / b.weight;
