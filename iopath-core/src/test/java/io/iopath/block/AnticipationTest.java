@@ -2,8 +2,6 @@ package io.iopath.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
@@ -14,7 +12,8 @@ import org.junit.jupiter.api.Test;
  * The classic anticipation case (Iyer and Druschel; Documentation/block/as-iosched.txt): one
  * process reads a file sequentially, one 4 KiB read at a time, each issued when the previous one
  * completes; another streams asynchronous writes far away. Deadline sends a write as soon as the
- * reader's read completes, so nearly every read pays two long seeks; AS waits antic_expire for
+ * reader's read completes, so nearly every read pays two long seeks (on {@link
+ * TestDevice#seeking}, a disk-like device of the test's own); AS waits antic_expire for
  * the reader, and CFQ idles slice_idle in the reader's slice, so the reader keeps the head.
  */
 class AnticipationTest {
@@ -24,7 +23,7 @@ class AnticipationTest {
     static double readerThroughput(String scheduler) {
         Simulator sim = new Simulator(42);
         Rig rig = new Rig(sim, scheduler, Map.of(), Rig.settings(scheduler), 4, QueueFullHandling.MIDLAYER,
-                s -> new Disk(s, DrivePresets.find(DrivePresets.DEFAULT).orElseThrow()));
+                s -> TestDevice.seeking(s, 32));
         Rig.Proc reader = rig.proc(1, "reader", 1, (p, id) -> {
             long sector = 1_000_000L + p.cursor;
             p.cursor += 8;

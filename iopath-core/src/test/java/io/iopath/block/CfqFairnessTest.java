@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
-import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -18,9 +16,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** CFQ: two equal synchronous readers on separate regions get equal disk time (within 10 %). */
 class CfqFairnessTest {
-    /** Wraps the disk (which serves one command at a time, FIFO) and charges each command's service time to its process. */
+    /** Wraps a disk-like device (one command at a time, FIFO) and charges each command's service time to its process. */
     static final class DiskTimeMeter implements BlockDevice {
-        final Disk disk;
+        final TestDevice disk;
         final Simulator sim;
         final Map<Integer, Long> diskTimeNs = new HashMap<>();
         private long lastEnd;
@@ -28,7 +26,7 @@ class CfqFairnessTest {
 
         DiskTimeMeter(Simulator sim) {
             this.sim = sim;
-            this.disk = new Disk(sim, DrivePresets.find(DrivePresets.DEFAULT).orElseThrow());
+            this.disk = TestDevice.seeking(sim, 32);
         }
 
         @Override

@@ -65,6 +65,25 @@ final class TestDevice implements BlockDevice {
         sink.commandDone(r);
     }
 
+    /**
+     * A disk-like device, independent of iopath's drive models (so these block-layer tests do not
+     * move when the drive model changes): one command at a time in arrival order, 0.3 ms overhead,
+     * 10 µs per sector transferred, and for a command that does not start where the previous one
+     * ended a seek of 1 ms + 10 ms · sqrt(distance / 256 GiB) plus half a 7200 rpm revolution.
+     */
+    static TestDevice seeking(Simulator sim, int maxQueue) {
+        long[] head = {0};
+        return new TestDevice(sim, maxQueue, c -> {
+            long distance = Math.abs(c.sector() - head[0]);
+            head[0] = c.endSector();
+            long t = 300_000L + c.sectors() * 10_000L;
+            if (distance > 0) {
+                t += 1_000_000L + (long) (10_000_000L * Math.sqrt(distance / (double) (1L << 29))) + 4_166_667L;
+            }
+            return t;
+        });
+    }
+
     int outstanding() {
         return queue.size() + (active == null ? 0 : 1);
     }
