@@ -21,8 +21,12 @@ class AnticipationTest {
 
     /** Reader throughput in bytes per second under {@code scheduler}. */
     static double readerThroughput(String scheduler) {
+        return readerThroughput(scheduler, Map.of());
+    }
+
+    static double readerThroughput(String scheduler, Map<String, String> tunables) {
         Simulator sim = new Simulator(42);
-        Rig rig = new Rig(sim, scheduler, Map.of(), Rig.settings(scheduler), 4, QueueFullHandling.MIDLAYER,
+        Rig rig = new Rig(sim, scheduler, tunables, Rig.settings(scheduler), 4, QueueFullHandling.MIDLAYER,
                 s -> TestDevice.seeking(s, 32));
         Rig.Proc reader = rig.proc(1, "reader", 1, (p, id) -> {
             long sector = 1_000_000L + p.cursor;
@@ -46,5 +50,15 @@ class AnticipationTest {
         assertThat(deadline).isPositive();
         assertThat(as).as("AS %.0f B/s vs deadline %.0f B/s", as, deadline).isGreaterThan(3 * deadline);
         assertThat(cfq).as("CFQ %.0f B/s vs deadline %.0f B/s", cfq, deadline).isGreaterThan(3 * deadline);
+    }
+
+    @Test
+    void withoutAnticipationOrIdlingTheAdvantageIsGone() {
+        // antic_expire = 0 turns AS into a deadline-like batcher; slice_idle = 0 stops CFQ idling.
+        double deadline = readerThroughput("deadline");
+        double as = readerThroughput("anticipatory", Map.of("antic_expire", "0"));
+        double cfq = readerThroughput("cfq", Map.of("slice_idle", "0"));
+        assertThat(as).as("AS without anticipation %.0f B/s vs deadline %.0f B/s", as, deadline).isLessThan(2 * deadline);
+        assertThat(cfq).as("CFQ without idling %.0f B/s vs deadline %.0f B/s", cfq, deadline).isLessThan(2 * deadline);
     }
 }
