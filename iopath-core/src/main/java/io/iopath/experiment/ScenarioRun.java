@@ -87,7 +87,8 @@ public final class ScenarioRun {
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),
                 driver.queueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
-                utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit());
+                utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
+                metrics.latencyCdfs());
     }
 
     public Simulator simulator() {

@@ -13,6 +13,7 @@ package io.iopath.metrics;
  * @param bioMerges         bios merged into an existing request
  * @param queueFulls        commands the drive refused with QUEUE FULL
  * @param driveTime         the drive's mean seek, rotation and transfer per command
+ * @param latencyCdf        each direction's latency distribution as a quantile table
  */
 public record Result(
         String scenario,
@@ -27,5 +28,6 @@ public record Result(
         double driveUtilisation,
         long bioMerges,
         long queueFulls,
-        DriveTimeSplit driveTime) {
+        DriveTimeSplit driveTime,
+        LatencyCdfs latencyCdf) {
 }
