@@ -35,7 +35,7 @@ final class Html {
     static final String CSS = """
             :root { color-scheme: light; }
             body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif;
-                   color: #222; background: #fff; margin: 0 auto; padding: 24px 32px 48px; max-width: 960px;
+                   color: #222; background: #fff; margin: 0 auto; padding: 24px 32px 48px; max-width: 1080px;
                    line-height: 1.45; }
             h1 { font-size: 1.6em; margin: 0 0 4px; }
             h2 { font-size: 1.2em; margin: 32px 0 8px; padding-bottom: 4px; border-bottom: 1px solid #ddd; }
@@ -43,7 +43,8 @@ final class Html {
             p.meta b { color: #222; font-weight: 600; }
             p.note { color: #555; font-size: 0.9em; margin: 6px 0; }
             table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.92em; margin: 8px 0; }
-            th, td { padding: 4px 10px; border-bottom: 1px solid #e4e4e4; }
+            th, td { padding: 4px 8px; border-bottom: 1px solid #e4e4e4; }
+            div.wide { overflow-x: auto; }
             th { background: #f4f6f8; font-weight: 600; text-align: center; vertical-align: bottom; }
             td { text-align: right; white-space: nowrap; }
             td.label, th.label { text-align: left; }

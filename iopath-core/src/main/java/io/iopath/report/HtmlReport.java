@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * {@code report.html}: one self-contained page for people, with inline CSS and inline SVG charts,
  * no scripts and nothing fetched. Pure functions of Results, so the same run gives the same
- * bytes. {@link #run} describes one run; {@link #comparison} sets several labelled runs side by
+ * bytes. The markup is also well-formed XML (void elements self-closed), so tools and tests can
+ * read it with any XML parser. {@link #run} describes one run; {@link #comparison} sets several labelled runs side by
  * side, for sweeps and reproduced figures.
  */
 public final class HtmlReport {
@@ -33,12 +34,12 @@ public final class HtmlReport {
                 .append(" · bio merges <b>").append(r.bioMerges()).append("</b>")
                 .append(" · QUEUE FULL <b>").append(r.queueFulls()).append("</b></p>\n</header>\n");
 
-        sb.append("<section>\n<h2>Summary</h2>\n<table class=\"summary\">\n");
+        sb.append("<section>\n<h2>Summary</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, List.of());
         for (String[] row : directions(r)) {
             summaryRow(sb, List.of(), 0, row[0], stats(r, row[0]));
         }
-        sb.append("</table>\n<p class=\"note\">Latency is per bio, from blktrace Q (queued) to C (completed). "
+        sb.append("</table>\n</div>\n<p class=\"note\">Latency is per bio, from blktrace Q (queued) to C (completed). "
                 + "Q2D is the time in the block layer, D2C the time in the driver and the drive.</p>\n</section>\n");
 
         sb.append("<section>\n<h2>Latency distribution</h2>\n<figure>\n")
@@ -78,9 +79,11 @@ public final class HtmlReport {
         List<String> captions = new ArrayList<>();
         List<Result> results = new ArrayList<>();
         for (LabelledResult run : runs) {
-            captions.add(run.caption(labelColumns));
+            captions.add(run.chartCaption(labelColumns));
             results.add(run.result());
         }
+        // with one label column the axis names it and each bar group shows only its value
+        String axis = labelColumns.size() == 1 ? labelColumns.get(0) : null;
         StringBuilder sb = new StringBuilder();
         head(sb, "iopath: " + title);
         sb.append("<header>\n<h1>").append(esc(title)).append("</h1>\n<p class=\"meta\"><b>").append(runs.size())
@@ -90,7 +93,7 @@ public final class HtmlReport {
         }
         sb.append("</p>\n</header>\n");
 
-        sb.append("<section>\n<h2>Results</h2>\n<table class=\"summary\">\n");
+        sb.append("<section>\n<h2>Results</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, labelColumns);
         for (LabelledResult run : runs) {
             List<String[]> rows = directions(run.result());
@@ -98,13 +101,13 @@ public final class HtmlReport {
                 summaryRow(sb, i == 0 ? run.labels() : null, rows.size(), rows.get(i)[0], stats(run.result(), rows.get(i)[0]));
             }
         }
-        sb.append("</table>\n</section>\n");
+        sb.append("</table>\n</div>\n</section>\n");
 
         sb.append("<section>\n<h2>IOPS</h2>\n<figure>\n")
-                .append(SvgCharts.groupedByDirection(captions, results, "IOPS", DirectionStats::iops, "chart-iops"))
+                .append(SvgCharts.groupedByDirection(axis, captions, results, "IOPS", DirectionStats::iops, "chart-iops"))
                 .append("\n</figure>\n</section>\n");
         sb.append("<section>\n<h2>p99 latency</h2>\n<figure>\n")
-                .append(SvgCharts.groupedByDirection(captions, results, "p99 latency (ms)",
+                .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
                         d -> d.latency().p99() / 1e6, "chart-p99"))
                 .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
         foot(sb, "results.csv beside this page holds every run, one row per direction, for scripts.");
@@ -185,8 +188,8 @@ public final class HtmlReport {
     }
 
     private static void head(StringBuilder sb, String title) {
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\" />\n")
                 .append("<title>").append(esc(title)).append("</title>\n<style>\n").append(Html.CSS)
                 .append("</style>\n</head>\n<body>\n");
     }

@@ -12,8 +12,11 @@ public record LabelledResult(List<String> labels, Result result) {
         labels = List.copyOf(labels);
     }
 
-    /** The labels as one short text for a chart axis or a table: {@code name=value, name=value}. */
-    public String caption(List<String> labelColumns) {
+    /**
+     * The labels as a chart's category text: the value alone for one label column, else one
+     * {@code name=value} line per column.
+     */
+    public String chartCaption(List<String> labelColumns) {
         if (labels.size() != labelColumns.size()) {
             throw new IllegalArgumentException("expected " + labelColumns.size() + " labels " + labelColumns + ", got " + labels);
         }
@@ -22,7 +25,7 @@ public record LabelledResult(List<String> labels, Result result) {
         }
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < labels.size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(labelColumns.get(i)).append('=').append(labels.get(i));
+            sb.append(i == 0 ? "" : "\n").append(labelColumns.get(i)).append('=').append(labels.get(i));
         }
         return sb.toString();
     }

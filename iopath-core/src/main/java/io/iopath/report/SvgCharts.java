@@ -25,6 +25,7 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StackedBarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.title.LegendTitle;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
@@ -56,6 +57,14 @@ final class SvgCharts {
         new Color(0x72b7b2), // rotation
         new Color(0xb279a2), // transfer
     };
+
+    static {
+        // JFreeChart draws rotated text (the vertical axis label, slanted category labels)
+        // through a TextLayout by default, a workaround for Java2D bugs of old JDKs; JFreeSVG turns
+        // a TextLayout into glyph outlines, which makes the page larger and its text unselectable.
+        // Plain drawString under a rotation gives a real SVG <text>. Set once, for the whole JVM.
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
 
     private SvgCharts() {
     }
@@ -164,10 +173,10 @@ final class SvgCharts {
     }
 
     /**
-     * A grouped bar chart over runs: one group per run (its caption), one bar per direction that
-     * any run has IOs in; total is drawn only when both directions are present.
+     * A grouped bar chart over runs: one group per run (its caption, one line per label), one bar
+     * per direction that any run has IOs in; total is drawn only when both directions are present.
      */
-    static String groupedByDirection(List<String> captions, List<Result> runs, String axisLabel,
+    static String groupedByDirection(String categoryAxisLabel, List<String> captions, List<Result> runs, String axisLabel,
                                      ToDoubleFunction<DirectionStats> value, String id) {
         boolean reads = runs.stream().anyMatch(r -> r.read().ios() > 0);
         boolean writes = runs.stream().anyMatch(r -> r.write().ios() > 0);
@@ -186,11 +195,13 @@ final class SvgCharts {
             colours.add(TOTAL);
         }
         BarRenderer renderer = new BarRenderer();
-        CategoryAxis categories = new CategoryAxis(null);
-        if (captions.size() > 6 || captions.stream().mapToInt(String::length).max().orElse(0) > 24) {
+        CategoryAxis categories = new CategoryAxis(categoryAxisLabel);
+        if (captions.size() > 10) {
             categories.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
-        categories.setMaximumCategoryLabelLines(2);
+        // room for each label line to wrap once before JFreeChart cuts it short with "..."
+        categories.setMaximumCategoryLabelLines(2 * captions.stream().mapToInt(c -> c.split("\n", -1).length).max().orElse(1));
+        categories.setMaximumCategoryLabelWidthRatio(1.0f);
         CategoryPlot plot = new CategoryPlot(data, categories, new NumberAxis(axisLabel), renderer);
         JFreeChart chart = chart(plot);
         for (int i = 0; i < colours.size(); i++) {

@@ -64,14 +64,15 @@ public final class ScenarioYaml {
 
     private static void sequence(StringBuilder sb, Node.ListNode list, int indent) {
         for (Node item : list.items()) {
-            sb.append(" ".repeat(indent)).append("- ");
+            sb.append(" ".repeat(indent)).append('-');
             if (item instanceof Node.MapNode m && !m.entries().isEmpty()) {
+                sb.append(' ');
                 mapping(sb, m, indent + 2, true);
             } else if (item instanceof Node.ListNode l && !l.items().isEmpty()) {
                 sb.append('\n');
                 sequence(sb, l, indent + 2);
             } else {
-                sb.append(inline(item)).append('\n');
+                sb.append(' ').append(inline(item)).append('\n');
             }
         }
     }

@@ -1,0 +1,75 @@
+package io.iopath.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.iopath.metrics.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunReportTest {
+    @TempDir
+    Path dir;
+
+    private List<Path> writeFreshRun(String subdir, String... overrides) throws Exception {
+        return RunReport.write(dir.resolve(subdir), Runs.mixed(overrides), Runs.source(overrides));
+    }
+
+    @Test
+    void writesTheFourFilesAndNothingElse() throws Exception {
+        List<Path> written = writeFreshRun("out");
+        assertThat(written).extracting(p -> p.getFileName().toString()).containsExactlyElementsOf(RunReport.FILES);
+        try (Stream<Path> files = Files.list(dir.resolve("out"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrderElementsOf(RunReport.FILES);
+        }
+        for (Path p : written) {
+            assertThat(Files.size(p)).as(p.toString()).isPositive();
+        }
+    }
+
+    @Test
+    void theSameScenarioAndSeedGiveByteIdenticalFilesEvenFromAnotherThread() throws Exception {
+        List<Path> a = writeFreshRun("a", "jobs[1].bs=128k");
+        List<Path> b = writeFreshRun("b", "jobs[1].bs=128k");
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        List<Path> c;
+        List<Path> d;
+        try {
+            Future<List<Path>> fc = pool.submit(() -> writeFreshRun("c", "jobs[1].bs=128k"));
+            Future<List<Path>> fd = pool.submit(() -> writeFreshRun("d", "jobs[1].bs=128k"));
+            c = fc.get();
+            d = fd.get();
+        } finally {
+            pool.shutdownNow();
+        }
+        for (int i = 0; i < a.size(); i++) {
+            byte[] first = Files.readAllBytes(a.get(i));
+            assertThat(Files.readAllBytes(b.get(i))).as(RunReport.FILES.get(i)).isEqualTo(first);
+            assertThat(Files.readAllBytes(c.get(i))).as(RunReport.FILES.get(i)).isEqualTo(first);
+            assertThat(Files.readAllBytes(d.get(i))).as(RunReport.FILES.get(i)).isEqualTo(first);
+        }
+    }
+
+    @Test
+    void anotherSeedChangesEveryFile() throws Exception {
+        List<Path> a = writeFreshRun("a");
+        List<Path> b = writeFreshRun("b", "seed=6");
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(Files.readString(b.get(i))).as(RunReport.FILES.get(i)).isNotEqualTo(Files.readString(a.get(i)));
+        }
+    }
+
+    @Test
+    void theHtmlShowsTheScenarioAsRunWithItsOverrides() throws Exception {
+        Result r = Runs.mixed("jobs[1].bs=128k", "seed=9");
+        String html = HtmlReport.run(r, Runs.source("jobs[1].bs=128k", "seed=9"));
+        assertThat(html).contains("<code>--set jobs[1].bs=128k</code>").contains("<code>--set seed=9</code>")
+                .contains("seed: 9\n").contains("bs: 128k\n").doesNotContain("seed: 5\n");
+    }
+}
