@@ -28,6 +28,13 @@ public final class LatencyCsv {
         return new LatencyCsv(List.of()).add(List.of(), r).text();
     }
 
+    /** Every run of a sweep, in the order given. */
+    public static String of(List<String> labelColumns, List<LabelledResult> runs) {
+        LatencyCsv table = new LatencyCsv(labelColumns);
+        runs.forEach(table::add);
+        return table.text();
+    }
+
     public LatencyCsv add(LabelledResult run) {
         return add(run.labels(), run.result());
     }

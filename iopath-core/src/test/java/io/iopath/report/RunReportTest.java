@@ -72,4 +72,26 @@ class RunReportTest {
         assertThat(html).contains("<code>--set jobs[1].bs=128k</code>").contains("<code>--set seed=9</code>")
                 .contains("seed: 9\n").contains("bs: 128k\n").doesNotContain("seed: 5\n");
     }
+
+    @Test
+    void aComparisonWritesLabelledCsvsAndAPageTwiceTheSame() throws Exception {
+        List<String> columns = List.of("queue_depth_set");
+        List<LabelledResult> runs = List.of(
+                new LabelledResult(List.of("1"), Runs.mixed("host.queue_depth=1")),
+                new LabelledResult(List.of("16"), Runs.mixed("host.queue_depth=16")));
+        List<Path> a = RunReport.writeComparison(dir.resolve("a"), "qd", columns, runs);
+        List<Path> b = RunReport.writeComparison(dir.resolve("b"), "qd", columns, List.of(
+                new LabelledResult(List.of("1"), Runs.mixed("host.queue_depth=1")),
+                new LabelledResult(List.of("16"), Runs.mixed("host.queue_depth=16"))));
+        assertThat(a).extracting(p -> p.getFileName().toString()).containsExactlyElementsOf(RunReport.COMPARISON_FILES);
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(Files.readAllBytes(b.get(i))).isEqualTo(Files.readAllBytes(a.get(i)));
+        }
+        List<String> latency = Files.readAllLines(a.get(1));
+        assertThat(latency.get(0)).isEqualTo("queue_depth_set,direction,percentile,latency_ns");
+        int perRun = 3 * io.iopath.metrics.LatencyCdf.PERCENTILES.size();
+        assertThat(latency).hasSize(1 + 2 * perRun);
+        assertThat(latency.get(1)).startsWith("1,read,0.0,");
+        assertThat(latency.get(1 + perRun)).startsWith("16,read,0.0,");
+    }
 }
