@@ -41,6 +41,7 @@ final class Html {
             h2 { font-size: 1.2em; margin: 32px 0 8px; padding-bottom: 4px; border-bottom: 1px solid #ddd; }
             p.meta { color: #555; margin: 0 0 4px; }
             p.meta b { color: #222; font-weight: 600; }
+            span.kv { white-space: nowrap; }
             p.note { color: #555; font-size: 0.9em; margin: 6px 0; }
             table { border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 0.92em; margin: 8px 0; }
             th, td { padding: 4px 8px; border-bottom: 1px solid #e4e4e4; }

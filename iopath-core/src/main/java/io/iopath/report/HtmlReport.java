@@ -26,13 +26,14 @@ public final class HtmlReport {
         StringBuilder sb = new StringBuilder();
         head(sb, "iopath: " + r.scenario());
         sb.append("<header>\n<h1>").append(esc(r.scenario())).append("</h1>\n");
-        sb.append("<p class=\"meta\">drive <b>").append(esc(r.drive())).append("</b> · scheduler <b>")
-                .append(esc(r.scheduler())).append("</b> · queue depth <b>").append(r.queueDepth())
-                .append("</b> · seed <b>").append(r.seed()).append("</b></p>\n");
-        sb.append("<p class=\"meta\">simulated <b>").append(fixed(r.elapsedNs() / 1e9, 3)).append(" s</b>")
-                .append(" · drive utilisation <b>").append(fixed(100 * r.driveUtilisation(), 1)).append(" %</b>")
-                .append(" · bio merges <b>").append(r.bioMerges()).append("</b>")
-                .append(" · QUEUE FULL <b>").append(r.queueFulls()).append("</b></p>\n</header>\n");
+        sb.append("<p class=\"meta\">").append(kv("drive", esc(r.drive()))).append(" · ")
+                .append(kv("scheduler", esc(r.scheduler()))).append(" · ")
+                .append(kv("queue depth", Integer.toString(r.queueDepth()))).append(" · ")
+                .append(kv("seed", Long.toString(r.seed()))).append("</p>\n");
+        sb.append("<p class=\"meta\">").append(kv("simulated", fixed(r.elapsedNs() / 1e9, 3) + " s")).append(" · ")
+                .append(kv("drive utilisation", fixed(100 * r.driveUtilisation(), 1) + " %")).append(" · ")
+                .append(kv("bio merges", Long.toString(r.bioMerges()))).append(" · ")
+                .append(kv("QUEUE FULL", Long.toString(r.queueFulls()))).append("</p>\n</header>\n");
 
         sb.append("<section>\n<h2>Summary</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, List.of());
@@ -166,7 +167,7 @@ public final class HtmlReport {
     }
 
     private static void timeSplitTable(StringBuilder sb, Result r) {
-        sb.append("<table class=\"split\">\n<thead><tr><th class=\"label\"></th><th>Q2D</th><th>D2C</th>"
+        sb.append("<div class=\"wide\">\n<table class=\"split\">\n<thead><tr><th class=\"label\"></th><th>Q2D</th><th>D2C</th>"
                 + "<th>seek</th><th>rotation</th><th>transfer</th><th>count</th></tr></thead>\n");
         for (String[] row : directions(r)) {
             if (row[0].equals("total")) {
@@ -180,7 +181,12 @@ public final class HtmlReport {
         sb.append("<tr><td class=\"label\">drive command (ms)</td>").append(td("")).append(td(""))
                 .append(td(ms(r.driveTime().seekMeanNs()))).append(td(ms(r.driveTime().rotationMeanNs())))
                 .append(td(ms(r.driveTime().transferMeanNs()))).append(td(Long.toString(r.driveTime().commands())))
-                .append("</tr>\n</table>\n");
+                .append("</tr>\n</table>\n</div>\n");
+    }
+
+    /** A name and its value, kept on one line when the header wraps. */
+    private static String kv(String name, String valueHtml) {
+        return "<span class=\"kv\">" + name + " <b>" + valueHtml + "</b></span>";
     }
 
     private static String td(String text) {

@@ -8,6 +8,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.geom.Rectangle2D;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.StandardChartTheme;
@@ -75,7 +76,7 @@ final class SvgCharts {
         List<Color> colours = new java.util.ArrayList<>();
         addCdf(data, colours, "read", r.latencyCdf().read(), READ);
         addCdf(data, colours, "write", r.latencyCdf().write(), WRITE);
-        NumberAxis y = new NumberAxis("IOs completed within (%)");
+        NumberAxis y = numberAxis("IOs completed within (%)");
         y.setRange(0, 100);
         y.setTickUnit(new NumberTickUnit(10));
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
@@ -160,7 +161,7 @@ final class SvgCharts {
             data.addValue(v[i] / 1e6, series[i], drive);
         }
         StackedBarRenderer renderer = new StackedBarRenderer();
-        NumberAxis value = new NumberAxis("mean time (ms)");
+        NumberAxis value = numberAxis("mean time (ms)");
         CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), value, renderer);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
@@ -202,7 +203,7 @@ final class SvgCharts {
         // room for each label line to wrap once before JFreeChart cuts it short with "..."
         categories.setMaximumCategoryLabelLines(2 * captions.stream().mapToInt(c -> c.split("\n", -1).length).max().orElse(1));
         categories.setMaximumCategoryLabelWidthRatio(1.0f);
-        CategoryPlot plot = new CategoryPlot(data, categories, new NumberAxis(axisLabel), renderer);
+        CategoryPlot plot = new CategoryPlot(data, categories, numberAxis(axisLabel), renderer);
         JFreeChart chart = chart(plot);
         for (int i = 0; i < colours.size(); i++) {
             renderer.setSeriesPaint(i, colours.get(i));
@@ -218,6 +219,13 @@ final class SvgCharts {
         for (int i = 0; i < runs.size(); i++) {
             data.addValue(value.applyAsDouble(direction.apply(runs.get(i))), name, captions.get(i));
         }
+    }
+
+    /** A value axis whose tick labels read the same in every default locale (no "1.000" or "0,5"). */
+    private static NumberAxis numberAxis(String label) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setStandardTickUnits(NumberAxis.createStandardTickUnits(Locale.ROOT));
+        return axis;
     }
 
     /**

@@ -2,10 +2,16 @@ package io.iopath.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.metrics.DirectionStats;
+import io.iopath.metrics.DriveTimeSplit;
+import io.iopath.metrics.LatencyCdf;
+import io.iopath.metrics.LatencyCdfs;
+import io.iopath.metrics.LatencySummary;
 import io.iopath.metrics.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -93,5 +99,41 @@ class RunReportTest {
         assertThat(latency).hasSize(1 + 2 * perRun);
         assertThat(latency.get(1)).startsWith("1,read,0.0,");
         assertThat(latency.get(1 + perRun)).startsWith("16,read,0.0,");
+    }
+
+    /** A hand-made run: thousands of IOPS and sub-millisecond latencies. */
+    private static Result fastRun() {
+        List<LatencyCdf.Point> points = new java.util.ArrayList<>();
+        for (double p : LatencyCdf.PERCENTILES) {
+            points.add(new LatencyCdf.Point(p, 100_000 + (long) (p * 8_000)));
+        }
+        LatencyCdf cdf = new LatencyCdf(points);
+        DirectionStats read = new DirectionStats(123_450, 505_651_200, 12_345.0, 50_565_120.0,
+                new LatencySummary(450_000, 500_000, 860_000, 892_000, 899_200, 900_000), 1_000, 449_000);
+        DirectionStats none = new DirectionStats(0, 0, 0, 0, LatencySummary.EMPTY, 0, 0);
+        return new Result("fast", 1, "some-drive", "noop", 4, 10_000_000_000L, read, none, read, 0.5, 0, 0,
+                new DriveTimeSplit(123_450, 100_000, 200_000, 50_000), new LatencyCdfs(cdf, LatencyCdf.EMPTY, cdf));
+    }
+
+    @Test
+    void theDefaultLocaleDoesNotChangeAByte() throws Exception {
+        // tick labels with grouping and decimals, which a German default locale would write as "2.000" and "0,5"
+        Result r = fastRun();
+        ScenarioSource src = new ScenarioSource("fast.yaml", List.of(), "name: fast\n");
+        List<LabelledResult> runs = List.of(new LabelledResult(List.of("a"), r), new LabelledResult(List.of("b"), r));
+        String run = HtmlReport.run(r, src);
+        String cmp = HtmlReport.comparison("fast", List.of("x"), runs);
+        String csv = ResultsCsv.of(r) + LatencyCsv.of(r);
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            assertThat(HtmlReport.run(r, src)).isEqualTo(run);
+            assertThat(HtmlReport.comparison("fast", List.of("x"), runs)).isEqualTo(cmp);
+            assertThat(ResultsCsv.of(r) + LatencyCsv.of(r)).isEqualTo(csv);
+        } finally {
+            Locale.setDefault(before);
+        }
+        assertThat(cmp).contains(">12,000<").contains(">12345.0<");
+        assertThat(run).contains(">0.5<").contains(">0.892<");
     }
 }
