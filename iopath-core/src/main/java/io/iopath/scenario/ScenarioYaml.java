@@ -7,8 +7,9 @@ import java.util.regex.Pattern;
 /**
  * The scenario YAML exactly as a run used it: the file's tree with every {@code --set} override
  * applied, written back as block-style YAML, so a report shows what was simulated rather than
- * what the file said. Comments and quoting style are not kept; keys keep their order. Reading
- * the text back gives the same {@link Scenario}.
+ * what the file said. The file's leading comment block (its description) is kept; other
+ * comments and the quoting style are not; keys keep their order. Reading the text back gives
+ * the same {@link Scenario}.
  */
 public final class ScenarioYaml {
     /** Scalars that YAML reads back as the same text without quotes. */
@@ -25,7 +26,21 @@ public final class ScenarioYaml {
         for (String o : overrides) {
             Overrides.apply(root, o);
         }
-        return write(root);
+        return leadingComments(text) + write(root);
+    }
+
+    /** The comment lines (and blank lines among them) before the first line of YAML content. */
+    static String leadingComments(String text) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : text.split("\\R", -1)) {
+            String t = line.strip();
+            if (t.startsWith("#")) {
+                sb.append(line.stripTrailing()).append('\n');
+            } else if (!t.isEmpty() && !t.equals("---")) {
+                break;
+            }
+        }
+        return sb.toString();
     }
 
     public static String write(Node root) {

@@ -9,8 +9,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ScenarioYamlTest {
     private static final String FLOW = """
-            # a comment that the as-run text drops
-            name: flow style
+            # the description, which the as-run text keeps
+            #   over two lines
+            name: flow style  # a comment that the as-run text drops
             seed: 3
             host: {scheduler: noop, queue_depth: 4}
             jobs:
@@ -25,6 +26,8 @@ class ScenarioYamlTest {
         assertThat(ScenarioReader.read("as-run.yaml", asRun, List.of()))
                 .isEqualTo(ScenarioReader.read("flow.yaml", FLOW, overrides));
         assertThat(asRun).isEqualTo("""
+                # the description, which the as-run text keeps
+                #   over two lines
                 name: flow style
                 seed: 42
                 host:
