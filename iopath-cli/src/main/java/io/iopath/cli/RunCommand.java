@@ -8,10 +8,14 @@ import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.AtomicFiles;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
+import io.iopath.report.RunReport;
+import io.iopath.report.ScenarioSource;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.ScenarioYaml;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +44,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream (overrides the scenario's)")
     Long seed;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/results.json")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "write DIR/results.json, results.csv, latency.csv and report.html (see docs/reports.md)")
     Path outDir;
 
     @Option(names = "--blktrace", paramLabel = "FILE",
@@ -80,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
             result = run.execute(bar::update);
         }
         if (outDir != null) {
-            AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+            RunReport.write(outDir, result, scenarioSource(all));
         }
         if (trace != null) {
             AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
@@ -91,9 +96,16 @@ final class RunCommand implements Callable<Integer> {
             out.print(ResultTable.render(result));
             if (outDir != null) {
                 out.println();
-                out.println("wrote " + outDir.resolve("results.json"));
+                out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
             }
         }
         return 0;
+    }
+
+    /** The scenario as the report shows it: its file name, the overrides, and its YAML as run. */
+    private ScenarioSource scenarioSource(List<String> applied) throws IOException {
+        String name = scenarioFile == null ? "the built-in default scenario" : scenarioFile.getFileName().toString();
+        String text = scenarioFile == null ? ScenarioReader.defaultText() : Files.readString(scenarioFile, StandardCharsets.UTF_8);
+        return new ScenarioSource(name, applied, ScenarioYaml.asRun(name, text, applied));
     }
 }

@@ -105,6 +105,7 @@ public final class ScenarioRun {
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),
                 driver.configuredQueueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
+                metrics.latencyCdfs(),
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()));
     }

@@ -2,6 +2,8 @@ package io.iopath.metrics;
 
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /** Accumulates completed bios of one direction: counts, bytes, latency histogram, Q2D and D2C. */
@@ -79,5 +81,20 @@ final class DirectionRecorder {
                 seconds > 0 ? ios / seconds : 0,
                 seconds > 0 ? bytes / seconds : 0,
                 summary, q2dSumNs / ios, d2cSumNs / ios);
+    }
+
+    /** The quantile table of {@link LatencyCdf#PERCENTILES}, from the same histogram as the summary. */
+    LatencyCdf latencyCdf() {
+        if (ios == 0) {
+            return LatencyCdf.EMPTY;
+        }
+        List<LatencyCdf.Point> points = new ArrayList<>(LatencyCdf.PERCENTILES.size());
+        for (double p : LatencyCdf.PERCENTILES) {
+            // At 100 HdrHistogram's percentile walk ends on the max bucket; asking for the max
+            // directly states the intent and keeps the last point equal to LatencySummary.max.
+            long v = p == 100.0 ? latency.getMaxValue() : latency.getValueAtPercentile(p);
+            points.add(new LatencyCdf.Point(p, v));
+        }
+        return new LatencyCdf(points);
     }
 }

@@ -71,4 +71,12 @@ public final class RunMetrics {
         write.addInto(all);
         return all.summarise(elapsedNs());
     }
+
+    /** The latency CDF of each direction; the total merges both directions' histograms. */
+    public LatencyCdfs latencyCdfs() {
+        DirectionRecorder all = new DirectionRecorder();
+        read.addInto(all);
+        write.addInto(all);
+        return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), all.latencyCdf());
+    }
 }

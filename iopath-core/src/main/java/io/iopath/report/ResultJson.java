@@ -3,11 +3,14 @@ package io.iopath.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.block.BlockStats;
 import io.iopath.metrics.Btt;
 import io.iopath.metrics.DirectionStats;
 import io.iopath.metrics.HostStats;
+import io.iopath.metrics.LatencyCdf;
+import io.iopath.metrics.LatencyCdfs;
 import io.iopath.metrics.LatencySummary;
 import io.iopath.metrics.Result;
 
@@ -40,6 +43,7 @@ public final class ResultJson {
         drive.put("seek_mean", r.driveTime().seekMeanNs());
         drive.put("rotation_mean", r.driveTime().rotationMeanNs());
         drive.put("transfer_mean", r.driveTime().transferMeanNs());
+        root.set("latency_cdf", latencyCdf(r.latencyCdf()));
         if (r.host() != null) {
             root.set("host", host(r.host()));
         }
@@ -86,6 +90,23 @@ public final class ResultJson {
         n.put("d2c_mean_ns", b.d2cNs());
         n.put("q2c_mean_ns", b.q2cNs());
         return n;
+    }
+
+    /** Parallel arrays: {@code <direction>_ns[i]} is the latency at {@code percentile[i]}; empty without IOs. */
+    private static ObjectNode latencyCdf(LatencyCdfs cdfs) {
+        ObjectNode n = MAPPER.createObjectNode();
+        ArrayNode percentiles = n.putArray("percentile");
+        LatencyCdf.PERCENTILES.forEach(percentiles::add);
+        latencies(n.putArray("read_ns"), cdfs.read());
+        latencies(n.putArray("write_ns"), cdfs.write());
+        latencies(n.putArray("total_ns"), cdfs.total());
+        return n;
+    }
+
+    private static void latencies(ArrayNode into, LatencyCdf cdf) {
+        for (LatencyCdf.Point p : cdf.points()) {
+            into.add(p.latencyNs());
+        }
     }
 
     private static ObjectNode direction(DirectionStats d) {
