@@ -2,11 +2,17 @@ package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.Result;
+import io.iopath.metrics.blktrace.BlkTraceLog;
+import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.AtomicFiles;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
+import io.iopath.report.RunReport;
+import io.iopath.report.ScenarioSource;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.ScenarioYaml;
 import io.iopath.workload.fio.FioJobFile;
 import io.iopath.workload.fio.FioJson;
 import io.iopath.workload.fio.FioReport;
@@ -14,12 +20,14 @@ import io.iopath.workload.fio.FioText;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -29,6 +37,9 @@ import picocli.CommandLine.Parameters;
         description = {"Simulates one scenario and prints its results.",
                 "Without SCENARIO, runs the built-in default: random 4k reads on a 7200 rpm laptop disk."})
 final class RunCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
             description = "scenario YAML file, or a fio job file (.fio / .ini, or INI content)")
     Path scenarioFile;
@@ -39,11 +50,12 @@ final class RunCommand implements Callable<Integer> {
     String outputFormat;
 
     @Option(names = "--trace-out", paramLabel = "FILE",
-            description = "write the IO sent to the drive (issue, blktrace D) as a replayable trace; .gz compresses")
+            description = "write the IO sent to the drive as a replayable trace, streamed as the run goes; .gz compresses")
     Path traceOut;
 
     @Option(names = "--trace-format", paramLabel = "F", defaultValue = "blkparse",
-            description = "format of --trace-out: blkparse (D and C events) or iolog (fio iolog v3); default ${DEFAULT-VALUE}")
+            description = "format of --trace-out: blkparse (every blktrace event; replay uses the D events)"
+                    + " or iolog (fio iolog v3 of the D events); default ${DEFAULT-VALUE}")
     String traceFormat;
 
     @Option(names = "--set", paramLabel = "PATH=VALUE",
@@ -53,8 +65,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream (overrides the scenario's)")
     Long seed;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/results.json")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "write DIR/results.json, results.csv, latency.csv and report.html (see docs/reports.md)")
     Path outDir;
+
+    @Option(names = "--blktrace", paramLabel = "FILE",
+            description = "write the run's blktrace events to FILE in blkparse's default text format")
+    Path blktraceFile;
 
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
@@ -62,30 +79,37 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--show-default", description = "print the built-in default scenario and exit")
     boolean showDefault;
 
+    /** The fio job file being run, if it is one. */
+    private FioJobFile fioFile;
+
     @Override
     public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
         if (showDefault) {
-            System.out.print(ScenarioReader.defaultText());
+            out.print(ScenarioReader.defaultText());
             return 0;
         }
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
             all.add("seed=" + seed);
         }
+        PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;
         FioJobFile fio = null;
+        fioFile = null;
         if (scenarioFile == null) {
             scenario = ScenarioReader.readDefault(all);
         } else {
             if (!Files.isRegularFile(scenarioFile)) {
                 throw new BadInputException(scenarioFile + ": no such scenario file");
             }
-            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile))) {
+            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
                 fio = FioJobFile.read(scenarioFile);
+                fioFile = fio;
                 for (String option : fio.ignored()) {
-                    System.err.println("ignored: " + option);
+                    err.println("ignored: " + option);
                 }
-                fio.notes().forEach(System.err::println);
+                fio.notes().forEach(err::println);
                 scenario = ScenarioReader.read(fio.tree(), all);
             } else {
                 scenario = ScenarioReader.read(scenarioFile, all);
@@ -100,12 +124,10 @@ final class RunCommand implements Callable<Integer> {
             case "iolog", "iolog3" -> TraceFormat.IOLOG3;
             default -> throw new BadInputException("--trace-format: expected blkparse or iolog, got '" + traceFormat + "'");
         };
-        ScenarioRun run = new ScenarioRun(scenario);
-        Result result;
+        BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
         TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        if (tracer != null) {
-            run.issueTap().setListener(tracer);
-        }
+        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlkTraceSink.NONE : trace, tracer));
+        Result result;
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);
         } finally {
@@ -113,31 +135,47 @@ final class RunCommand implements Callable<Integer> {
                 tracer.close();
             }
         }
-        run.notes().forEach(n -> System.err.println("iopath: " + n));
+        run.notes().forEach(n -> err.println("iopath: " + n));
         if (tracer != null) {
-            System.err.println("iopath: wrote " + tracer.written() + " issued requests to " + traceOut + " (" + outFormat.id + ")");
+            err.println("iopath: wrote " + tracer.written() + " issued requests to " + traceOut + " (" + outFormat.id + ")");
         }
         if (!format.equals("iopath")) {
-            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
             if (outDir != null) {
-                AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+                RunReport.write(outDir, result, scenarioSource(all));
             }
-            System.out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
+            if (trace != null) {
+                AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
+            }
+            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
+            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
             return 0;
         }
         if (outDir != null) {
-            AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+            RunReport.write(outDir, result, scenarioSource(all));
         }
-        PrintStream out = System.out;
+        if (trace != null) {
+            AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
+        }
         if (json) {
             out.print(ResultJson.toText(result));
         } else {
             out.print(ResultTable.render(result));
             if (outDir != null) {
                 out.println();
-                out.println("wrote " + outDir.resolve("results.json"));
+                out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
             }
         }
         return 0;
+    }
+
+    /** The scenario as the report shows it: its file name, the overrides, and its YAML as run. */
+    private ScenarioSource scenarioSource(List<String> applied) throws IOException {
+        String name = scenarioFile == null ? "the built-in default scenario" : scenarioFile.getFileName().toString();
+        if (fioFile != null) {
+            // a fio job file is shown as the scenario YAML it became (overrides already applied)
+            return new ScenarioSource(name, applied, ScenarioYaml.write(fioFile.tree()));
+        }
+        String text = scenarioFile == null ? ScenarioReader.defaultText() : Files.readString(scenarioFile, StandardCharsets.UTF_8);
+        return new ScenarioSource(name, applied, ScenarioYaml.asRun(name, text, applied));
     }
 }

@@ -3,6 +3,7 @@ package io.iopath.metrics;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 
+
 /**
  * Collects every completed bio of a run. It reads only the bio's and its request's timelines,
  * so it knows nothing of the layers that wrote them.
@@ -12,6 +13,10 @@ public final class RunMetrics {
     private final DirectionRecorder write = new DirectionRecorder();
     private long firstQueuedNs = Long.MAX_VALUE;
     private long lastCompletedNs;
+    private long commands;
+    private double seekSumNs;
+    private double rotationSumNs;
+    private double transferSumNs;
 
     public void bioCompleted(Bio bio) {
         if (bio.op == Op.READ) {
@@ -20,6 +25,12 @@ public final class RunMetrics {
             write.record(bio);
         } else {
             return;
+        }
+        if (bio.request.firstBio() == bio) { // count each command once, however many bios it carries
+            commands++;
+            seekSumNs += bio.request.seekNs;
+            rotationSumNs += bio.request.rotationNs;
+            transferSumNs += bio.request.transferNs;
         }
         firstQueuedNs = Math.min(firstQueuedNs, bio.queuedNs);
         lastCompletedNs = Math.max(lastCompletedNs, bio.completedNs);
@@ -30,6 +41,13 @@ public final class RunMetrics {
         return firstQueuedNs == Long.MAX_VALUE ? 0 : lastCompletedNs - firstQueuedNs;
     }
 
+    public DriveTimeSplit driveTimeSplit() {
+        if (commands == 0) {
+            return new DriveTimeSplit(0, 0, 0, 0);
+        }
+        return new DriveTimeSplit(commands, seekSumNs / commands, rotationSumNs / commands, transferSumNs / commands);
+    }
+
     public DirectionStats read() {
         return read.summarise(elapsedNs());
     }
@@ -38,10 +56,27 @@ public final class RunMetrics {
         return write.summarise(elapsedNs());
     }
 
+    /** btt's breakdown of the reads. */
+    public Btt bttRead() {
+        return read.btt();
+    }
+
+    public Btt bttWrite() {
+        return write.btt();
+    }
+
     public DirectionStats total() {
         DirectionRecorder all = new DirectionRecorder();
         read.addInto(all);
         write.addInto(all);
         return all.summarise(elapsedNs());
+    }
+
+    /** The latency CDF of each direction; the total merges both directions' histograms. */
+    public LatencyCdfs latencyCdfs() {
+        DirectionRecorder all = new DirectionRecorder();
+        read.addInto(all);
+        write.addInto(all);
+        return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), all.latencyCdf());
     }
 }

@@ -1,70 +1,131 @@
 package io.iopath.workload.trace;
 
-import io.iopath.request.Request;
-import io.iopath.workload.trace.blkparse.BlkparseWriter;
+import io.iopath.metrics.blktrace.BlkAction;
+import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.workload.trace.blkparse.Rwbs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
- * Writes the IO a run sent to the drive as a replayable trace: every command at the moment
- * the driver issued it (blktrace D), as blkparse text (with the C events too, so D2C can be
- * read back) or fio iolog v3. Times are ns of simulated time from the start of the run. The
- * device is 8,0 (sda) in blkparse and {@code /dev/iopath0} in the iolog.
+ * Trace out: writes a run's block IO as a replayable trace while the run goes (constant memory,
+ * unlike keeping the events for {@code --blktrace}), built on the block layer's blktrace event
+ * stream. blkparse: every event in blkparse's default text (device 8,0, times relative to the
+ * first event, as blkparse prints them); replaying it uses the D (issue) events. iolog: the D
+ * events as fio iolog v3 ({@code /dev/iopath0}, ns of simulated time from the start of the run).
  */
-public final class TraceOut implements IssueTap.Listener, AutoCloseable {
-    /** blkparse's 8,0: the first SCSI disk. */
-    public static final int DEVICE = 8 << 20;
-    private final TraceWriter writer;
-    private final BlkparseWriter blkparse;
-    private final int device;
+public final class TraceOut implements BlkTraceSink, AutoCloseable {
+    private final TraceFormat format;
+    private final Writer out;
+    private final TraceWriter iolog;
+    private long originNs = -1;
+    private long sequence;
     private long written;
+    private IOException failure;
 
     public TraceOut(Path file, TraceFormat format) {
         if (format != TraceFormat.BLKPARSE && format != TraceFormat.IOLOG3 && format != TraceFormat.IOLOG2) {
             throw new IllegalArgumentException("trace out writes blkparse or iolog, not " + format.id);
         }
-        this.writer = TraceFiles.createWriter(file, format);
-        this.blkparse = writer instanceof BlkparseWriter b ? b : null;
-        this.device = blkparse != null ? DEVICE : 0;
-    }
-
-    private TraceRecord record(Request rq, long timeNs) {
-        return new TraceRecord(timeNs, device, rq.op, rq.sector() * 512, (long) rq.sectors() * 512, rq.flags(),
-                rq.processId, -1, -1);
-    }
-
-    @Override
-    public void issued(Request rq, long nowNs) {
+        this.format = format;
         try {
-            writer.write(record(rq, nowNs));
-            written++;
+            this.out = TraceFiles.create(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        this.iolog = format == TraceFormat.BLKPARSE ? null : format.writer(out);
+    }
+
+    /** A sink sending every event to both (either may be {@link BlkTraceSink#NONE} or null). */
+    public static BlkTraceSink both(BlkTraceSink a, BlkTraceSink b) {
+        if (b == null || !b.enabled()) {
+            return a == null ? NONE : a;
+        }
+        if (a == null || !a.enabled()) {
+            return b;
+        }
+        return new BlkTraceSink() {
+            @Override
+            public boolean enabled() {
+                return true;
+            }
+
+            @Override
+            public void event(long timeNs, int pid, BlkAction action, String rwbs, long sector, int sectors,
+                              long payload, String command) {
+                a.event(timeNs, pid, action, rwbs, sector, sectors, payload, command);
+                b.event(timeNs, pid, action, rwbs, sector, sectors, payload, command);
+            }
+        };
     }
 
     @Override
-    public void completed(Request rq, long nowNs) {
-        if (blkparse != null) {
-            try {
-                blkparse.complete(record(rq, rq.issuedNs), nowNs);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+    public boolean enabled() {
+        return true;
+    }
+
+    @Override
+    public void event(long timeNs, int pid, BlkAction action, String rwbs, long sector, int sectors, long payload,
+                      String command) {
+        if (failure != null) {
+            return;
+        }
+        try {
+            if (action == BlkAction.D) {
+                written++;
             }
+            if (iolog != null) {
+                Rwbs.Parsed p = action == BlkAction.D ? Rwbs.parse(rwbs) : null;
+                if (p != null && p.op() != null) {
+                    iolog.write(TraceRecord.of(timeNs, 0, p.op(), sector * 512, (long) sectors * 512));
+                }
+                return;
+            }
+            if (originNs < 0) {
+                originNs = timeNs;
+            }
+            long t = timeNs - originNs;
+            // blkparse's "%D %2c %8s %5T.%9t %5p %2a %3d " and the action's tail (blkparse_fmt.c)
+            StringBuilder sb = new StringBuilder(80);
+            sb.append(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s ", 8, 0, 0, ++sequence,
+                    t / 1_000_000_000L, t % 1_000_000_000L, pid, action.letters(), rwbs));
+            switch (action) {
+                case P -> sb.append('[').append(command).append(']');
+                case U, UT -> sb.append('[').append(command).append("] ").append(payload);
+                case C, R -> sb.append(sector).append(" + ").append(sectors).append(" [").append(payload).append(']');
+                default -> sb.append(sector).append(" + ").append(sectors).append(" [").append(command).append(']');
+            }
+            sb.append('\n');
+            out.write(sb.toString());
+        } catch (IOException e) {
+            failure = e;
         }
     }
 
+    /** Requests issued to the device (D events) so far. */
     public long written() {
         return written;
+    }
+
+    public TraceFormat format() {
+        return format;
     }
 
     @Override
     public void close() {
         try {
-            writer.close();
+            if (iolog != null) {
+                iolog.close();
+            } else {
+                out.close();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (failure != null) {
+            throw new UncheckedIOException(failure);
         }
     }
 }

@@ -136,17 +136,16 @@ class TraceReplayTest {
         Path out1 = dir.resolve("one.blk");
         String yaml = "name: a\nseed: 9\nhost:\n  queue_depth: 32\njobs:\n  - name: j\n    rw: randrw\n    bssplit: 4k/50:64k/50\n"
                 + "    size: 1g\n    number_ios: 300\n    iodepth: 4\n    fsync: 50\n";
-        ScenarioRun first = new ScenarioRun(ScenarioReader.read("a.yaml", yaml, List.of()));
+        ScenarioRun first;
         try (TraceOut t = new TraceOut(out1, TraceFormat.BLKPARSE)) {
-            first.issueTap().setListener(t);
+            first = new ScenarioRun(ScenarioReader.read("a.yaml", yaml, List.of()), t);
             first.execute(p -> { });
         }
         Path out2 = dir.resolve("two.iolog");
-        ScenarioRun second = new ScenarioRun(ScenarioReader.read("b.yaml",
-                "name: b\nhost:\n  queue_depth: 32\njobs:\n  - name: r\n    read_iolog: " + out1 + "\n", List.of()));
         try (TraceOut t = new TraceOut(out2, TraceFormat.IOLOG3)) {
-            second.issueTap().setListener(t);
-            second.execute(p -> { });
+            new ScenarioRun(ScenarioReader.read("b.yaml",
+                    "name: b\nhost:\n  queue_depth: 32\njobs:\n  - name: r\n    read_iolog: " + out1 + "\n", List.of()), t)
+                    .execute(p -> { });
         }
         List<TraceRecord> a = TraceReadersTest.readAll(TraceFiles.open(out1, null));
         List<TraceRecord> b = TraceReadersTest.readAll(TraceFiles.open(out2, null));
