@@ -43,8 +43,8 @@ class ScenarioErrorsTest {
 
     @Test
     void unknownKey() {
-        ScenarioException e = error(GOOD.replace("    bs: 4k", "    blocksize: 4k"));
-        assertThat(e.getMessage()).startsWith("s.yaml:10:5: jobs[0].blocksize: unknown key; expected one of");
+        ScenarioException e = error(GOOD.replace("    bs: 4k", "    blocksise: 4k"));
+        assertThat(e.getMessage()).startsWith("s.yaml:10:5: jobs[0].blocksise: unknown key; expected one of");
         assertThat(e.getMessage()).contains("bs");
     }
 
@@ -83,8 +83,9 @@ class ScenarioErrorsTest {
 
     @Test
     void aJobWithoutAnEnd() {
-        ScenarioException e = error(GOOD.replace("    number_ios: 10\n", ""));
-        assertThat(e.getMessage()).contains("jobs[0]: expected number_ios or runtime");
+        // fio ends a job after size bytes; with none of number_ios, runtime and size there is no end
+        ScenarioException e = error(GOOD.replace("    number_ios: 10\n", "").replace("    size: 1g\n", ""));
+        assertThat(e.getMessage()).contains("jobs[0]: expected number_ios, runtime or size");
     }
 
     @Test

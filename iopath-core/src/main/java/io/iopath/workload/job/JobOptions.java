@@ -23,9 +23,25 @@ import java.util.Set;
  * model the page cache yet).
  */
 public final class JobOptions {
-    /** An option's text and where it was written. */
-    public record Value(String text, Location at) {
+    /**
+     * An option's text and where it was written.
+     *
+     * @param keyAt  where its name was written (for "unknown key")
+     * @param shape  null for a scalar; otherwise what was written instead ("a list", "a mapping", "nothing")
+     */
+    public record Value(String text, Location at, Location keyAt, String shape) {
+        public Value(String text, Location at) {
+            this(text, at, at, null);
+        }
     }
+
+    /** What an option expects, for errors about a value that is not a scalar at all. */
+    private static final Map<String, String> EXPECTED = Map.of(
+            "rw", "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)",
+            "readwrite", "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)",
+            "bs", io.iopath.scenario.Units.SIZE_FORMAT,
+            "size", io.iopath.scenario.Units.SIZE_FORMAT,
+            "offset", io.iopath.scenario.Units.SIZE_FORMAT);
 
     /** Every option name this binder models; a fio job file reports any other as ignored. */
     public static final Set<String> MODELLED = Set.of(
@@ -43,11 +59,13 @@ public final class JobOptions {
         }
         Map<String, Value> out = new LinkedHashMap<>();
         for (var e : map.entries().entrySet()) {
-            if (!(e.getValue() instanceof io.iopath.scenario.Node.ScalarNode s) || s.isNull()) {
-                throw ScenarioException.expected(e.getValue().location(), path + "." + e.getKey(),
-                        "a value (fio option values are scalars, e.g. bssplit: 4k/50:64k/50)", e.getValue().describe());
+            Location keyAt = map.keyLocation(e.getKey());
+            if (e.getValue() instanceof io.iopath.scenario.Node.ScalarNode s && !s.isNull()) {
+                out.put(e.getKey(), new Value(s.text(), s.location(), keyAt, null));
+            } else {
+                // reported when the option is read, with what that option expects
+                out.put(e.getKey(), new Value("", e.getValue().location(), keyAt, e.getValue().describe()));
             }
-            out.put(e.getKey(), new Value(s.text(), s.location()));
         }
         return out;
     }
@@ -175,6 +193,9 @@ public final class JobOptions {
         JobSpec.ReplaySpec replay = replay();
         List<Double> percentiles = percentiles();
         checkAllUsed();
+        if (numberIos == 0 && runtime == 0 && !options.containsKey("size") && replay == null) {
+            throw new ScenarioException(where, path, "expected number_ios, runtime or size, to know when the job ends");
+        }
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
                 randseed, syncEvery, startDelay, rampTime, replay, percentiles);
@@ -323,7 +344,7 @@ public final class JobOptions {
         try {
             v = FioValues.size(text);
         } catch (IllegalArgumentException e) {
-            throw expected(key, "a block size such as 4k (per direction: read,write)");
+            throw expected(key, io.iopath.scenario.Units.SIZE_FORMAT);
         }
         if (v < 512 || v % 512 != 0 || v > (64L << 20)) {
             throw expected(key, "a multiple of 512 bytes up to 64m");
@@ -340,7 +361,7 @@ public final class JobOptions {
         try {
             offset = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
         } catch (IllegalArgumentException e) {
-            throw expected("offset", "a size such as 1g, or a percentage of the drive such as 50%");
+            throw expected("offset", io.iopath.scenario.Units.SIZE_FORMAT);
         }
         if (offset % 512 != 0 || offset >= capacityBytes) {
             throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
@@ -357,7 +378,7 @@ public final class JobOptions {
         try {
             size = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
         } catch (IllegalArgumentException e) {
-            throw expected("size", "a size such as 1g, or a percentage of the drive such as 50%");
+            throw expected("size", io.iopath.scenario.Units.SIZE_FORMAT);
         }
         if (size < minBs) {
             throw expected("size", "at least one block (" + minBs + " bytes)");
@@ -455,12 +476,21 @@ public final class JobOptions {
 
     private String text(String key, String fallback) {
         used.add(key);
-        Value v = options.get(key);
+        Value v = scalar(key);
         return v == null ? fallback : v.text();
     }
 
-    private long integer(String key, long fallback, long min, long max) {
+    /** The option's value, which must be a scalar (fio values are: e.g. {@code bssplit: 4k/50:64k/50}). */
+    private Value scalar(String key) {
         Value v = options.get(key);
+        if (v != null && v.shape() != null) {
+            throw ScenarioException.expected(v.at(), field(key), EXPECTED.getOrDefault(key, "a single value"), v.shape());
+        }
+        return v;
+    }
+
+    private long integer(String key, long fallback, long min, long max) {
+        Value v = scalar(key);
         used.add(key);
         if (v == null) {
             return fallback;
@@ -479,7 +509,7 @@ public final class JobOptions {
     }
 
     private long size(String key, long fallback, long min) {
-        Value v = options.get(key);
+        Value v = scalar(key);
         used.add(key);
         if (v == null) {
             return fallback;
@@ -497,7 +527,7 @@ public final class JobOptions {
     }
 
     private long time(String key, long fallback, long defaultUnitNs) {
-        Value v = options.get(key);
+        Value v = scalar(key);
         used.add(key);
         if (v == null) {
             return fallback;
@@ -510,7 +540,7 @@ public final class JobOptions {
     }
 
     private boolean bool(String key, boolean fallback) {
-        Value v = options.get(key);
+        Value v = scalar(key);
         used.add(key);
         if (v == null) {
             return fallback;
@@ -528,8 +558,8 @@ public final class JobOptions {
     private void checkAllUsed() {
         for (String key : options.keySet()) {
             if (!used.contains(key)) {
-                throw new ScenarioException(options.get(key).at(), field(key),
-                        "unknown job option; iopath models " + String.join(", ", new java.util.TreeSet<>(MODELLED)));
+                throw new ScenarioException(options.get(key).keyAt(), field(key),
+                        "unknown key; expected one of " + String.join(", ", new java.util.TreeSet<>(MODELLED)));
             }
         }
     }
@@ -541,7 +571,9 @@ public final class JobOptions {
     private ScenarioException expected(String key, String what) {
         Value v = options.get(key);
         Location at = v == null ? where : v.at();
-        return ScenarioException.expected(at, field(key), what, v == null ? "nothing" : "'" + v.text() + "'");
+        String got = v == null ? "nothing" : v.shape() != null ? v.shape()
+                : v.text().strip().startsWith("-") ? "a negative size '" + v.text() + "'" : "'" + v.text() + "'";
+        return ScenarioException.expected(at, field(key), what, got);
     }
 
     private ScenarioException problem(String key, String what) {

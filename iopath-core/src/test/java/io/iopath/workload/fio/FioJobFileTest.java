@@ -89,7 +89,7 @@ class FioJobFileTest {
         FioJobFile f = FioJobFile.parse("x.fio", "[j]\nrw=read\nbs = 4q\n");
         assertThatThrownBy(() -> ScenarioReader.read(f.tree(), List.of()))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageStartingWith("x.fio:3:6: jobs[0].bs: expected a block size");
+                .hasMessage("x.fio:3:6: jobs[0].bs: expected a size such as 512, 4k, 1m or 90g, got '4q'");
     }
 
     @Test

@@ -26,7 +26,7 @@ final class JobHarness implements IssueTap.Listener {
 
     /** A scenario with the default drive and one job whose options are given as YAML lines. */
     static JobHarness runJob(long seed, String... jobLines) {
-        StringBuilder y = new StringBuilder("name: t\nseed: " + seed + "\nhost:\n  queue_depth: 32\njobs:\n  - name: j\n");
+        StringBuilder y = new StringBuilder("name: t\nseed: " + seed + "\nhost:\n  queue_depth: 32\n  write_cache: true\njobs:\n  - name: j\n");
         for (String l : jobLines) {
             y.append("    ").append(l).append('\n');
         }

@@ -21,6 +21,9 @@ class JobOptionsTest {
         for (int i = 0; i < kv.length; i += 2) {
             m.put(kv[i], new JobOptions.Value(kv[i + 1], new Location("t", i / 2 + 1, 1)));
         }
+        if (!m.containsKey("number_ios") && !m.containsKey("runtime") && !m.containsKey("size")) {
+            m.put("number_ios", new JobOptions.Value("1", new Location("t", 99, 1)));
+        }
         return JobOptions.bind(m, "job", new Location("t", 1, 1), "job0", CAPACITY);
     }
 
@@ -84,6 +87,7 @@ class JobOptionsTest {
             "rw                  | randomread     | rw: expected one of read",
             "rw                  | randread:0     | rw: expected a positive :N",
             "bs                  | 1000           | bs: expected a multiple of 512",
+            "bs                  | huge           | bs: expected a size such as 512, 4k, 1m or 90g, got 'huge'",
             "bssplit             | 4k/60:8k/60    | bssplit: expected percentages that add up to 100",
             "random_distribution | zipf:1         | random_distribution: expected random, zipf",
             "random_distribution | zoned:50/50    | random_distribution: expected random, zipf",
@@ -93,7 +97,7 @@ class JobOptionsTest {
             "iodepth             | 0              | iodepth: expected an integer from 1",
             "thinktime           | soon           | thinktime: expected a time",
             "replay_no_stall     | 1              | replay_no_stall: only applies with read_iolog",
-            "frobnicate          | 1              | frobnicate: unknown job option",
+            "frobnicate          | 1              | frobnicate: unknown key; expected one of",
     })
     void badOptionsAreRejectedWithTheirLocation(String key, String value, String message) {
         assertThatThrownBy(() -> bind(key.strip(), value.strip()))
@@ -107,6 +111,14 @@ class JobOptionsTest {
         assertThat(bind().percentiles()).hasSize(17).startsWith(1.0).endsWith(99.99);
         assertThat(bind("percentile_list", "99.9:50").percentiles()).containsExactly(50.0, 99.9);
         assertThatThrownBy(() -> bind("percentile_list", "50:101")).hasMessageContaining("percentile_list: expected at most 20");
+    }
+
+    @Test
+    void aJobNeedsAnEnd() {
+        Map<String, JobOptions.Value> m = new LinkedHashMap<>();
+        m.put("rw", new JobOptions.Value("read", new Location("t", 2, 5)));
+        assertThatThrownBy(() -> JobOptions.bind(m, "job", new Location("t", 1, 1), "j", CAPACITY))
+                .hasMessage("t:1:1: job: expected number_ios, runtime or size, to know when the job ends");
     }
 
     @Test

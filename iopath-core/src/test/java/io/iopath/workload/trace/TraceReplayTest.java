@@ -134,7 +134,7 @@ class TraceReplayTest {
     @Test
     void traceOutReplayedGivesTheSameRequestsAgain() throws IOException {
         Path out1 = dir.resolve("one.blk");
-        String yaml = "name: a\nseed: 9\nhost:\n  queue_depth: 32\njobs:\n  - name: j\n    rw: randrw\n    bssplit: 4k/50:64k/50\n"
+        String yaml = "name: a\nseed: 9\nhost:\n  queue_depth: 32\n  write_cache: true\njobs:\n  - name: j\n    rw: randrw\n    bssplit: 4k/50:64k/50\n"
                 + "    size: 1g\n    number_ios: 300\n    iodepth: 4\n    fsync: 50\n";
         ScenarioRun first;
         try (TraceOut t = new TraceOut(out1, TraceFormat.BLKPARSE)) {
@@ -144,7 +144,7 @@ class TraceReplayTest {
         Path out2 = dir.resolve("two.iolog");
         try (TraceOut t = new TraceOut(out2, TraceFormat.IOLOG3)) {
             new ScenarioRun(ScenarioReader.read("b.yaml",
-                    "name: b\nhost:\n  queue_depth: 32\njobs:\n  - name: r\n    read_iolog: " + out1 + "\n", List.of()), t)
+                    "name: b\nhost:\n  queue_depth: 32\n  write_cache: true\njobs:\n  - name: r\n    read_iolog: " + out1 + "\n", List.of()), t)
                     .execute(p -> { });
         }
         List<TraceRecord> a = TraceReadersTest.readAll(TraceFiles.open(out1, null));
