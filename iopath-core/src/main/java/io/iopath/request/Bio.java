@@ -16,6 +16,8 @@ public final class Bio {
     public final int processId;
     private final BioCompletion completion;
 
+    /** When its submitter handed it down (fio's start of slat); may precede Q if the submitter sleeps. */
+    public long submittedNs = UNSET;
     /** blktrace Q: the bio entered the block layer. */
     public long queuedNs = UNSET;
     /** blktrace G: the request this bio allocated was obtained (unset for merged bios). */

@@ -16,8 +16,8 @@ import java.util.SplittableRandom;
  * <p>Submission: an asynchronous engine (libaio, io_uring) keeps up to {@code iodepth} IOs in
  * flight, submitting {@code iodepth_batch} at a time; a synchronous engine (psync, sync) one.
  * Pacing: {@code thinktime} after every {@code thinktime_blocks} IOs, {@code rate} and
- * {@code rate_iops} per direction, {@code startdelay}. slat is the time from submission to the
- * block layer's Q, which costs no simulated time here (there is no CPU model), so it is 0. Addresses: sequential per direction
+ * {@code rate_iops} per direction, {@code startdelay}. slat is non-zero only when the block
+ * layer makes the job sleep for a request (there is no CPU model). Addresses: sequential per direction
  * (holes with {@code rw=…:N}), or random by {@code random_distribution}, each block once per
  * pass unless {@code norandommap}. End: {@code size} bytes done (looping until
  * {@code runtime} with {@code time_based}), {@code number_ios}, or {@code runtime}. With
@@ -272,6 +272,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceSync = 0;
             syncDue = true;
         }
+        bio.submittedNs = now;
         queue.submit(bio);
     }
 
@@ -280,6 +281,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight++;
         stats.submitted(Op.FLUSH, inFlight);
         Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, this::flushDone);
+        flush.submittedNs = sim.now();
         queue.submit(flush);
     }
 
@@ -287,7 +289,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         syncInFlight = false;
         syncDue = false;
-        stats.completed(bio, bio.queuedNs);
+        stats.completed(bio);
         fill();
     }
 
@@ -295,7 +297,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         completed++;
         metrics.bioCompleted(bio);
-        stats.completed(bio, bio.queuedNs);
+        stats.completed(bio);
         fill();
     }
 

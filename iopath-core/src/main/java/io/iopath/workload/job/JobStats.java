@@ -5,8 +5,8 @@ import io.iopath.request.Op;
 
 /**
  * What fio reports for one job, gathered as its IOs complete: per direction, counts, bytes,
- * slat / clat / lat (fio's definitions: slat = submission, from the job deciding to submit to
- * the bio entering the block layer; clat = from there to completion; lat = slat + clat), fio's
+ * slat / clat / lat (fio's definitions: slat = submission, from the job handing the bio down to
+ * the end of its submission; clat = from there to completion; lat = slat + clat), fio's
  * latency histogram for clat percentiles, bandwidth and IOPS samples every 500 ms
  * ({@code bwavgtime}, {@code iopsavgtime}), and the depth at submission.
  */
@@ -86,9 +86,9 @@ public final class JobStats {
         submitted(op, depth);
     }
 
-    /** A bio completed; slat is 0 (submission costs no simulated time). */
+    /** A bio completed. */
     public void completedBio(Bio bio) {
-        completed(bio, bio.queuedNs);
+        completed(bio);
     }
 
     void started(long nowNs, long rampTimeNs) {
@@ -109,13 +109,23 @@ public final class JobStats {
         depthAtSubmit[b]++;
     }
 
-    void completed(Bio bio, long submitNs) {
+    /**
+     * fio's split of a bio's latency: slat from the submitter handing it down to the end of its
+     * submission (the bio merged, or got its request: G, which comes after sleeping in
+     * get_request_wait when the request pool is exhausted); clat from there to completion.
+     */
+    void completed(Bio bio) {
         lastCompletionNs = Math.max(lastCompletionNs, bio.completedNs);
         if (bio.completedNs < rampEndNs) {
             return; // ramp_time: warm-up left out of the statistics
         }
-        long slat = Math.max(0, bio.queuedNs - submitNs);
-        long clat = bio.completedNs - bio.queuedNs;
+        long submitted = bio.submittedNs >= 0 ? bio.submittedNs : bio.queuedNs;
+        long submissionEnd = bio.getRqNs >= 0 ? bio.getRqNs : bio.mergeNs >= 0 ? bio.mergeNs : bio.queuedNs;
+        if (submissionEnd < 0) {
+            submissionEnd = submitted;
+        }
+        long slat = Math.max(0, submissionEnd - submitted);
+        long clat = Math.max(0, bio.completedNs - submissionEnd);
         Direction d = switch (bio.op) {
             case READ -> read;
             case WRITE -> write;

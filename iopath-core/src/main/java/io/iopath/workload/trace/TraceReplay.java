@@ -174,6 +174,7 @@ public final class TraceReplay implements Workload {
         submitted++;
         inFlight++;
         stats.submittedOp(r.op(), inFlight);
+        bio.submittedNs = sim.now();
         queue.submit(bio);
     }
 

@@ -143,6 +143,19 @@ class BlockJobTest {
         assertThat(top).isGreaterThan(200);
     }
 
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void slatIsTheSleepForARequestAndLatIsSlatPlusClat(long seed) {
+        // 64 in flight against a pool of 16 requests: the job sleeps in get_request_wait
+        JobHarness h = JobHarness.runYaml("name: t\nseed: " + seed + "\nhost:\n  nr_requests: 16\njobs:\n"
+                + "  - name: j\n    rw: randread\n    iodepth: 64\n    number_ios: 2000\n    size: 1g\n");
+        JobStats.Direction d = h.stats().read;
+        assertThat(d.slat.max()).isPositive();
+        assertThat(d.lat.mean()).isCloseTo(d.slat.mean() + d.clat.mean(), org.assertj.core.data.Offset.offset(1e-6 * d.lat.mean()));
+        JobHarness easy = JobHarness.runJob(seed, "rw: randread", "iodepth: 4", "number_ios: 200", "size: 1g");
+        assertThat(easy.stats().read.slat.max()).isZero();
+    }
+
     @Test
     void numjobsMakesDistinctProcessesWithTheirOwnStreams() {
         JobHarness h = JobHarness.runJob(1, "rw: randread", "numjobs: 3", "number_ios: 50", "size: 1g", "norandommap: 1");
