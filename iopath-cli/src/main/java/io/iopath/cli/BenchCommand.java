@@ -35,7 +35,7 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     @Command(name = "trace", mixinStandardHelpOptions = true,
@@ -43,6 +43,9 @@ final class BenchCommand implements Runnable {
                     "the default drive, and reports wall time, requests per second and the peak live heap after GC,",
                     "which must stay flat as the trace grows (replay streams the trace)."})
     static final class Trace implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Option(names = "--requests", paramLabel = "N", split = ",", defaultValue = "1000000,3000000,10000000",
                 description = "trace lengths to replay (default ${DEFAULT-VALUE})")
         List<Long> lengths = new ArrayList<>();
@@ -56,11 +59,12 @@ final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             TraceFormat f = TraceCommand.format(format, "--format");
+            java.io.PrintWriter out = spec.commandLine().getOut();
             Path work = dir != null ? dir : Files.createTempDirectory("iopath-bench");
-            System.out.printf(Locale.ROOT, "trace replay, %s, open loop, default drive; java %s, %d cpus, max heap %d MiB%n",
+            out.printf(Locale.ROOT, "trace replay, %s, open loop, default drive; java %s, %d cpus, max heap %d MiB%n",
                     f.id, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                     Runtime.getRuntime().maxMemory() >> 20);
-            System.out.printf(Locale.ROOT, "%12s %10s %10s %12s %14s %12s%n", "requests", "file MiB", "wall s", "requests/s", "peak live MiB", "sim s");
+            out.printf(Locale.ROOT, "%12s %10s %10s %12s %14s %12s%n", "requests", "file MiB", "wall s", "requests/s", "peak live MiB", "sim s");
             try {
                 for (long n : lengths) {
                     Path trace = work.resolve("bench-" + n + "." + f.id);
@@ -77,8 +81,9 @@ final class BenchCommand implements Runnable {
                     Result r = run.execute(p -> { });
                     long wall = System.nanoTime() - t0;
                     peak.stop();
-                    System.out.printf(Locale.ROOT, "%12d %10.1f %10.2f %12.0f %14.1f %12.0f%n", r.total().ios(), size / 1048576.0,
+                    out.printf(Locale.ROOT, "%12d %10.1f %10.2f %12.0f %14.1f %12.0f%n", r.total().ios(), size / 1048576.0,
                             wall / 1e9, r.total().ios() / (wall / 1e9), peak.maxBytes() / 1048576.0, r.elapsedNs() / 1e9);
+                    out.flush();
                     Files.deleteIfExists(trace);
                 }
             } finally {

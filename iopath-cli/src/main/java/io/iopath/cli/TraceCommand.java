@@ -7,9 +7,6 @@ import io.iopath.workload.trace.TraceRecord;
 import io.iopath.workload.trace.TraceStats;
 import io.iopath.workload.trace.TraceWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,7 +26,7 @@ final class TraceCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     static TraceFormat format(String id, String option) {
@@ -43,6 +40,9 @@ final class TraceCommand implements Runnable {
     @Command(name = "stat", mixinStandardHelpOptions = true,
             description = "Requests, read share, size histogram, sequential share, inter-arrival times and address span.")
     static final class Stat implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Parameters(index = "0", paramLabel = "FILE", description = "trace file (plain or gzip)")
         Path file;
 
@@ -60,7 +60,8 @@ final class TraceCommand implements Runnable {
                 }
                 f = reader.format();
             }
-            System.out.print(stats.render(file.toString(), f));
+            spec.commandLine().getOut().print(stats.render(file.toString(), f));
+            spec.commandLine().getOut().flush();
             return 0;
         }
     }
@@ -68,6 +69,9 @@ final class TraceCommand implements Runnable {
     @Command(name = "convert", mixinStandardHelpOptions = true,
             description = "Rewrites a trace in another format (to standard output, or -o FILE; .gz compresses).")
     static final class Convert implements Callable<Integer> {
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Parameters(index = "0", paramLabel = "FILE", description = "trace file (plain or gzip)")
         Path file;
 
@@ -87,7 +91,7 @@ final class TraceCommand implements Runnable {
             long skipped;
             try (TraceReader reader = TraceFiles.open(file, format(format, "--format"))) {
                 TraceWriter writer = output == null
-                        ? target.writer(new OutputStreamWriter(new NonClosing(System.out), StandardCharsets.UTF_8))
+                        ? target.writer(new NonClosingWriter(spec.commandLine().getOut()))
                         : TraceFiles.createWriter(output, target);
                 try (writer) {
                     for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
@@ -97,7 +101,7 @@ final class TraceCommand implements Runnable {
                 }
                 skipped = writer.skipped();
             }
-            PrintStream err = System.err;
+            java.io.PrintWriter err = spec.commandLine().getErr();
             if (skipped > 0) {
                 err.println("iopath: " + skipped + " of " + n + " records have an op " + target.id + " cannot express; left out");
             }
@@ -108,15 +112,10 @@ final class TraceCommand implements Runnable {
         }
     }
 
-    /** Standard output must stay open after a writer closes. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(java.io.OutputStream out) {
+    /** Standard output must stay open after a trace writer closes it. */
+    private static final class NonClosingWriter extends java.io.FilterWriter {
+        NonClosingWriter(java.io.Writer out) {
             super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
         }
 
         @Override
