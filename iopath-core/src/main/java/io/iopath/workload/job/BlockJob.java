@@ -59,6 +59,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private boolean started;
     private boolean finished;
     private boolean pendingThink;
+    /** The completion callback, made once rather than per bio. */
+    private final io.iopath.request.BioCompletion onDone = this::done;
     private int prepared = -1;
     private long preparedOffset;
     private long preparedBytes;
@@ -259,7 +261,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
         int flags = op == Op.WRITE ? Flags.SYNC : 0;
-        Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, this::done);
+        Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, onDone);
         issued++;
         bytesIssued += preparedBytes;
         inFlight++;

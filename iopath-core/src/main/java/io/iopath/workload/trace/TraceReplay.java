@@ -54,6 +54,8 @@ public final class TraceReplay implements Workload {
     private long skippedDevices;
     private long tooLarge;
     private boolean validate;
+    /** The completion callback, made once rather than per bio. */
+    private final io.iopath.request.BioCompletion onDone = this::done;
 
     public TraceReplay(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId,
                        BlockJob.BioIds ids, long capacitySectors) {
@@ -170,7 +172,7 @@ public final class TraceReplay implements Workload {
             }
         }
         Bio bio = new Bio(ids.next(), r.op(), sector, (int) sectors, r.flags(), processId,
-                validate ? b -> doneThenIdle(b, r.idleNs()) : this::done);
+                validate ? b -> doneThenIdle(b, r.idleNs()) : onDone);
         submitted++;
         inFlight++;
         stats.submittedOp(r.op(), inFlight);
