@@ -3,7 +3,6 @@ package io.iopath.experiment;
 import io.iopath.block.BlockQueue;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.Result;
 import io.iopath.metrics.RunMetrics;
@@ -31,8 +30,7 @@ public final class ScenarioRun {
     public ScenarioRun(Scenario scenario) {
         this.scenario = scenario;
         this.sim = new Simulator(scenario.seed());
-        this.disk = new Disk(sim, DrivePresets.find(scenario.drive().preset())
-                .orElseThrow(() -> new IllegalArgumentException("unknown drive " + scenario.drive().preset())));
+        this.disk = new Disk(sim, scenario.drive().spec());
         this.queue = new BlockQueue(sim, Schedulers.create(scenario.host().scheduler())
                 .orElseThrow(() -> new IllegalArgumentException("unknown scheduler " + scenario.host().scheduler())),
                 scenario.host().maxSectorsKb() * 2);
