@@ -272,6 +272,9 @@ public final class Disk implements BlockDevice {
     }
 
     private void startNext() {
+        if (hostJobs.isEmpty() && dirty.isEmpty()) {
+            return; // idle: read-ahead, if any, keeps running
+        }
         long now = sim.now();
         long raHead = readCache.stopReadAhead(now);
         if (raHead >= 0) {

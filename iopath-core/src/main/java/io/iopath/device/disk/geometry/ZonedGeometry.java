@@ -54,12 +54,12 @@ public final class ZonedGeometry {
             if (i > 0 && z.firstCylinder <= zones[i - 1].lastCylinder) {
                 throw new IllegalArgumentException("zone " + i + " overlaps the zone before it");
             }
+            prepareSlips(i, z);
             z.firstLba = lba;
-            z.lbaCount = zoneBlocks(z);
+            z.lbaCount = Math.min(zoneBlocks(z), positionsLeft(i, z));
             zoneFirstLba[i] = lba;
             lba += z.lbaCount;
             maxCyl = Math.max(maxCyl, z.lastCylinder);
-            prepareSlips(i, z);
         }
         this.computedBlocks = lba;
         this.capacitySectors = declaredBlocks > 0 ? Math.min(declaredBlocks, lba) : lba;
@@ -123,6 +123,23 @@ public final class ZonedGeometry {
             default -> throw new IllegalStateException();
         };
         return Math.max(0, total - reserve);
+    }
+
+    /**
+     * Physical sectors the zone really has for LBNs once slips are skipped: a file that lists
+     * more slips than its spares can absorb loses the excess at the zone end, never overlaps.
+     */
+    private long positionsLeft(int i, Zone z) {
+        long cyl = z.cylinders();
+        if (sparingScheme == 1) {
+            return (cyl * surfaces - z.slips.length) * z.spt - z.deadSpace;
+        }
+        if (!zoneGlobal()) {
+            return Long.MAX_VALUE;
+        }
+        long perCyl = (long) z.spt * surfaces;
+        long usable = (sparingScheme == 4 || sparingScheme == 6) ? cyl * (perCyl - z.spares) : cyl * perCyl;
+        return usable - deadUsable[i] - usableSlips[i].length;
     }
 
     private boolean zoneGlobal() {
@@ -225,9 +242,9 @@ public final class ZonedGeometry {
                 p = z.deadSpace + base + extra;
             } else {
                 long start = z.deadSpace + range * r;
-                long first = sparingScheme == 5 ? z.spares : 0;
                 int lo = lowerBound(z.slips, start);
                 int hi = lowerBound(z.slips, start + r);
+                long first = frontSpares(z, lo, hi);
                 long o = first + j;
                 for (int i = lo; i < hi; i++) {
                     long off = z.slips[i] - start;
@@ -249,6 +266,11 @@ public final class ZonedGeometry {
             }
         }
         return p;
+    }
+
+    /** Scheme 5 keeps spares at the range front; slips in the range consume them. */
+    private long frontSpares(Zone z, int slipsFrom, int slipsTo) {
+        return sparingScheme == 5 ? Math.max(0, z.spares - (slipsTo - slipsFrom)) : 0;
     }
 
     private static int lowerBound(int[] a, long key) {
@@ -313,7 +335,7 @@ public final class ZonedGeometry {
             } else {
                 long start = z.deadSpace + range * r;
                 long o = p - start;
-                long first = sparingScheme == 5 ? z.spares : 0;
+                long first = frontSpares(z, lowerBound(z.slips, start), lowerBound(z.slips, start + r));
                 if (o < first || Arrays.binarySearch(z.slips, (int) p) >= 0) {
                     return -1;
                 }
