@@ -2,23 +2,30 @@ package io.iopath.cli;
 
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import java.io.PrintWriter;
 import java.util.Locale;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 @Command(name = "drives", mixinStandardHelpOptions = true,
         description = "Lists the drive presets (built-in and imported from DiskSim) with their key numbers.")
 final class DrivesCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public void run() {
-        System.out.printf(Locale.ROOT, "%-22s %9s %7s %5s %6s %6s %8s %6s %5s %-5s  %s%n",
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "%-22s %9s %7s %5s %6s %6s %8s %6s %5s %-5s  %s%n",
                 "preset", "capacity", "rpm", "surf", "cyls", "zones", "avgseek", "cache", "queue", "sched",
                 "description");
         for (DriveSpec d : DrivePresets.all()) {
-            System.out.printf(Locale.ROOT, "%-22s %7.1fGB %7.0f %5d %6d %6d %6.2fms %4dMB %5d %-5s  %s%n",
+            out.printf(Locale.ROOT, "%-22s %7.1fGB %7.0f %5d %6d %6d %6.2fms %4dMB %5d %-5s  %s%n",
                     d.name(), d.capacitySectors() * 512 / 1e9, d.rpm(), d.geometry().surfaces(),
                     d.geometry().cylinders(), d.geometry().zones().size(), d.averageSeekMs(),
                     Math.round(d.cacheBytes() / 1048576.0), d.maxQueueDepth(), d.scheduler().label(),
                     d.description());
         }
+        out.flush();
     }
 }

@@ -1,6 +1,7 @@
 package io.iopath.cli;
 
 import io.iopath.scenario.ScenarioException;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,7 +20,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     public static void main(String[] args) {
@@ -28,7 +29,14 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit status; used by tests too. */
     public static int execute(String... args) {
+        return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command line with the given output streams (tests capture them). */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof ScenarioException || ex instanceof BadInputException) {
                 commandLine.getErr().println("iopath: " + ex.getMessage());
@@ -36,7 +44,10 @@ public final class Main implements Runnable {
             }
             throw ex;
         });
-        return cli.execute(args);
+        int status = cli.execute(args);
+        out.flush();
+        err.flush();
+        return status;
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -8,12 +8,13 @@ import io.iopath.report.ResultTable;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,6 +24,9 @@ import picocli.CommandLine.Parameters;
         description = {"Simulates one scenario and prints its results.",
                 "Without SCENARIO, runs the built-in default: random 4k reads on a 7200 rpm laptop disk."})
 final class RunCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", description = "scenario YAML file")
     Path scenarioFile;
 
@@ -44,8 +48,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
         if (showDefault) {
-            System.out.print(ScenarioReader.defaultText());
+            out.print(ScenarioReader.defaultText());
             return 0;
         }
         List<String> all = new ArrayList<>(overrides);
@@ -69,7 +74,6 @@ final class RunCommand implements Callable<Integer> {
         if (outDir != null) {
             AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
         }
-        PrintStream out = System.out;
         if (json) {
             out.print(ResultJson.toText(result));
         } else {

@@ -85,7 +85,7 @@ public final class ScenarioRun {
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),
                 driver.queueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
-                utilisation, queue.bioMerges(), driver.queueFulls());
+                utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit());
     }
 
     public Simulator simulator() {

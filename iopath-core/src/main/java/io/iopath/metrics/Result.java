@@ -12,6 +12,7 @@ package io.iopath.metrics;
  * @param driveUtilisation  fraction of elapsed time the drive was servicing commands
  * @param bioMerges         bios merged into an existing request
  * @param queueFulls        commands the drive refused with QUEUE FULL
+ * @param driveTime         the drive's mean seek, rotation and transfer per command
  */
 public record Result(
         String scenario,
@@ -25,5 +26,6 @@ public record Result(
         DirectionStats total,
         double driveUtilisation,
         long bioMerges,
-        long queueFulls) {
+        long queueFulls,
+        DriveTimeSplit driveTime) {
 }

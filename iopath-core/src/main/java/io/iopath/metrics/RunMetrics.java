@@ -3,6 +3,7 @@ package io.iopath.metrics;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 
+
 /**
  * Collects every completed bio of a run. It reads only the bio's and its request's timelines,
  * so it knows nothing of the layers that wrote them.
@@ -12,6 +13,10 @@ public final class RunMetrics {
     private final DirectionRecorder write = new DirectionRecorder();
     private long firstQueuedNs = Long.MAX_VALUE;
     private long lastCompletedNs;
+    private long commands;
+    private double seekSumNs;
+    private double rotationSumNs;
+    private double transferSumNs;
 
     public void bioCompleted(Bio bio) {
         if (bio.op == Op.READ) {
@@ -21,6 +26,12 @@ public final class RunMetrics {
         } else {
             return;
         }
+        if (bio.request.firstBio() == bio) { // count each command once, however many bios it carries
+            commands++;
+            seekSumNs += bio.request.seekNs;
+            rotationSumNs += bio.request.rotationNs;
+            transferSumNs += bio.request.transferNs;
+        }
         firstQueuedNs = Math.min(firstQueuedNs, bio.queuedNs);
         lastCompletedNs = Math.max(lastCompletedNs, bio.completedNs);
     }
@@ -28,6 +39,13 @@ public final class RunMetrics {
     /** Time from the first bio queued to the last one completed: the base of IOPS and MB/s. */
     public long elapsedNs() {
         return firstQueuedNs == Long.MAX_VALUE ? 0 : lastCompletedNs - firstQueuedNs;
+    }
+
+    public DriveTimeSplit driveTimeSplit() {
+        if (commands == 0) {
+            return new DriveTimeSplit(0, 0, 0, 0);
+        }
+        return new DriveTimeSplit(commands, seekSumNs / commands, rotationSumNs / commands, transferSumNs / commands);
     }
 
     public DirectionStats read() {

@@ -32,6 +32,11 @@ public final class ResultJson {
         root.put("drive_utilisation", r.driveUtilisation());
         root.put("bio_merges", r.bioMerges());
         root.put("queue_full", r.queueFulls());
+        ObjectNode drive = root.putObject("drive_time_ns");
+        drive.put("commands", r.driveTime().commands());
+        drive.put("seek_mean", r.driveTime().seekMeanNs());
+        drive.put("rotation_mean", r.driveTime().rotationMeanNs());
+        drive.put("transfer_mean", r.driveTime().transferMeanNs());
         return root;
     }
 

@@ -22,6 +22,8 @@ public final class ResultTable {
         row(sb, "read", r.read());
         row(sb, "write", r.write());
         row(sb, "total", r.total());
+        sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
+                r.driveTime().seekMeanNs() / 1e6, r.driveTime().rotationMeanNs() / 1e6, r.driveTime().transferMeanNs() / 1e6));
         return sb.toString();
     }
 

@@ -28,10 +28,22 @@ public final class YamlTree {
         } catch (JsonProcessingException e) {
             JsonLocation l = e.getLocation();
             Location at = l == null ? new Location(source, 0, 0) : new Location(source, l.getLineNr(), l.getColumnNr());
-            throw new ScenarioException(at, "", "not valid YAML: " + e.getOriginalMessage());
+            throw new ScenarioException(at, "", "not valid YAML: " + firstLines(e.getOriginalMessage()));
         } catch (IOException e) {
             throw new ScenarioException(new Location(source, 0, 0), "", "cannot read: " + e.getMessage());
         }
+    }
+
+    /** SnakeYAML's message repeats the position with a caret drawing; keep only its words. */
+    private static String firstLines(String message) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : message.split("\\R")) {
+            if (line.isBlank() || Character.isWhitespace(line.charAt(0)) || line.startsWith("^")) {
+                continue;
+            }
+            sb.append(sb.length() == 0 ? "" : "; ").append(line.trim());
+        }
+        return sb.toString();
     }
 
     private static Location at(String source, JsonParser p) {

@@ -15,6 +15,8 @@ public final class ThreePointSeekCurve implements SeekCurve {
     private final double aNs;
     private final double bNs;
     private final int maxDistance;
+    /** M: the largest x = d − 1, so that t(maxDistance) is exactly the full-stroke time. */
+    private final int m;
     private final long[] table;
 
     public ThreePointSeekCurve(long trackToTrackNs, long averageNs, long fullStrokeNs, int cylinders) {
@@ -26,6 +28,7 @@ public final class ThreePointSeekCurve implements SeekCurve {
         }
         this.trackToTrackNs = trackToTrackNs;
         this.maxDistance = cylinders - 1;
+        this.m = Math.max(1, maxDistance - 1);
         double b = 5.0 * averageNs - 5.0 / 3.0 * fullStrokeNs - 10.0 / 3.0 * trackToTrackNs;
         double a = (fullStrokeNs - trackToTrackNs) - b;
         if (a < 0 || b < 0) {
@@ -42,7 +45,7 @@ public final class ThreePointSeekCurve implements SeekCurve {
     }
 
     private double evaluate(int d) {
-        double x = (double) (d - 1) / maxDistance;
+        double x = (double) (d - 1) / m;
         return trackToTrackNs + aNs * x + bNs * Math.sqrt(x);
     }
 

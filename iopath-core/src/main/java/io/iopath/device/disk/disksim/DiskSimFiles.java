@@ -1,0 +1,136 @@
+package io.iopath.device.disk.disksim;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Entry point for DiskSim parameter files: load a drive from a {@code .parv} (whole
+ * configuration, with the driver / bus / controller path) or a {@code .diskspecs} (the drive
+ * alone), from the file system or from the DiskSim 4.0 {@code valid/} files bundled with iopath.
+ * {@code source} includes and seek curves resolve relative to the including file.
+ */
+public final class DiskSimFiles {
+
+    /**
+     * Bundled presets: every drive of DiskSim 4.0's {@code valid/} directory, by file stem, mapped
+     * to the file that describes it best — the validation {@code .parv} when there is one (it
+     * carries the host-side timings DiskSim's demerits were computed with), else the
+     * {@code .diskspecs}. {@code hp_c3323a} is the validation configuration (its {@code .parv}
+     * sources {@code hp_c3323a_validate.diskspecs}); the synthetic-test variant is reachable as the
+     * file name {@code hp_c3323a.diskspecs}.
+     */
+    private static final Map<String, String> PRESETS = Map.ofEntries(
+            Map.entry("atlas10k", "atlas10k.parv"),
+            Map.entry("atlas_III", "atlas_III.parv"),
+            Map.entry("barracuda", "barracuda.parv"),
+            Map.entry("cheetah4LP", "cheetah4LP.parv"),
+            Map.entry("cheetah9LP", "cheetah9LP.parv"),
+            Map.entry("dec_rz26", "dec_rz26.parv"),
+            Map.entry("hp_c2247a", "hp_c2247a.parv"),
+            Map.entry("hp_c2249a", "hp_c2249a.diskspecs"),
+            Map.entry("hp_c2490a", "hp_c2490a.parv"),
+            Map.entry("hp_c3323a", "hp_c3323a.parv"),
+            Map.entry("ibm18es", "ibm18es.parv"),
+            Map.entry("st41601n", "st41601n.parv"));
+
+    private DiskSimFiles() {
+    }
+
+    /** Names accepted by {@link #loadPreset(String)}, sorted. */
+    public static List<String> presets() {
+        return PRESETS.keySet().stream().sorted(String.CASE_INSENSITIVE_ORDER).toList();
+    }
+
+    /** True when {@code name} is a bundled preset or a bundled file name. */
+    public static boolean isPreset(String name) {
+        return PRESETS.containsKey(name) || (name.contains(".") && ParamSource.resource(name).read().isPresent());
+    }
+
+    /**
+     * A bundled drive: a preset name from {@link #presets()} ({@code atlas10k}) or a bundled file
+     * name ({@code hp_c3323a.diskspecs}, {@code 3disks.parv} — first disk in the topology).
+     */
+    public static DiskSimDrive loadPreset(String name) {
+        String file = PRESETS.get(name);
+        if (file == null) {
+            if (!name.contains(".") || ParamSource.resource(name).read().isEmpty()) {
+                throw new ParameterFileException(name, 0, "", "expected a DiskSim preset (" + String.join(", ", presets())
+                        + ") or a bundled file name, got \"" + name + "\"");
+            }
+            file = name;
+        }
+        return load(ParamSource.resource(file), PRESETS.containsKey(name) ? name : file);
+    }
+
+    /** A drive from a {@code .parv} or {@code .diskspecs} file on disk. */
+    public static DiskSimDrive load(Path file) {
+        return load(ParamSource.of(file), file.toString());
+    }
+
+    /** A drive from any source; the kind is chosen by the file extension. */
+    public static DiskSimDrive load(ParamSource source, String name) {
+        String lower = source.displayName().toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".parv")) {
+            DiskSimConfig config = loadConfig(source);
+            List<String> disks = config.diskInstances();
+            if (disks.isEmpty()) {
+                throw new ParameterFileException(source.displayName(), 0, "topology",
+                        "expected a disksim_disk in the topology, got none");
+            }
+            String instance = disks.get(0);
+            String type = config.typeOf(instance).orElseThrow(() -> new ParameterFileException(source.displayName(), 0,
+                    "topology", "expected an instantiated disk, got \"" + instance + "\" (no instantiate line)"));
+            DiskSimDisk disk = config.disks().get(type);
+            if (disk == null) {
+                throw new ParameterFileException(source.displayName(), 0, "instantiate",
+                        "expected a disksim_disk type named " + type + ", got none");
+            }
+            return new DiskSimDrive(name, instance, disk, DiskSimMapper.hostPath(config, instance));
+        }
+        if (lower.endsWith(".diskspecs")) {
+            List<DiskSimDisk> disks = loadDiskSpecs(source);
+            if (disks.isEmpty()) {
+                throw new ParameterFileException(source.displayName(), 0, "",
+                        "expected a disksim_disk block, got none");
+            }
+            return new DiskSimDrive(name, disks.get(0).name(), disks.get(0), java.util.Optional.empty());
+        }
+        throw new ParameterFileException(source.displayName(), 0, "",
+                "expected a DiskSim .parv or .diskspecs file, got \"" + source.displayName() + "\"");
+    }
+
+    /** The whole configuration of a {@code .parv}. */
+    public static DiskSimConfig loadConfig(ParamSource source) {
+        return new DiskSimMapper(LibParamParser.parse(source)).config();
+    }
+
+    /** Every {@code disksim_disk} a {@code .diskspecs} file defines, in file order. */
+    public static List<DiskSimDisk> loadDiskSpecs(ParamSource source) {
+        ParamDocument doc = LibParamParser.parse(source);
+        DiskSimMapper mapper = new DiskSimMapper(doc);
+        return doc.blocksOfType("disksim_disk").stream().map(mapper::disk).toList();
+    }
+
+    /** The {@code dm_disk} a {@code .model} file defines. */
+    public static DiskSimModel loadModel(ParamSource source) {
+        ParamDocument doc = LibParamParser.parse(source);
+        List<ParamBlock> models = doc.blocksOfType("dm_disk");
+        if (models.size() != 1) {
+            throw new ParameterFileException(source.displayName(), 0, "",
+                    "expected exactly one dm_disk block, got " + models.size());
+        }
+        return new DiskSimMapper(doc).model(models.get(0));
+    }
+
+    /** A {@code .seek} table. */
+    public static SeekTable loadSeekTable(ParamSource source) {
+        return SeekTable.parse(source.displayName(), source.readOrFail(null, 0));
+    }
+
+    /** The raw parsed document, for parameters iopath does not map. */
+    public static ParamDocument parse(ParamSource source) {
+        return LibParamParser.parse(source);
+    }
+}

@@ -1,0 +1,92 @@
+package io.iopath.validation;
+
+import io.iopath.report.AtomicFiles;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Rectangle;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * Writes the measured and simulated response-time CDFs of a validation run: as CSV (the rows
+ * the demerit is computed from, and the quantile grid) and as an SVG chart. Every file is
+ * written to a temporary file and renamed, so readers never see a partial file.
+ */
+public final class ValidationFiles {
+    private static final int WIDTH = 800;
+    private static final int HEIGHT = 500;
+
+    private ValidationFiles() {
+    }
+
+    /** {@code curve,response_ms,cumulative}: every row of both CDFs, measured first. */
+    public static void writeCdfCsv(Path file, Cdf measured, Cdf simulated) throws IOException {
+        StringBuilder sb = new StringBuilder("curve,response_ms,cumulative\n");
+        appendRows(sb, "measured", measured);
+        appendRows(sb, "simulated", simulated);
+        AtomicFiles.writeString(file, sb.toString());
+    }
+
+    private static void appendRows(StringBuilder sb, String curve, Cdf cdf) {
+        for (int i = 0; i < cdf.rows(); i++) {
+            sb.append(curve).append(',').append(fmt(cdf.x(i), 4)).append(',').append(fmt(cdf.cumulative(i), 6))
+                    .append('\n');
+        }
+    }
+
+    /** {@code p,measured_ms,simulated_ms} on the report's quantile grid. */
+    public static void writeQuantilesCsv(Path file, ValidationReport report) throws IOException {
+        StringBuilder sb = new StringBuilder("p,measured_ms,simulated_ms\n");
+        for (ValidationReport.QuantileRow r : report.quantiles()) {
+            sb.append(fmt(r.p(), 3)).append(',').append(fmt(r.measuredMs(), 4)).append(',')
+                    .append(fmt(r.simulatedMs(), 4)).append('\n');
+        }
+        AtomicFiles.writeString(file, sb.toString());
+    }
+
+    /** Both CDFs on one chart (x: response time in ms, y: cumulative fraction). */
+    public static void writeCdfSvg(Path file, String title, Cdf measured, Cdf simulated) throws IOException {
+        XYSeriesCollection data = new XYSeriesCollection();
+        data.addSeries(series("measured", measured));
+        data.addSeries(series("simulated", simulated));
+        JFreeChart chart = ChartFactory.createXYLineChart(title, "response time (ms)", "cumulative fraction", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        XYPlot plot = chart.getXYPlot();
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        renderer.setSeriesPaint(0, new Color(0x1f, 0x77, 0xb4));
+        renderer.setSeriesPaint(1, new Color(0xd6, 0x27, 0x28));
+        renderer.setSeriesStroke(0, new BasicStroke(2f));
+        renderer.setSeriesStroke(1, new BasicStroke(2f));
+        plot.setRenderer(renderer);
+        chart.setBackgroundPaint(Color.WHITE);
+        SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
+        // The default prefix embeds System.nanoTime(); a fixed one keeps output byte-identical.
+        g2.setDefsKeyPrefix("iopath-cdf");
+        chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
+        AtomicFiles.writeString(file, g2.getSVGDocument());
+    }
+
+    private static XYSeries series(String name, Cdf cdf) {
+        XYSeries s = new XYSeries(name, false, true);
+        for (int i = 0; i < cdf.rows(); i++) {
+            s.add(cdf.x(i), cdf.cumulative(i));
+        }
+        return s;
+    }
+
+    private static String fmt(double v, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    }
+}

@@ -1,0 +1,107 @@
+package io.iopath.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each class of configuration error names the file, line, column and field at fault. */
+class ScenarioErrorsTest {
+    private static final String GOOD = """
+            name: t
+            seed: 3
+            drive:
+              preset: laptop-7200-250g
+            host:
+              queue_depth: 8
+            jobs:
+              - name: r
+                rw: randread
+                bs: 4k
+                size: 1g
+                number_ios: 10
+            """;
+
+    private static ScenarioException error(String yaml, String... overrides) {
+        try {
+            ScenarioReader.read("s.yaml", yaml, List.of(overrides));
+        } catch (ScenarioException e) {
+            return e;
+        }
+        throw new AssertionError("expected a ScenarioException");
+    }
+
+    @Test
+    void theGoodScenarioReads() {
+        Scenario s = ScenarioReader.read("s.yaml", GOOD, List.of());
+        assertThat(s.seed()).isEqualTo(3);
+        assertThat(s.host().queueDepth()).isEqualTo(8);
+        assertThat(s.jobs().get(0).blockSize()).isEqualTo(4096);
+        assertThat(s.jobs().get(0).size()).isEqualTo(1L << 30);
+    }
+
+    @Test
+    void unknownKey() {
+        ScenarioException e = error(GOOD.replace("    bs: 4k", "    blocksize: 4k"));
+        assertThat(e.getMessage()).startsWith("s.yaml:10:5: jobs[0].blocksize: unknown key; expected one of");
+        assertThat(e.getMessage()).contains("bs");
+    }
+
+    @Test
+    void wrongType() {
+        ScenarioException e = error(GOOD.replace("queue_depth: 8", "queue_depth: deep"));
+        assertThat(e.getMessage()).isEqualTo("s.yaml:6:16: host.queue_depth: expected an integer from 1 to 256, got 'deep'");
+    }
+
+    @Test
+    void aMappingWhereAValueBelongs() {
+        ScenarioException e = error(GOOD.replace("rw: randread", "rw: [randread]"));
+        assertThat(e.getMessage()).startsWith("s.yaml:9:9: jobs[0].rw: expected one of read, write");
+        assertThat(e.getMessage()).endsWith("got a list");
+    }
+
+    @Test
+    void negativeSize() {
+        ScenarioException e = error(GOOD.replace("size: 1g", "size: -1g"));
+        assertThat(e.getMessage()).isEqualTo(
+                "s.yaml:11:11: jobs[0].size: expected a size such as 512, 4k, 1m or 90g, got a negative size '-1g'");
+    }
+
+    @Test
+    void unknownPreset() {
+        ScenarioException e = error(GOOD.replace("preset: laptop-7200-250g", "preset: floppy"));
+        assertThat(e.getMessage()).startsWith("s.yaml:4:11: drive.preset: expected one of laptop-7200-250g");
+        assertThat(e.getMessage()).endsWith("got 'floppy'");
+    }
+
+    @Test
+    void aRegionBeyondTheDrive() {
+        ScenarioException e = error(GOOD.replace("size: 1g", "size: 300g"));
+        assertThat(e.getMessage()).startsWith("s.yaml:11:11: jobs[0].size: expected a region that ends inside the drive");
+    }
+
+    @Test
+    void aJobWithoutAnEnd() {
+        ScenarioException e = error(GOOD.replace("    number_ios: 10\n", ""));
+        assertThat(e.getMessage()).contains("jobs[0]: expected number_ios or runtime");
+    }
+
+    @Test
+    void yamlSyntaxErrorsHaveALine() {
+        ScenarioException e = error("jobs:\n  - rw: [read\n");
+        assertThat(e.getMessage()).isEqualTo("s.yaml:2:14: not valid YAML: while parsing a flow sequence; "
+                + "expected ',' or ']', but got <stream end>");
+    }
+
+    @Test
+    void overridesAreCheckedLikeFileValues() {
+        Scenario s = ScenarioReader.read("s.yaml", GOOD, List.of("jobs[0].bs=128k", "host.queue_depth=32"));
+        assertThat(s.jobs().get(0).blockSize()).isEqualTo(128 * 1024);
+        assertThat(s.host().queueDepth()).isEqualTo(32);
+        ScenarioException e = error(GOOD, "jobs.0.bs=huge");
+        assertThat(e.getMessage()).isEqualTo(
+                "--set jobs.0.bs=huge: jobs[0].bs: expected a size such as 512, 4k, 1m or 90g, got 'huge'");
+        assertThat(error(GOOD, "jobs[3].bs=4k").getMessage()).contains("expected an index from 0 to 0, got 3");
+    }
+}

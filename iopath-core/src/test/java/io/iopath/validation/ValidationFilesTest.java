@@ -1,0 +1,43 @@
+package io.iopath.validation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidationFilesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void writesCsvAndSvgDeterministically() throws Exception {
+        double[] meas = {1.0, 2.0, 2.5, 4.0};
+        double[] sim = {1.2, 2.1, 2.4, 3.9};
+        Cdf m = DiskSimHistogram.of(meas).cdf();
+        Cdf s = DiskSimHistogram.of(sim).cdf();
+        ValidationFiles.writeCdfCsv(dir.resolve("cdf.csv"), m, s);
+        List<String> lines = Files.readAllLines(dir.resolve("cdf.csv"));
+        assertThat(lines.get(0)).isEqualTo("curve,response_ms,cumulative");
+        assertThat(lines).hasSize(1 + m.rows() + s.rows());
+        assertThat(lines.get(m.rows())).startsWith("measured,").endsWith(",1.000000");
+        assertThat(lines.get(lines.size() - 1)).startsWith("simulated,").endsWith(",1.000000");
+
+        ValidationReport report = ValidationReport.of(new Comparison(meas, sim));
+        ValidationFiles.writeQuantilesCsv(dir.resolve("q.csv"), report);
+        List<String> q = Files.readAllLines(dir.resolve("q.csv"));
+        assertThat(q.get(0)).isEqualTo("p,measured_ms,simulated_ms");
+        assertThat(q).hasSize(1 + ValidationReport.quantileGrid().size());
+
+        ValidationFiles.writeCdfSvg(dir.resolve("a.svg"), "test", m, s);
+        ValidationFiles.writeCdfSvg(dir.resolve("b.svg"), "test", m, s);
+        String svg = Files.readString(dir.resolve("a.svg"));
+        assertThat(svg).startsWith("<?xml").contains("<svg").contains("measured").contains("simulated");
+        assertThat(svg).isEqualTo(Files.readString(dir.resolve("b.svg")));
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+        }
+    }
+}
