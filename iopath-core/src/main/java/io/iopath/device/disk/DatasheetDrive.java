@@ -52,7 +52,7 @@ final class DatasheetDrive {
         CacheConfig cache = new CacheConfig(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
                 cacheBytes / 512, 0.5, true, true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
-                Math.round(headSwitchMs * 1e6), rpm, 0, new Overheads(overheadNs, 0, 0, busNs), cache, queueDepth,
+                Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1]);
     }
 

@@ -125,8 +125,8 @@ public final class Disk implements BlockDevice {
                 || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
             r.cacheHit = true;
             cacheHits++;
-            long t = now + overheads.commandNs(false, true, lastWasWrite) + overheads.busNs(r.sectors())
-                    + overheads.completionNs(false);
+            long t = now + overheads.commandNs(false, true, lastWasWrite) + overheads.busNs(false, r.sectors())
+                    + overheads.completionNs(false) + overheads.protocolNs(false, true, lastWasWrite);
             lastWasWrite = false;
             completeAt(r, t);
             return;
@@ -183,9 +183,9 @@ public final class Disk implements BlockDevice {
         dirtySectors += r.sectors();
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
         r.cacheHit = true;
-        long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.busNs(r.sectors())
-                + overheads.completionNs(true);
-        r.transferNs += overheads.busNs(r.sectors());
+        long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.busNs(true, r.sectors())
+                + overheads.completionNs(true) + overheads.protocolNs(true, true, lastWasWrite);
+        r.transferNs += overheads.busNs(true, r.sectors());
         lastWasWrite = true;
         completeAt(r, t);
     }
@@ -276,11 +276,6 @@ public final class Disk implements BlockDevice {
             return; // idle: read-ahead, if any, keeps running
         }
         long now = sim.now();
-        long raHead = readCache.stopReadAhead(now);
-        if (raHead >= 0) {
-            mechanics.placeHeadAt(raHead);
-            headLba = raHead + 1;
-        }
         DriveJob j = select(now);
         if (j == null) {
             return;
@@ -290,28 +285,52 @@ public final class Disk implements BlockDevice {
         }
         j.active = true;
         active = j;
+        long ovh = j.kind == DriveJob.DESTAGE ? 0 : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
+        long t0 = now + ovh;
+        // read-ahead runs on while the controller processes the command: the arm leaves at t0
+        long raHead = readCache.stopReadAhead(t0);
+        if (raHead >= 0) {
+            mechanics.placeHeadAt(raHead);
+            headLba = raHead + 1;
+        }
         long end;
         switch (j.kind) {
             case DriveJob.READ -> {
-                long t0 = now + overheads.commandNs(false, false, lastWasWrite);
-                end = mechanics.access(t0, j.lba, j.sectors, false);
-                long firstReady = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
-                long bus = overheads.busNs(j.sectors);
-                activeCompleteNs = Math.max(end + overheads.busNsPerSector(), firstReady + bus)
-                        + overheads.completionNs(false);
-                note(j.request);
+                long protocol = overheads.protocolNs(false, false, lastWasWrite);
                 lastWasWrite = false;
+                int covered = readCache.coveredPrefix(j.lba, j.sectors, t0);
+                if (covered == j.sectors) {
+                    // read-ahead brought all of it in meanwhile: served from the buffer
+                    j.request.cacheHit = true;
+                    cacheHits++;
+                    end = t0;
+                    activeCompleteNs = t0 + overheads.busNs(false, j.sectors) + overheads.completionNs(false)
+                            + protocol;
+                    break;
+                }
+                long from = j.lba + covered;
+                int n = j.sectors - covered;
+                end = mechanics.access(t0, from, n, false);
+                long firstReady = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+                // the bus reconnects once the read high-water mark of data is in the buffer
+                long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
+                long reconnect = covered > 0 && wm == 0 ? t0 : firstReady + mechanics.lastTransferNs * wm / n;
+                activeCompleteNs = Math.max(end + overheads.busNsPerSector(false),
+                        reconnect + overheads.busNs(false, j.sectors)) + overheads.completionNs(false) + protocol;
+                note(j.request);
             }
             case DriveJob.WRITE -> {
-                long t0 = now + overheads.commandNs(true, false, lastWasWrite);
                 end = mechanics.access(t0, j.lba, j.sectors, true);
-                end = Math.max(end, t0 + overheads.busNs(j.sectors));
-                activeCompleteNs = end + overheads.completionNs(true);
+                // data crosses the bus during positioning (prebuffering) or once the head is there
+                long busStart = overheads.writeDataDelayNs() >= 0 ? t0 + overheads.writeDataDelayNs()
+                        : overheads.writePrebuffering() ? t0 : t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+                end = Math.max(end, busStart + overheads.busNs(true, j.sectors));
+                activeCompleteNs = end + overheads.completionNs(true) + overheads.protocolNs(true, false, lastWasWrite);
                 note(j.request);
                 lastWasWrite = true;
             }
             default -> {
-                end = mechanics.access(now, j.lba, j.sectors, true);
+                end = mechanics.access(t0, j.lba, j.sectors, true);
                 activeCompleteNs = end;
                 destages++;
             }

@@ -1,8 +1,13 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.disk.disksim.DiskSimFiles;
+import io.iopath.device.disk.disksim.DriveImporter;
+import io.iopath.device.disk.disksim.ParameterFileException;
+import java.nio.file.Path;
+
 /**
- * Hook that registers the DiskSim drives shipped as resources, once, the first time presets
- * are listed. Until the DiskSim importer is present it registers nothing.
+ * Registers the DiskSim drives shipped as resources (one preset per drive of DiskSim's
+ * {@code valid/} directory), once, the first time presets are looked up.
  */
 final class ImportedDrives {
     private static boolean loaded;
@@ -15,9 +20,16 @@ final class ImportedDrives {
             return;
         }
         loaded = true;
+        for (String name : DiskSimFiles.presets()) {
+            DrivePresets.add(DriveImporter.toSpec(name, DiskSimFiles.loadPreset(name)));
+        }
     }
 
-    static DriveSpec load(java.nio.file.Path file) {
-        throw new IllegalArgumentException(file + ": DiskSim parameter files are not supported yet");
+    static DriveSpec load(Path file) {
+        try {
+            return DriveImporter.toSpec(file.getFileName().toString(), DiskSimFiles.load(file));
+        } catch (ParameterFileException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 }

@@ -47,6 +47,20 @@ final class ReadCache {
         return false;
     }
 
+    /** How many sectors from {@code lba} on (at most n) one segment holds at {@code nowNs}. */
+    int coveredPrefix(long lba, int n, long nowNs) {
+        int best = 0;
+        for (int s = 0; s < start.length; s++) {
+            if (end[s] > start[s] && lba >= start[s]) {
+                long e = validEnd(s, nowNs);
+                if (lba < e) {
+                    best = (int) Math.max(best, Math.min(n, e - lba));
+                }
+            }
+        }
+        return best;
+    }
+
     /** Puts [lba, lba+n) in the least recently used segment (its tail if n is too long). */
     int fill(long lba, int n) {
         if (!enabled()) {

@@ -17,7 +17,7 @@ class WriteCacheTest {
         Request w = h.submit(Op.WRITE, 1_000_000, 256, 0);
         h.sim.run();
         Overheads o = spec.overheads();
-        long expected = 5_000_000 + o.commandNs(true, true, false) + o.busNs(256) + o.completionNs(true);
+        long expected = 5_000_000 + o.commandNs(true, true, false) + o.busNs(true, 256) + o.completionNs(true);
         assertThat(w.completedNs).isEqualTo(expected);
         assertThat(h.disk.ledger().volatileCount()).isZero(); // destaged while idle
         assertThat(h.disk.destages()).isEqualTo(1);
