@@ -44,27 +44,42 @@ class RotationAndSkewTest {
         assertThat(sum / n).isCloseTo(half, within(0.02 * half));
     }
 
-    /** After a head switch the next track's first sector arrives within one sector. */
+    /**
+     * Sequential reading across a head switch: the skew puts the next track's first sector where
+     * the head arrives. Datasheet presets size the skew from the switch time, so the wait is under
+     * one sector; DiskSim's extracted skews exceed their switch times (spec §5), so the wait is
+     * what the skew leaves over, and never a lost revolution.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void skewPlacesTheNextTracksFirstSectorWhereTheHeadArrives(DriveSpec d) {
         ZonedGeometry g = d.geometry();
         DiskMechanics m = mechanics(d, 0.0);
         TrackCursor c = new TrackCursor();
+        int checked = 0;
         for (Zone z : g.zones()) {
-            // the last sector of surface 0 of the zone's first cylinder, and the track after it
-            long lastOfTrack = z.firstLba() + z.sectorsPerTrack() - 1;
+            // a track boundary on the same cylinder near the zone's start
+            long lba = z.firstLba() + z.lbaCount() / 3;
+            g.locate(lba, c);
+            long lastOfTrack = lba + c.run - 1;
+            int cyl = c.cylinder;
             g.locate(lastOfTrack + 1, c);
-            assertThat(c.surface).isEqualTo(1);
-            assertThat(c.sector).isZero();
+            if (c.cylinder != cyl || c.sector != 0 || c.run < 2) {
+                continue; // a cylinder switch, slip or spare here: not the case under test
+            }
             long t = m.access(1_000_000_000L, lastOfTrack, 1, false);
-            long end = m.access(t, lastOfTrack + 1, 1, false);
+            m.access(t, lastOfTrack + 1, 1, false);
             double sectorNs = m.spindle().revolutionNs() / z.sectorsPerTrack();
-            long wait = m.lastRotationNs;
+            double skewNs = z.trackSkew() * sectorNs;
             assertThat(m.lastSeekNs).isEqualTo(d.headSwitchNs());
-            assertThat((double) wait).as("zone at cylinder %d", z.firstCylinder()).isLessThan(sectorNs + 1);
-            assertThat(end - t).isLessThan(d.headSwitchNs() + (long) (2 * sectorNs) + 2);
+            assertThat((double) m.lastRotationNs).as("zone at cylinder %d", z.firstCylinder())
+                    .isLessThan(Math.max(sectorNs, skewNs - d.headSwitchNs() + sectorNs) + 1);
+            if (d.description().contains("datasheet") || d.description().contains("stand-in")) {
+                assertThat((double) m.lastRotationNs).isLessThan(sectorNs + 1);
+            }
+            checked++;
         }
+        assertThat(checked).isPositive();
     }
 
     @Test
