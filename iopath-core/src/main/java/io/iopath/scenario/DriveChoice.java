@@ -20,29 +20,37 @@ record DriveChoice(String name, DriveSpec spec) {
         String name = DrivePresets.DEFAULT;
         DriveSpec spec;
         Node fileNode = d.node("file");
-        if (fileNode != null) {
-            if (d.has("preset")) {
-                throw new ScenarioException(d.location(), d.path() + ".file", "give either preset or file, not both");
-            }
-            String file = d.string("file", null);
-            Path base = Path.of(source).toAbsolutePath().getParent();
-            Path p = base == null || Path.of(file).isAbsolute() ? Path.of(file) : base.resolve(file);
-            if (!Files.isRegularFile(p)) {
-                p = Path.of(file);
-            }
-            if (!Files.isRegularFile(p)) {
-                throw ScenarioException.expected(fileNode.location(), d.path() + ".file",
-                        "an existing DiskSim parameter file", file);
-            }
-            try {
-                spec = DriveFiles.load(p);
-            } catch (IllegalArgumentException e) {
-                throw new ScenarioException(fileNode.location(), d.path() + ".file", e.getMessage());
-            }
-            name = file;
-        } else {
-            name = d.choice("preset", DrivePresets.DEFAULT, DrivePresets.names());
+        Node presetNode = d.node("preset");
+        if (fileNode != null && presetNode != null) {
+            throw new ScenarioException(d.location(), d.path() + ".file", "give either preset or file, not both");
+        }
+        Node named = fileNode != null ? fileNode : presetNode;
+        String key = fileNode != null ? "file" : "preset";
+        if (named == null) {
             spec = DrivePresets.find(name).orElseThrow();
+        } else {
+            name = d.string(key, null);
+            java.util.Optional<DriveSpec> preset = fileNode == null ? DrivePresets.find(name) : java.util.Optional.empty();
+            if (preset.isPresent()) {
+                spec = preset.get();
+            } else {
+                // a DiskSim parameter file, relative to the scenario file (or the working directory)
+                Path base = Path.of(source).toAbsolutePath().getParent();
+                Path p = base == null || Path.of(name).isAbsolute() ? Path.of(name) : base.resolve(name);
+                if (!Files.isRegularFile(p)) {
+                    p = Path.of(name);
+                }
+                if (!Files.isRegularFile(p)) {
+                    throw ScenarioException.expected(named.location(), d.path() + "." + key,
+                            "one of " + String.join(", ", DrivePresets.names()) + ", or an existing DiskSim parameter file",
+                            name);
+                }
+                try {
+                    spec = DriveFiles.load(p);
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException(named.location(), d.path() + "." + key, e.getMessage());
+                }
+            }
         }
         if (d.has("write_cache")) {
             spec = spec.withWriteCache(d.bool("write_cache", true));
