@@ -62,7 +62,7 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "(a) validate replay of %s on %s: %d requests, %,.0f simulated requests/s%n",
                     t.getFileName(), d.name(), n, best);
         }
-        DriveSpec d = DriveOption.resolve(drive).withQueue(16, DriveScheduler.SPTF);
+        DriveSpec d = DriveOption.resolve(drive).withWriteCache(false).withQueue(16, DriveScheduler.SPTF);
         new DriveLoad(d, 16, 0.66, 1).run(Math.min(requests, 200_000)); // warm-up
         double best = 0;
         double iops = 0;
@@ -74,7 +74,7 @@ final class BenchCommand implements Callable<Integer> {
             best = Math.max(best, requests / s);
             iops = requests / (load.simulator().now() / 1e9);
         }
-        out.printf(Locale.ROOT, "(b) %,d random 4 KiB requests (66 %% reads), SPTF at queue 16 on %s: "
+        out.printf(Locale.ROOT, "(b) %,d random 4 KiB requests (66 %% reads, write cache off), SPTF at queue 16 on %s: "
                 + "%,.0f simulated requests/s (simulated drive: %.0f IOPS)%n", requests, d.name(), best, iops);
         out.println("    reference: DiskSim 4.0 -O2, same shape: about 36,000 requests/s (SPTF, queue 16)");
         return 0;
