@@ -83,8 +83,9 @@ class PowerFailureTest {
             sim.after(rnd.nextInt(1_000_000), issue[0]);
         }
         long failAt = 5_000_000L + rnd.nextLong(400_000_000L);
-        sim.runUntil(failAt);
-        PowerLossReport report = disk.powerFail();
+        PowerFailure failure = PowerFailure.at(sim, disk, failAt);
+        sim.run();
+        PowerLossReport report = failure.report().orElseThrow();
         if (!spec.cache().writeCache()) {
             assertThat(report.acknowledgedLost()).isZero();
         }
