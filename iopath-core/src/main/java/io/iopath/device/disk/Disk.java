@@ -61,6 +61,8 @@ public final class Disk implements BlockDevice {
     private boolean lastWasWrite;
     private long headLba;
     private boolean failed;
+    /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
+    private int writeJobs;
 
     private long busyNs;
     private long queueFullsAnswered;
@@ -133,6 +135,7 @@ public final class Disk implements BlockDevice {
         }
         DriveJob j = job(DriveJob.READ, r.sector(), r.sectors());
         j.request = r;
+        j.fua = fua;
         enqueue(j, hostJobs);
     }
 
@@ -219,6 +222,14 @@ public final class Disk implements BlockDevice {
 
     /** Adds a job, counting the older overlapping jobs it must wait for (a write involved). */
     private void enqueue(DriveJob j, JobList list) {
+        if (j.writes()) {
+            writeJobs++;
+        }
+        if (writeJobs == 0) {
+            j.blockedBy = 0; // reads never wait for reads
+            list.add(j);
+            return;
+        }
         int blocked = 0;
         if (active != null && conflicts(j, active)) {
             blocked++;
@@ -298,7 +309,7 @@ public final class Disk implements BlockDevice {
             case DriveJob.READ -> {
                 long protocol = overheads.protocolNs(false, false, lastWasWrite);
                 lastWasWrite = false;
-                int covered = readCache.coveredPrefix(j.lba, j.sectors, t0);
+                int covered = j.fua ? 0 : readCache.coveredPrefix(j.lba, j.sectors, t0);
                 if (covered == j.sectors) {
                     // read-ahead brought all of it in meanwhile: served from the buffer
                     j.request.cacheHit = true;
@@ -347,8 +358,13 @@ public final class Disk implements BlockDevice {
     }
 
     /** The scheduler: best eligible host job, or a destage when destaging is due. */
+    private long readOverheadNs;
+    private long writeOverheadNs;
+
     private DriveJob select(long now) {
         DriveScheduler policy = spec.scheduler();
+        readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
+        writeOverheadNs = overheads.commandNs(true, false, lastWasWrite);
         DriveJob best = null;
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;
@@ -399,8 +415,7 @@ public final class Disk implements BlockDevice {
             case CLOOK:
                 return j.lba >= headLba ? j.lba - headLba : (double) capacity + j.lba;
             default:
-                long ovh = j.kind == DriveJob.DESTAGE ? 0
-                        : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
+                long ovh = j.kind == DriveJob.READ ? readOverheadNs : j.kind == DriveJob.WRITE ? writeOverheadNs : 0;
                 long pos = ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
                 if (policy == DriveScheduler.ASPTF) {
                     return pos - spec.agingWeight() * (now - j.arrivalNs) / 1000.0;
@@ -437,8 +452,13 @@ public final class Disk implements BlockDevice {
                 account();
             }
         }
-        release(j, hostJobs);
-        release(j, dirty);
+        if (j.writes()) {
+            writeJobs--;
+        }
+        if (j.writes() || writeJobs > 0) {
+            release(j, hostJobs);
+            release(j, dirty);
+        }
         DriveJob finished = j;
         if (finished.kind == DriveJob.DESTAGE) {
             admitWaiters();
