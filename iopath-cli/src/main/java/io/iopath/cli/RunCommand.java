@@ -2,13 +2,20 @@ package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.Result;
+import io.iopath.metrics.blktrace.BlkTraceLog;
+import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.AtomicFiles;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
+import io.iopath.report.RunReport;
+import io.iopath.report.ScenarioSource;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.ScenarioYaml;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,8 +44,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream (overrides the scenario's)")
     Long seed;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/results.json")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "write DIR/results.json, results.csv, latency.csv and report.html (see docs/reports.md)")
     Path outDir;
+
+    @Option(names = "--blktrace", paramLabel = "FILE",
+            description = "write the run's blktrace events to FILE in blkparse's default text format")
+    Path blktraceFile;
 
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
@@ -73,13 +85,17 @@ final class RunCommand implements Callable<Integer> {
             }
             scenario = ScenarioReader.read(scenarioFile, all);
         }
-        ScenarioRun run = new ScenarioRun(scenario);
+        BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
+        ScenarioRun run = new ScenarioRun(scenario, trace == null ? BlkTraceSink.NONE : trace);
         Result result;
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);
         }
         if (outDir != null) {
-            AtomicFiles.writeString(outDir.resolve("results.json"), ResultJson.toText(result));
+            RunReport.write(outDir, result, scenarioSource(all));
+        }
+        if (trace != null) {
+            AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
         }
         if (json) {
             out.print(ResultJson.toText(result));
@@ -87,9 +103,16 @@ final class RunCommand implements Callable<Integer> {
             out.print(ResultTable.render(result));
             if (outDir != null) {
                 out.println();
-                out.println("wrote " + outDir.resolve("results.json"));
+                out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
             }
         }
         return 0;
+    }
+
+    /** The scenario as the report shows it: its file name, the overrides, and its YAML as run. */
+    private ScenarioSource scenarioSource(List<String> applied) throws IOException {
+        String name = scenarioFile == null ? "the built-in default scenario" : scenarioFile.getFileName().toString();
+        String text = scenarioFile == null ? ScenarioReader.defaultText() : Files.readString(scenarioFile, StandardCharsets.UTF_8);
+        return new ScenarioSource(name, applied, ScenarioYaml.asRun(name, text, applied));
     }
 }

@@ -49,8 +49,29 @@ class RunCommandTest {
         assertThat(json.get("read").get("iops").asDouble()).isPositive();
         assertThat(json.get("write").get("iops").asDouble()).isZero();
         try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("results.json");
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("results.json", "results.csv", "latency.csv", "report.html");
         }
+        assertThat(o.out()).contains("wrote results.json, results.csv, latency.csv, report.html in " + dir);
+        // the report shows the scenario as run: the override is applied in its YAML
+        String html = Files.readString(dir.resolve("report.html"));
+        assertThat(html).contains("number_ios: 200\n").doesNotContain("number_ios: 20000")
+                .contains("<code>--set jobs[0].number_ios=200</code>").contains("the built-in default scenario");
+        assertThat(Files.readString(dir.resolve("results.csv"))).startsWith("scenario,seed,drive,");
+    }
+
+    @Test
+    void outFilesAreByteIdenticalForTheSameScenarioFileAndSeed() throws IOException {
+        Path scenario = dir.resolve("s.yaml");
+        Files.writeString(scenario, "name: twice\nseed: 3\njobs:\n  - {rw: randrw, bs: 16k, iodepth: 4, size: 10g, number_ios: 300}\n");
+        assertThat(iopath("run", scenario.toString(), "--seed", "8", "--out", dir.resolve("a").toString()).status()).isZero();
+        assertThat(iopath("run", scenario.toString(), "--seed", "8", "--out", dir.resolve("b").toString()).status()).isZero();
+        for (String f : new String[] {"results.json", "results.csv", "latency.csv", "report.html"}) {
+            assertThat(Files.readAllBytes(dir.resolve("b").resolve(f))).as(f)
+                    .isEqualTo(Files.readAllBytes(dir.resolve("a").resolve(f)));
+        }
+        String html = Files.readString(dir.resolve("a").resolve("report.html"));
+        assertThat(html).contains("from <b>s.yaml</b>").contains("seed: 8\n").contains("<code>--set seed=8</code>");
     }
 
     @Test

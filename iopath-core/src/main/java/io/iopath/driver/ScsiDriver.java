@@ -1,80 +1,181 @@
 package io.iopath.driver;
 
 import io.iopath.block.BlockQueue;
+import io.iopath.block.Plugging;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.DeviceResponse;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
+import io.iopath.sim.Timer;
 
 /**
- * The SCSI mid-layer's view of one device: at most {@code queue_depth} commands outstanding
- * (device_busy). It pulls from the block queue while it has a free slot, and requeues a command
- * the device refuses, retrying after the next completion.
+ * The SCSI mid-layer's view of one device (2.6.20 scsi_request_fn, scsi_dev_queue_ready,
+ * scsi_queue_insert; block-layer.md §8): at most {@code queue_depth} commands outstanding
+ * (device_busy); a command the device refuses with QUEUE FULL or BUSY goes back to the head of
+ * the dispatch list, device_blocked is set to 3, and nothing is issued until all outstanding
+ * commands completed and device_blocked counted down at zero depth — one decrement per run of the
+ * request function, the queue plugged in between (2.6; today a 3 ms delayed re-run).
  */
 public final class ScsiDriver {
+    /** SCSI_DEFAULT_DEVICE_BLOCKED. */
+    public static final int MAX_DEVICE_BLOCKED = 3;
+    /** SCSI_QUEUE_DELAY: today's re-run delay after a resource shortage. */
+    public static final long SCSI_QUEUE_DELAY_NS = 3_000_000L;
+
     private final Simulator sim;
     private final BlockQueue queue;
     private final BlockDevice device;
-    private final int queueDepth;
-    private int busy;
-    private boolean deviceFull;
-    private long queueFulls;
+    private final QueueDepthPolicy policy;
+    private final QueueFullHandling handling;
+    private final Timer rerun;
+    private int deviceBusy;
+    private int deviceBlocked;
     private boolean running;
+    private boolean again;
+    private long queueFulls;
+    private long busies;
+    private long stalls;
+    private long stallStartNs = -1;
+    private long stalledNs;
 
-    public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth) {
+    public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth, QueueFullHandling handling) {
         if (queueDepth < 1) {
             throw new IllegalArgumentException("queue_depth must be at least 1");
         }
         this.sim = sim;
         this.queue = queue;
         this.device = device;
-        this.queueDepth = queueDepth;
+        this.handling = handling;
+        this.policy = QueueDepthPolicy.of(handling, queueDepth, queue.settings().hz().jiffyNs());
+        this.rerun = sim.timer("scsi.queue-delay", this::requestFn);
         queue.setDispatcher(this::requestFn);
+        queue.setDeviceQueueDepth(() -> policy.depth);
         device.setCompletionSink(this::commandDone);
     }
 
-    /** scsi_request_fn: issue while a slot is free and the device is not refusing. */
+    public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth) {
+        this(sim, queue, device, queueDepth, QueueFullHandling.MIDLAYER);
+    }
+
+    /** scsi_request_fn. */
     private void requestFn() {
         if (running) {
-            return; // re-entered from a completion inside submit; the outer loop continues
+            again = true; // re-entered (a completion or kick inside the loop): run the loop once more
+            return;
         }
         running = true;
         try {
-            while (busy < queueDepth && !deviceFull) {
-                Request rq = queue.fetch();
-                if (rq == null) {
-                    return;
-                }
-                rq.issuedNs = sim.now();
-                busy++;
-                DeviceResponse response = device.submit(rq);
-                if (response != DeviceResponse.ACCEPTED) {
-                    busy--;
-                    queueFulls++;
-                    deviceFull = true;
-                    queue.requeue(rq);
-                }
-            }
+            do {
+                again = false;
+                issueWhileReady();
+            } while (again);
         } finally {
             running = false;
         }
     }
 
-    private void commandDone(Request rq) {
-        busy--;
-        deviceFull = false;
-        queue.complete(rq);
+    private void issueWhileReady() {
+        while (!queue.plugged()) {
+            Request rq = queue.peekNext();
+            if (rq == null || !deviceQueueReady()) {
+                return;
+            }
+            queue.dequeue(rq);
+            deviceBusy++;
+            DeviceResponse response = device.submit(rq);
+            if (response != DeviceResponse.ACCEPTED) {
+                refused(rq, response);
+            }
+        }
     }
 
+    /** scsi_dev_queue_ready. */
+    private boolean deviceQueueReady() {
+        if (deviceBusy >= policy.depth) {
+            return false;
+        }
+        if (deviceBusy == 0 && deviceBlocked > 0) {
+            if (--deviceBlocked == 0) {
+                endStall(); // "unblocking device at zero depth"
+            } else {
+                if (queue.settings().plugging() == Plugging.LEGACY) {
+                    queue.plug(0, "scsi");
+                } else if (!rerun.isPending()) {
+                    rerun.scheduleAfter(SCSI_QUEUE_DELAY_NS);
+                }
+                return false;
+            }
+        }
+        return deviceBlocked == 0;
+    }
+
+    /** scsi_queue_insert(cmd, SCSI_MLQUEUE_DEVICE_BUSY) after QUEUE FULL or BUSY. */
+    private void refused(Request rq, DeviceResponse response) {
+        deviceBusy--;
+        if (response == DeviceResponse.QUEUE_FULL) {
+            queueFulls++;
+            policy.queueFull(deviceBusy, sim.now());
+        } else {
+            busies++;
+        }
+        if (deviceBlocked == 0) {
+            stalls++;
+            stallStartNs = sim.now();
+        }
+        deviceBlocked = MAX_DEVICE_BLOCKED;
+        queue.requeue(rq);
+    }
+
+    private void endStall() {
+        if (stallStartNs >= 0) {
+            stalledNs += sim.now() - stallStartNs;
+            stallStartNs = -1;
+        }
+    }
+
+    /** scsi_done → scsi_end_request → scsi_next_command → scsi_run_queue. */
+    private void commandDone(Request rq) {
+        deviceBusy--;
+        policy.goodCompletion(deviceBusy, sim.now());
+        queue.complete(rq); // ends with scsi_run_queue
+    }
+
+    /** The current queue depth (the policy may have lowered or raised it). */
     public int queueDepth() {
-        return queueDepth;
+        return policy.depth;
+    }
+
+    public int configuredQueueDepth() {
+        return policy.maxDepth;
     }
 
     public int busy() {
-        return busy;
+        return deviceBusy;
+    }
+
+    public int deviceBlocked() {
+        return deviceBlocked;
     }
 
     public long queueFulls() {
         return queueFulls;
+    }
+
+    public long busies() {
+        return busies;
+    }
+
+    /** Episodes of device_blocked (each started by a QUEUE FULL or BUSY). */
+    public long stalls() {
+        return stalls;
+    }
+
+    /** Time from each refusal until issue resumed, summed. */
+    public long stalledNs() {
+        return stalledNs;
+    }
+
+    public QueueFullHandling handling() {
+        return handling;
     }
 }

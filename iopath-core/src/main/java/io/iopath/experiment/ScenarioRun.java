@@ -1,7 +1,15 @@
 package io.iopath.experiment;
 
 import io.iopath.block.BlockQueue;
+import io.iopath.block.Plugging;
+import io.iopath.block.QueueSettings;
+import io.iopath.block.sched.Hz;
+import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
+import io.iopath.driver.QueueFullHandling;
+import io.iopath.metrics.HostStats;
+import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.scenario.HostConfig;
 import io.iopath.device.disk.Disk;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.Result;
@@ -27,19 +35,28 @@ public final class ScenarioRun {
     private final RunMetrics metrics = new RunMetrics();
     private final List<BlockJob> jobs = new ArrayList<>();
 
-    public ScenarioRun(Scenario scenario) {
+    /** @param trace where blktrace events go ({@link BlkTraceSink#NONE} for none) */
+    public ScenarioRun(Scenario scenario, BlkTraceSink trace) {
         this.scenario = scenario;
         this.sim = new Simulator(scenario.seed());
         this.disk = new Disk(sim, scenario.drive().spec());
-        this.queue = new BlockQueue(sim, Schedulers.create(scenario.host().scheduler())
-                .orElseThrow(() -> new IllegalArgumentException("unknown scheduler " + scenario.host().scheduler())),
-                scenario.host().maxSectorsKb() * 2);
-        this.driver = new ScsiDriver(sim, queue, disk, scenario.host().queueDepth());
+        HostConfig host = scenario.host();
+        Hz hz = Hz.of(host.hz());
+        IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
+        QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
+                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua());
+        this.queue = new BlockQueue(sim, scheduler, settings, trace, host.queueDepth());
+        this.driver = new ScsiDriver(sim, queue, disk, host.queueDepth(), QueueFullHandling.of(host.driver()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
+            queue.task(pid, spec.name());
             jobs.add(new BlockJob(sim, queue, metrics, spec, pid++, ids));
         }
+    }
+
+    public ScenarioRun(Scenario scenario) {
+        this(scenario, BlkTraceSink.NONE);
     }
 
     public static Result run(Scenario scenario) {
@@ -84,8 +101,11 @@ public final class ScenarioRun {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),
-                driver.queueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
-                utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit());
+                driver.configuredQueueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
+                utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
+                metrics.latencyCdfs(),
+                new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
+                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()));
     }
 
     public Simulator simulator() {
@@ -94,6 +114,14 @@ public final class ScenarioRun {
 
     public Disk disk() {
         return disk;
+    }
+
+    public BlockQueue queue() {
+        return queue;
+    }
+
+    public ScsiDriver driver() {
+        return driver;
     }
 
     public List<BlockJob> jobs() {

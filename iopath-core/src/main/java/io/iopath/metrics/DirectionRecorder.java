@@ -2,6 +2,8 @@ package io.iopath.metrics;
 
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /** Accumulates completed bios of one direction: counts, bytes, latency histogram, Q2D and D2C. */
@@ -14,6 +16,14 @@ final class DirectionRecorder {
     private long bytes;
     private double q2dSumNs;
     private double d2cSumNs;
+    private long newRequests;
+    private long merged;
+    private double q2gSumNs;
+    private double g2iSumNs;
+    private double i2dSumNs;
+    private double q2mSumNs;
+    private double m2dSumNs;
+    private double q2cSumNs;
 
     void record(Bio bio) {
         long lat = bio.completedNs - bio.queuedNs;
@@ -23,6 +33,28 @@ final class DirectionRecorder {
         Request rq = bio.request;
         q2dSumNs += rq.issuedNs - bio.queuedNs;
         d2cSumNs += rq.completedNs - rq.issuedNs;
+        q2cSumNs += bio.completedNs - bio.queuedNs;
+        if (bio.mergeNs >= 0) {
+            merged++;
+            q2mSumNs += bio.mergeNs - bio.queuedNs;
+            m2dSumNs += rq.issuedNs - bio.mergeNs;
+        } else if (bio.getRqNs >= 0) {
+            newRequests++;
+            q2gSumNs += bio.getRqNs - bio.queuedNs;
+            long inserted = bio.insertNs >= 0 ? bio.insertNs : bio.getRqNs;
+            g2iSumNs += inserted - bio.getRqNs;
+            i2dSumNs += rq.issuedNs - inserted;
+        }
+    }
+
+    Btt btt() {
+        if (ios == 0) {
+            return Btt.EMPTY;
+        }
+        double n = Math.max(1, newRequests);
+        double m = Math.max(1, merged);
+        return new Btt(newRequests, merged, ios, q2gSumNs / n, g2iSumNs / n, q2mSumNs / m, i2dSumNs / n,
+                m2dSumNs / m, d2cSumNs / ios, q2cSumNs / ios);
     }
 
     void addInto(DirectionRecorder total) {
@@ -49,5 +81,20 @@ final class DirectionRecorder {
                 seconds > 0 ? ios / seconds : 0,
                 seconds > 0 ? bytes / seconds : 0,
                 summary, q2dSumNs / ios, d2cSumNs / ios);
+    }
+
+    /** The quantile table of {@link LatencyCdf#PERCENTILES}, from the same histogram as the summary. */
+    LatencyCdf latencyCdf() {
+        if (ios == 0) {
+            return LatencyCdf.EMPTY;
+        }
+        List<LatencyCdf.Point> points = new ArrayList<>(LatencyCdf.PERCENTILES.size());
+        for (double p : LatencyCdf.PERCENTILES) {
+            // At 100 HdrHistogram's percentile walk ends on the max bucket; asking for the max
+            // directly states the intent and keeps the last point equal to LatencySummary.max.
+            long v = p == 100.0 ? latency.getMaxValue() : latency.getValueAtPercentile(p);
+            points.add(new LatencyCdf.Point(p, v));
+        }
+        return new LatencyCdf(points);
     }
 }

@@ -13,6 +13,8 @@ package io.iopath.metrics;
  * @param bioMerges         bios merged into an existing request
  * @param queueFulls        commands the drive refused with QUEUE FULL
  * @param driveTime         the drive's mean seek, rotation and transfer per command
+ * @param latencyCdf        each direction's latency distribution as a quantile table
+ * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
  */
 public record Result(
         String scenario,
@@ -27,5 +29,14 @@ public record Result(
         double driveUtilisation,
         long bioMerges,
         long queueFulls,
-        DriveTimeSplit driveTime) {
+        DriveTimeSplit driveTime,
+        LatencyCdfs latencyCdf,
+        HostStats host) {
+    /** Without host detail (tests and tools that build a Result by hand). */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
+                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
+                bioMerges, queueFulls, driveTime, latencyCdf, null);
+    }
 }

@@ -56,10 +56,27 @@ public final class RunMetrics {
         return write.summarise(elapsedNs());
     }
 
+    /** btt's breakdown of the reads. */
+    public Btt bttRead() {
+        return read.btt();
+    }
+
+    public Btt bttWrite() {
+        return write.btt();
+    }
+
     public DirectionStats total() {
         DirectionRecorder all = new DirectionRecorder();
         read.addInto(all);
         write.addInto(all);
         return all.summarise(elapsedNs());
+    }
+
+    /** The latency CDF of each direction; the total merges both directions' histograms. */
+    public LatencyCdfs latencyCdfs() {
+        DirectionRecorder all = new DirectionRecorder();
+        read.addInto(all);
+        write.addInto(all);
+        return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), all.latencyCdf());
     }
 }

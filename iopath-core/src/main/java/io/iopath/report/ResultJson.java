@@ -3,8 +3,14 @@ package io.iopath.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.iopath.block.BlockStats;
+import io.iopath.metrics.Btt;
 import io.iopath.metrics.DirectionStats;
+import io.iopath.metrics.HostStats;
+import io.iopath.metrics.LatencyCdf;
+import io.iopath.metrics.LatencyCdfs;
 import io.iopath.metrics.LatencySummary;
 import io.iopath.metrics.Result;
 
@@ -37,7 +43,70 @@ public final class ResultJson {
         drive.put("seek_mean", r.driveTime().seekMeanNs());
         drive.put("rotation_mean", r.driveTime().rotationMeanNs());
         drive.put("transfer_mean", r.driveTime().transferMeanNs());
+        root.set("latency_cdf", latencyCdf(r.latencyCdf()));
+        if (r.host() != null) {
+            root.set("host", host(r.host()));
+        }
         return root;
+    }
+
+    private static ObjectNode host(HostStats h) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("plugging", h.plugging());
+        n.put("driver", h.driver());
+        n.put("final_queue_depth", h.finalQueueDepth());
+        ObjectNode btt = n.putObject("btt");
+        btt.set("read", btt(h.bttRead()));
+        btt.set("write", btt(h.bttWrite()));
+        BlockStats b = h.block();
+        ObjectNode block = n.putObject("block");
+        block.put("requests_allocated", b.requestsAllocated());
+        block.put("back_merges", b.backMerges());
+        block.put("front_merges", b.frontMerges());
+        block.put("request_merges", b.requestMerges());
+        block.put("plugs", b.plugs());
+        block.put("io_unplugs", b.ioUnplugs());
+        block.put("timer_unplugs", b.timerUnplugs());
+        block.put("sleeps", b.sleeps());
+        block.put("requeues", b.requeues());
+        block.put("flushes", b.flushes());
+        ObjectNode drv = n.putObject("scsi");
+        drv.put("busy", h.busies());
+        drv.put("device_blocked_stalls", h.stalls());
+        drv.put("device_blocked_ns", h.stalledNs());
+        return n;
+    }
+
+    private static ObjectNode btt(Btt b) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("bios", b.bios());
+        n.put("new_requests", b.newRequests());
+        n.put("merged", b.merged());
+        n.put("q2g_mean_ns", b.q2gNs());
+        n.put("g2i_mean_ns", b.g2iNs());
+        n.put("q2m_mean_ns", b.q2mNs());
+        n.put("i2d_mean_ns", b.i2dNs());
+        n.put("m2d_mean_ns", b.m2dNs());
+        n.put("d2c_mean_ns", b.d2cNs());
+        n.put("q2c_mean_ns", b.q2cNs());
+        return n;
+    }
+
+    /** Parallel arrays: {@code <direction>_ns[i]} is the latency at {@code percentile[i]}; empty without IOs. */
+    private static ObjectNode latencyCdf(LatencyCdfs cdfs) {
+        ObjectNode n = MAPPER.createObjectNode();
+        ArrayNode percentiles = n.putArray("percentile");
+        LatencyCdf.PERCENTILES.forEach(percentiles::add);
+        latencies(n.putArray("read_ns"), cdfs.read());
+        latencies(n.putArray("write_ns"), cdfs.write());
+        latencies(n.putArray("total_ns"), cdfs.total());
+        return n;
+    }
+
+    private static void latencies(ArrayNode into, LatencyCdf cdf) {
+        for (LatencyCdf.Point p : cdf.points()) {
+            into.add(p.latencyNs());
+        }
     }
 
     private static ObjectNode direction(DirectionStats d) {

@@ -1,6 +1,8 @@
 package io.iopath.report;
 
+import io.iopath.metrics.Btt;
 import io.iopath.metrics.DirectionStats;
+import io.iopath.metrics.HostStats;
 import io.iopath.metrics.Result;
 import java.util.Locale;
 
@@ -24,7 +26,33 @@ public final class ResultTable {
         row(sb, "total", r.total());
         sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
                 r.driveTime().seekMeanNs() / 1e6, r.driveTime().rotationMeanNs() / 1e6, r.driveTime().transferMeanNs() / 1e6));
+        if (r.host() != null) {
+            host(sb, r.host());
+        }
         return sb.toString();
+    }
+
+    private static void host(StringBuilder sb, HostStats h) {
+        sb.append(String.format(Locale.ROOT, "%nbtt (mean ms) %8s %8s %8s %8s %8s %8s %8s   %s%n",
+                "Q2G", "G2I", "Q2M", "I2D", "M2D", "D2C", "Q2C", "new / merged bios"));
+        bttRow(sb, "read", h.bttRead());
+        bttRow(sb, "write", h.bttWrite());
+        var b = h.block();
+        sb.append(String.format(Locale.ROOT,
+                "%nblock: %s plugging, %d requests, merges %d back / %d front / %d request, %d plugs, %d unplugs (%d timer), %d sleeps, %d requeues, %d flushes%n",
+                h.plugging(), b.requestsAllocated(), b.backMerges(), b.frontMerges(), b.requestMerges(), b.plugs(),
+                b.ioUnplugs(), b.timerUnplugs(), b.sleeps(), b.requeues(), b.flushes()));
+        sb.append(String.format(Locale.ROOT, "scsi: %s, queue_depth now %d, %d BUSY, %d device_blocked stalls (%.3f ms)%n",
+                h.driver(), h.finalQueueDepth(), h.busies(), h.stalls(), h.stalledNs() / 1e6));
+    }
+
+    private static void bttRow(StringBuilder sb, String label, Btt t) {
+        if (t.bios() == 0) {
+            return;
+        }
+        sb.append(String.format(Locale.ROOT, "%-13s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f   %d / %d%n", label,
+                t.q2gNs() / 1e6, t.g2iNs() / 1e6, t.q2mNs() / 1e6, t.i2dNs() / 1e6, t.m2dNs() / 1e6,
+                t.d2cNs() / 1e6, t.q2cNs() / 1e6, t.newRequests(), t.merged()));
     }
 
     private static void row(StringBuilder sb, String label, DirectionStats d) {

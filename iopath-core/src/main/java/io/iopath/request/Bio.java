@@ -18,6 +18,12 @@ public final class Bio {
 
     /** blktrace Q: the bio entered the block layer. */
     public long queuedNs = UNSET;
+    /** blktrace G: the request this bio allocated was obtained (unset for merged bios). */
+    public long getRqNs = UNSET;
+    /** blktrace I: the request this bio allocated was inserted into the IO scheduler. */
+    public long insertNs = UNSET;
+    /** blktrace M or F: the bio was merged into an existing request (unset if it allocated one). */
+    public long mergeNs = UNSET;
     /** blktrace C: the bio completed. */
     public long completedNs = UNSET;
     /** The request that carried it to the device; set when the bio is merged or allocated. */
@@ -36,6 +42,11 @@ public final class Bio {
         this.flags = flags;
         this.processId = processId;
         this.completion = completion;
+    }
+
+    /** The bio after this one in its request (sector order), or null. */
+    public Bio nextInRequest() {
+        return next;
     }
 
     public long endSector() {

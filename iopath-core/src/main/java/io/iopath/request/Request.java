@@ -37,6 +37,22 @@ public final class Request {
     public long transferNs;
     public boolean cacheHit;
 
+    /** Block-layer state (Linux cmd_flags): handed to the driver at least once (REQ_STARTED). */
+    public boolean started;
+    /** Never merge into this request (REQ_NOMERGE: barriers, flushes, size limit reached). */
+    public boolean noMerge;
+    /** Part of an ordered (barrier / flush) sequence built by the block layer, not the elevator. */
+    public boolean ordered;
+    /** IO scheduler FIFO: expiry time (ns) and tie-breaking position (rq_fifo_time). */
+    public long fifoNs;
+    public long fifoSeq;
+    /** IO scheduler sort-list key (the start sector when it was added or repositioned). */
+    public long sortSector;
+    /** The IO scheduler's class for the request (sync / async, a domain ...), fixed when added. */
+    public int schedClass;
+    /** Core merge-hash key (end sector when hashed), or -1 when not hashed. */
+    public long hashEnd = -1;
+
     /** The device tag while the command is at the device, or -1. */
     public int tag = -1;
     /** Free slot for the layer that currently owns the request (scheduler lists, drive queue). */
@@ -87,6 +103,11 @@ public final class Request {
         return op == Op.WRITE;
     }
 
+    /** Sets or clears one flag (the block layer adds FUA to, or strips it from, a barrier write). */
+    public void setFlag(int flag, boolean on) {
+        flags = on ? flags | flag : flags & ~flag;
+    }
+
     /** Appends a bio that starts where this request ends (a back merge). */
     public void backMerge(Bio bio) {
         if (bio.op != op || bio.sector != endSector()) {
@@ -127,6 +148,7 @@ public final class Request {
         sectors += other.sectors;
         bioCount += other.bioCount;
         flags |= other.flags & Flags.SYNC;
+        allocatedNs = Math.min(allocatedNs, other.allocatedNs); // the survivor keeps the earlier start_time
         other.head = null;
         other.tail = null;
         other.bioCount = 0;

@@ -1,6 +1,5 @@
 package io.iopath.scenario;
 
-import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import java.io.IOException;
@@ -78,10 +77,7 @@ public final class ScenarioReader {
         Fields hostFields = f.child("host");
         HostConfig host = new HostConfig("noop", HostConfig.DEFAULT_QUEUE_DEPTH, HostConfig.DEFAULT_MAX_SECTORS_KB);
         if (hostFields != null) {
-            host = new HostConfig(
-                    hostFields.choice("scheduler", "noop", Schedulers.names()),
-                    (int) hostFields.integer("queue_depth", HostConfig.DEFAULT_QUEUE_DEPTH, 1, 256),
-                    (int) hostFields.integer("max_sectors_kb", HostConfig.DEFAULT_MAX_SECTORS_KB, 4, 32768));
+            host = HostSection.bind(hostFields);
             hostFields.finish();
         }
 

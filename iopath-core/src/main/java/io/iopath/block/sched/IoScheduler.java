@@ -4,40 +4,93 @@ import io.iopath.request.Bio;
 import io.iopath.request.Request;
 
 /**
- * An IO scheduler (Linux {@code struct elevator_ops}): policy only. The block queue owns the
- * mechanism (request allocation, merging, dispatch to the driver) and asks the scheduler where a
- * bio may merge, where to put a new request, and which request to hand out next.
+ * An IO scheduler, modelled on Linux's {@code struct elevator_ops}: policy only. The block queue
+ * owns the mechanism (request pool, plugging, the merge hash, the dispatch list, the driver) and
+ * calls these hooks at the points the 2.6.20 core calls them (block-layer.md §2–§7).
+ *
+ * <p>A scheduler releases requests by moving them to the queue's dispatch list
+ * ({@link ElevatorQueue#dispatchSort} / {@link ElevatorQueue#dispatchAddTail}); when it holds
+ * requests but wants the disk left idle (anticipation, CFQ idling) it returns 0 from
+ * {@link #dispatch} and later kicks the queue from its own timer ("wake me at t").
  */
 public interface IoScheduler {
     /** The name users type (the sysfs name of the elevator). */
     String name();
 
-    /** elevator_merge_fn: a queued request the bio can be back-merged into, or null. */
-    Request findBackMerge(Bio bio);
-
-    /** elevator_merged_fn: the request grew by a merge. */
-    default void merged(Request rq) {
+    /** blk-mq schedulers (none, mq-deadline, kyber, bfq): nr_requests and plugging follow blk-mq. */
+    default boolean multiQueue() {
+        return false;
     }
 
-    /** elevator_add_req_fn: a new request to schedule. */
-    void add(Request rq, long nowNs);
+    /** elevator_init_fn: the queue this scheduler serves. */
+    void attach(ElevatorQueue queue);
 
     /**
-     * elevator_dispatch_fn: the next request for the driver, or null if the scheduler has none
-     * to give now (it may have queued requests and want to be asked again later: see
-     * {@link #nextDispatchNs}).
+     * elevator_merge_fn: a queued request the bio can be front-merged into (one that starts where
+     * the bio ends), or null. Back merges are found by the core's hash for every scheduler.
      */
-    Request dispatch(long nowNs);
+    default Request frontMergeCandidate(Bio bio) {
+        return null;
+    }
 
-    /** When a scheduler that answered null wants to be asked again; Long.MAX_VALUE if never. */
-    default long nextDispatchNs(long nowNs) {
-        return Long.MAX_VALUE;
+    /** elevator_allow_merge_fn. */
+    default boolean allowMerge(Request rq, Bio bio) {
+        return true;
+    }
+
+    /** elevator_merged_fn: {@code rq} grew by a bio at its back or (if {@code front}) its front. */
+    default void merged(Request rq, boolean front) {
+    }
+
+    /** elevator_merge_req_fn: {@code next} was merged into {@code rq} and leaves the scheduler. */
+    default void mergedRequests(Request rq, Request next) {
+    }
+
+    /** elevator_add_req_fn. */
+    void add(Request rq);
+
+    /**
+     * elevator_dispatch_fn: move requests to the dispatch list; return how many. With
+     * {@code force} (draining for a barrier) every queued request must eventually come out.
+     */
+    int dispatch(boolean force);
+
+    /** elevator_queue_empty_fn. */
+    default boolean queueEmpty() {
+        return queued() == 0;
+    }
+
+    /** elevator_activate_req_fn: the driver took the request. */
+    default void activate(Request rq) {
+    }
+
+    /** elevator_deactivate_req_fn: the driver gave it back (requeue). */
+    default void deactivate(Request rq) {
     }
 
     /** elevator_completed_req_fn. */
-    default void completed(Request rq, long nowNs) {
+    default void completed(Request rq) {
     }
 
-    /** Requests still held by the scheduler. */
+    /** elevator_former_req_fn: the queued request just before {@code rq} in sector order. */
+    Request former(Request rq);
+
+    /** elevator_latter_req_fn. */
+    Request latter(Request rq);
+
+    /** elevator_may_queue_fn: may this process allocate a request of this kind now? */
+    default MayQueue mayQueue(int pid, boolean sync) {
+        return MayQueue.MAY;
+    }
+
+    /** Requests held by the scheduler (not yet on the dispatch list). */
     int queued();
+
+    /** ELV_MQUEUE_*. */
+    enum MayQueue {
+        MAY,
+        NO,
+        /** may exceed the pool limit (AS anticipated process, CFQ idling queue) */
+        MUST
+    }
 }

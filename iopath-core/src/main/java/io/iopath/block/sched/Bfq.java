@@ -1,0 +1,482 @@
+package io.iopath.block.sched;
+
+import io.iopath.request.Bio;
+import io.iopath.request.Request;
+import io.iopath.sim.Timer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BFQ, budget fair queueing (block/bfq-iosched.c, 4.12+; block-layer.md §11.5), without weight
+ * raising. One queue per process for sync IO and one shared async queue; each queue gets a
+ * budget in sectors and is served exclusively until the budget is used, it empties (a sync queue
+ * then idles {@code slice_idle} for its process's next request), or {@code timeout_sync} passes.
+ * Queues are ordered by B-WF2Q+: virtual start S and finish F = S + budget / weight; the eligible
+ * queue (S ≤ V) with the smallest F is served next, and V advances by the service charged
+ * divided by the total weight of the backlogged queues. Async service is charged × 3.
+ * Budgets adapt by expiry reason (exhausted ×4, timeout ×2, too idle shrink, no more requests:
+ * what was used), between max_budget / 32 and max_budget. A slow queue (less than half of
+ * max_budget served in its slot) or one that timed out is charged for the time it held the
+ * device rather than its sectors, as bfq_bfqq_charge_time does.
+ *
+ * <p>Missing: weight raising (low_latency) and the auto-tuning of max_budget from the measured
+ * peak rate (max_budget stays at its default of 16 Ki sectors unless set).
+ */
+public final class Bfq implements IoScheduler {
+    static final int ASYNC = 0;
+    static final int SYNC = 1;
+    static final int KEY_ASYNC = Integer.MIN_VALUE;
+    /** bfq_ioprio_to_weight: (IOPRIO_NR_LEVELS − ioprio) · 10 at the default best-effort priority 4. */
+    static final int DEFAULT_WEIGHT = 40;
+    static final int ASYNC_CHARGE_FACTOR = 3;
+    static final long SEEK_THR = 800;
+    static final int DEFAULT_MAX_BUDGET = 16 * 1024;
+
+    public static final TunableSet TUNABLES = new TunableSet(
+            Tunable.ms("slice_idle", 8, hz -> hz / 125, "bfq-iosched.c bfq_slice_idle = NSEC_PER_SEC / 125"),
+            Tunable.ms("fifo_expire_sync", 125, hz -> hz / 8, "bfq-iosched.c bfq_fifo_expire[1] = NSEC_PER_SEC / 8"),
+            Tunable.ms("fifo_expire_async", 250, hz -> hz / 4, "bfq-iosched.c bfq_fifo_expire[0] = NSEC_PER_SEC / 4"),
+            Tunable.kib("back_seek_max", 16 * 1024, "bfq-iosched.c bfq_back_max = 16 * 1024 (KiB)"),
+            Tunable.count("back_seek_penalty", 2, "bfq-iosched.c bfq_back_penalty = 2"),
+            Tunable.ms("timeout_sync", 125, hz -> hz / 8, "bfq-iosched.c bfq_timeout = HZ / 8"),
+            Tunable.count("max_budget", 0, "0 = automatic; iopath uses bfq_default_max_budget = 16 * 1024 sectors"),
+            Tunable.flag("low_latency", false, "kernel default 1; weight raising is not modelled, so only 0 is accepted"));
+
+    private enum Expiry { TOO_IDLE, BUDGET_TIMEOUT, BUDGET_EXHAUSTED, NO_MORE_REQUESTS }
+
+    final class Queue {
+        final int key;
+        final boolean sync;
+        final int weight = DEFAULT_WEIGHT;
+        final SectorTree sort = new SectorTree();
+        final Fifo fifo = new Fifo();
+        Request next;
+        int dispatched;
+        long budget = maxBudget;
+        long served;
+        double start;
+        double finish;
+        boolean busy;
+        long budgetDeadline;
+        long slotStart;
+        long lastEndRequest;
+        long lastRequestPos;
+        long ttimeSamples;
+        long ttimeTotal;
+        long ttimeMean;
+        int seekHistory;
+
+        Queue(int key) {
+            this.key = key;
+            this.sync = key != KEY_ASYNC;
+        }
+
+        boolean seeky() {
+            return Integer.bitCount(seekHistory) > 32 / 8;
+        }
+    }
+
+    private final long sliceIdle;
+    private final long[] fifoExpire = new long[2];
+    private final long backMax;
+    private final long backPenalty;
+    private final long timeoutSync;
+    private final long maxBudget;
+    private final Map<Integer, Queue> queues = new HashMap<>();
+    private final Map<Request, Queue> owner = new HashMap<>();
+    private final List<Queue> backlogged = new ArrayList<>();
+    private Queue active;
+    private double vtime;
+    private long lastSector;
+    private int rqInDriver;
+    private boolean hwTag;
+    private ElevatorQueue q;
+    private Timer idleTimer;
+
+    public Bfq(TunableSet.Values v) {
+        sliceIdle = v.get("slice_idle");
+        fifoExpire[SYNC] = v.get("fifo_expire_sync");
+        fifoExpire[ASYNC] = v.get("fifo_expire_async");
+        backMax = v.get("back_seek_max");
+        backPenalty = v.get("back_seek_penalty");
+        timeoutSync = v.get("timeout_sync");
+        long mb = v.get("max_budget");
+        maxBudget = mb == 0 ? DEFAULT_MAX_BUDGET : mb;
+        if (v.flag("low_latency")) {
+            throw new IllegalArgumentException("tunable 'low_latency': expected 0 (BFQ weight raising is not modelled yet), got '1'");
+        }
+    }
+
+    @Override
+    public String name() {
+        return "bfq";
+    }
+
+    @Override
+    public boolean multiQueue() {
+        return true;
+    }
+
+    @Override
+    public void attach(ElevatorQueue queue) {
+        this.q = queue;
+        this.idleTimer = queue.timer("bfq.idle-slice", this::idleTimeout);
+    }
+
+    private Queue queueFor(int pid, boolean sync, boolean create) {
+        int key = sync ? pid : KEY_ASYNC;
+        Queue b = queues.get(key);
+        if (b == null && create) {
+            b = new Queue(key);
+            queues.put(key, b);
+        }
+        return b;
+    }
+
+    private long minBudget() {
+        return Math.max(1, maxBudget / 32);
+    }
+
+    // ---------------------------------------------------------------- B-WF2Q+
+
+    private double totalWeight() {
+        double w = 0;
+        for (Queue b : backlogged) {
+            w += b.weight;
+        }
+        if (active != null && !backlogged.contains(active)) {
+            w += active.weight;
+        }
+        return Math.max(w, 1);
+    }
+
+    /** The queue becomes backlogged: S = max(V, F), F = S + budget / weight. */
+    private void activate(Queue b) {
+        b.busy = true;
+        b.start = Math.max(vtime, b.finish);
+        b.finish = b.start + (double) b.budget / b.weight;
+        backlogged.add(b);
+    }
+
+    private Queue selectNext() {
+        if (backlogged.isEmpty()) {
+            return null;
+        }
+        double minStart = Double.MAX_VALUE;
+        for (Queue b : backlogged) {
+            minStart = Math.min(minStart, b.start);
+        }
+        if (minStart > vtime) {
+            vtime = minStart; // nobody eligible: jump V to the earliest start
+        }
+        Queue best = null;
+        for (Queue b : backlogged) {
+            if (b.start <= vtime && (best == null || b.finish < best.finish)) {
+                best = b;
+            }
+        }
+        backlogged.remove(best);
+        best.served = 0;
+        best.slotStart = q.now();
+        best.budgetDeadline = q.now() + timeoutSync;
+        active = best;
+        return best;
+    }
+
+    private void expire(Expiry reason) {
+        Queue b = active;
+        if (b == null) {
+            return;
+        }
+        idleTimer.cancel();
+        long charged = b.served;
+        // bfq_bfqq_is_slow / bfq_bfqq_charge_time: a queue that got less than half the maximum
+        // budget in its slot (a seeky one, typically), or that timed out, is charged for the time
+        // it held the device: budget · min(elapsed, timeout) / timeout.
+        boolean slow = b.served < maxBudget / 2;
+        if (slow || reason == Expiry.BUDGET_TIMEOUT) {
+            long elapsed = Math.min(q.now() - b.slotStart, timeoutSync);
+            charged = Math.max(charged, b.budget * elapsed / Math.max(1, timeoutSync));
+        }
+        vtime += charged / totalWeight();
+        b.finish = b.start + (double) charged / b.weight;
+        long min = minBudget();
+        if (b.sync) {
+            switch (reason) {
+                case BUDGET_EXHAUSTED -> b.budget = Math.min(b.budget * 4, maxBudget);
+                case BUDGET_TIMEOUT -> b.budget = Math.min(b.budget * 2, maxBudget);
+                case TOO_IDLE -> b.budget = b.dispatched > 0 ? Math.min(b.budget * 2, maxBudget)
+                        : b.budget > 5 * min ? b.budget - 4 * min : min;
+                case NO_MORE_REQUESTS -> b.budget = Math.max(b.served, min);
+            }
+        } else {
+            b.budget = maxBudget;
+        }
+        active = null;
+        if (!b.sort.isEmpty()) {
+            activate(b);
+        } else {
+            b.busy = false;
+        }
+    }
+
+    // ---------------------------------------------------------------- request choice
+
+    private Request chooseReq(Request rq1, Request rq2) {
+        if (rq1 == null || rq1 == rq2) {
+            return rq2;
+        }
+        if (rq2 == null) {
+            return rq1;
+        }
+        long last = lastSector;
+        long s1 = rq1.sector();
+        long s2 = rq2.sector();
+        long d1 = 0;
+        long d2 = 0;
+        boolean w1 = false;
+        boolean w2 = false;
+        if (s1 >= last) {
+            d1 = s1 - last;
+        } else if (s1 + backMax >= last) {
+            d1 = (last - s1) * backPenalty;
+        } else {
+            w1 = true;
+        }
+        if (s2 >= last) {
+            d2 = s2 - last;
+        } else if (s2 + backMax >= last) {
+            d2 = (last - s2) * backPenalty;
+        } else {
+            w2 = true;
+        }
+        if (!w1 && !w2) {
+            return d1 < d2 ? rq1 : d2 < d1 ? rq2 : s1 >= s2 ? rq1 : rq2;
+        }
+        if (!w1) {
+            return rq1;
+        }
+        if (!w2) {
+            return rq2;
+        }
+        return s1 <= s2 ? rq1 : rq2;
+    }
+
+    private Request findNext(Queue b, Request last) {
+        Request prev = b.sort.prev(last);
+        Request next = b.sort.next(last);
+        if (next == null) {
+            Request first = b.sort.first();
+            next = first != last ? first : null;
+        }
+        return chooseReq(next, prev);
+    }
+
+    private long charge(Request rq, Queue b) {
+        return b.sync ? rq.sectors() : (long) rq.sectors() * ASYNC_CHARGE_FACTOR;
+    }
+
+    // ---------------------------------------------------------------- elevator ops
+
+    @Override
+    public void add(Request rq) {
+        rq.schedClass = rq.isSync() ? SYNC : ASYNC;
+        Queue b = queueFor(rq.processId, rq.schedClass == SYNC, true);
+        owner.put(rq, b);
+        if (b.sync) {
+            long now = q.now();
+            long ttime = Math.min(now - b.lastEndRequest, 2 * sliceIdle);
+            b.ttimeSamples = (7 * b.ttimeSamples + 256) / 8;
+            b.ttimeTotal = (7 * b.ttimeTotal + 256 * ttime) / 8;
+            b.ttimeMean = (b.ttimeTotal + 128) / b.ttimeSamples;
+            long dist = Math.abs(rq.sector() - b.lastRequestPos);
+            b.seekHistory = (b.seekHistory << 1) | (dist > SEEK_THR ? 1 : 0);
+            b.lastRequestPos = rq.endSector();
+        }
+        b.sort.add(rq);
+        b.fifo.add(rq, rq.allocatedNs + fifoExpire[rq.schedClass]);
+        b.next = chooseReq(b.next, rq);
+        if (b == active) {
+            if (idleTimer.isPending()) {
+                idleTimer.cancel(); // the awaited request arrived
+                q.kick();
+            }
+        } else if (!b.busy) {
+            activate(b);
+        }
+    }
+
+    private void removeQueued(Request rq) {
+        Queue b = owner.get(rq);
+        if (b.next == rq) {
+            b.next = findNext(b, rq);
+        }
+        b.sort.remove(rq);
+        b.fifo.remove(rq);
+    }
+
+    private boolean betterToIdle(Queue b) {
+        if (!b.sync || sliceIdle == 0) {
+            return false;
+        }
+        if (hwTag && b.seeky()) {
+            return false;
+        }
+        return b.ttimeSamples <= 80 || b.ttimeMean <= sliceIdle;
+    }
+
+    @Override
+    public int dispatch(boolean force) {
+        if (force) {
+            int n = 0;
+            for (Queue b : new ArrayList<>(queues.values())) {
+                while (b.next != null) {
+                    Request rq = b.next;
+                    removeQueued(rq);
+                    q.dispatchSort(rq);
+                    b.dispatched++;
+                    n++;
+                }
+                b.busy = false;
+            }
+            backlogged.clear();
+            active = null;
+            idleTimer.cancel();
+            return n;
+        }
+        for (int guard = 0; guard < 2 * queues.size() + 2; guard++) {
+            Queue b = active;
+            if (b == null) {
+                b = selectNext();
+                if (b == null) {
+                    return 0;
+                }
+            }
+            if (b.sort.isEmpty()) {
+                if (idleTimer.isPending() || (b.dispatched > 0 && betterToIdle(b))) {
+                    return 0; // idling for the process's next request (or its last one to finish)
+                }
+                expire(Expiry.NO_MORE_REQUESTS);
+                continue;
+            }
+            if (q.now() > b.budgetDeadline) {
+                expire(Expiry.BUDGET_TIMEOUT);
+                continue;
+            }
+            Request rq = null;
+            if (!b.fifo.isEmpty() && q.now() > b.fifo.head().fifoNs) {
+                rq = b.fifo.head();
+            }
+            if (rq == null) {
+                rq = b.next;
+            }
+            if (b.served > 0 && b.served + charge(rq, b) > b.budget) {
+                expire(Expiry.BUDGET_EXHAUSTED);
+                continue;
+            }
+            removeQueued(rq);
+            b.served += charge(rq, b);
+            b.dispatched++;
+            lastSector = rq.endSector();
+            q.dispatchSort(rq);
+            return 1;
+        }
+        return 0;
+    }
+
+    @Override
+    public boolean queueEmpty() {
+        return queued() == 0;
+    }
+
+    @Override
+    public void activate(Request rq) {
+        rqInDriver++;
+        if (rqInDriver > 4) {
+            hwTag = true;
+        }
+    }
+
+    @Override
+    public void deactivate(Request rq) {
+        rqInDriver--;
+    }
+
+    @Override
+    public void completed(Request rq) {
+        Queue b = owner.remove(rq);
+        if (b == null) {
+            return;
+        }
+        rqInDriver--;
+        b.dispatched--;
+        b.lastEndRequest = q.now();
+        if (b == active && b.sort.isEmpty()) {
+            if (betterToIdle(b)) {
+                if (b.dispatched == 0) {
+                    idleTimer.scheduleAt(q.hz().timerNs(q.now() + sliceIdle));
+                }
+            } else {
+                expire(Expiry.NO_MORE_REQUESTS);
+                q.kick();
+            }
+        }
+    }
+
+    private void idleTimeout() {
+        if (active != null && active.sort.isEmpty()) {
+            expire(Expiry.TOO_IDLE);
+        }
+        q.kick();
+    }
+
+    @Override
+    public Request frontMergeCandidate(Bio bio) {
+        Queue b = queueFor(bio.processId, bio.isSync(), false);
+        return b == null ? null : b.sort.startingAt(bio.endSector());
+    }
+
+    @Override
+    public boolean allowMerge(Request rq, Bio bio) {
+        Queue b = owner.get(rq);
+        return b != null && queueFor(bio.processId, bio.isSync(), false) == b;
+    }
+
+    @Override
+    public void merged(Request rq, boolean front) {
+        if (front) {
+            owner.get(rq).sort.reposition(rq);
+        }
+    }
+
+    @Override
+    public void mergedRequests(Request rq, Request next) {
+        Queue b = owner.get(next);
+        b.fifo.mergedRequests(rq, next);
+        removeQueued(next);
+        owner.remove(next);
+    }
+
+    @Override
+    public Request former(Request rq) {
+        Queue b = owner.get(rq);
+        return b == null ? null : b.sort.prev(rq);
+    }
+
+    @Override
+    public Request latter(Request rq) {
+        Queue b = owner.get(rq);
+        return b == null ? null : b.sort.next(rq);
+    }
+
+    @Override
+    public int queued() {
+        int n = 0;
+        for (Queue b : queues.values()) {
+            n += b.sort.size();
+        }
+        return n;
+    }
+}

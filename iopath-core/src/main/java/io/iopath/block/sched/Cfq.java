@@ -1,0 +1,717 @@
+package io.iopath.block.sched;
+
+import io.iopath.request.Bio;
+import io.iopath.request.Request;
+import io.iopath.sim.Timer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CFQ as in 2.6.18–2.6.20, "CFQ v3 with time slices" (block/cfq-iosched.c; block-layer.md
+ * §10.4): one sync queue per process, one async queue shared by all buffered writers, served in
+ * round-robin time slices by priority ({@code slice_sync} 100 ms, {@code slice_async} 40 ms at
+ * best-effort priority 4), with idling ({@code slice_idle}) after a sync queue empties, up to
+ * {@code quantum} requests moved per dispatch round, a FIFO expiry per queue and the AS-style
+ * choice of the next request with a bounded, penalised backward seek.
+ *
+ * <p>Every process is best-effort class, priority 4 ((nice + 20) / 5 with nice 0); RT and idle
+ * classes are not modelled (no ioprio interface yet).
+ */
+public final class Cfq implements IoScheduler {
+    static final int ASYNC = 0;
+    static final int SYNC = 1;
+    /** CFQ_KEY_ASYNC. */
+    static final int KEY_ASYNC = Integer.MIN_VALUE;
+    static final int PRIO_LISTS = 8;
+    static final int SLICE_SCALE = 5;
+    static final int DEFAULT_PRIO = 4;
+
+    public static final TunableSet TUNABLES = new TunableSet(
+            Tunable.count("quantum", 4, "cfq-iosched.c cfq_quantum = 4"),
+            Tunable.ms("fifo_expire_sync", 125, hz -> hz / 8, "cfq-iosched.c cfq_fifo_expire[1] = HZ / 8"),
+            Tunable.ms("fifo_expire_async", 250, hz -> hz / 4, "cfq-iosched.c cfq_fifo_expire[0] = HZ / 4"),
+            Tunable.kib("back_seek_max", 16 * 1024, "cfq-iosched.c cfq_back_max = 16 * 1024 (KiB)"),
+            Tunable.count("back_seek_penalty", 2, "cfq-iosched.c cfq_back_penalty = 2"),
+            Tunable.ms("slice_sync", 100, hz -> hz / 10, "cfq-iosched.c cfq_slice_sync = HZ / 10"),
+            Tunable.ms("slice_async", 40, hz -> hz / 25, "cfq-iosched.c cfq_slice_async = HZ / 25"),
+            Tunable.count("slice_async_rq", 2, "cfq-iosched.c cfq_slice_async_rq = 2"),
+            Tunable.ms("slice_idle", 8, hz -> hz / 125, "cfq-iosched.c cfq_slice_idle = HZ / 125"));
+
+    /** cfq_io_context: per-process think-time and seek statistics. */
+    static final class Cic {
+        long lastEndRequest;
+        long lastRequestPos;
+        long ttimeTotal;
+        long ttimeSamples;
+        long ttimeMean;
+        long seekTotal;
+        long seekSamples;
+        long seekMean;
+
+        boolean seeky() {
+            return seekMean > 128 * 1024;
+        }
+    }
+
+    /** struct cfq_queue. */
+    final class Queue {
+        final int key;
+        final boolean sync;
+        final int prio = DEFAULT_PRIO;
+        final SectorTree sort = new SectorTree();
+        final Fifo fifo = new Fifo();
+        Request next;
+        final int[] queued = new int[2];
+        final int[] onDispatch = new int[2];
+        long sliceStart;
+        long sliceEnd;
+        long sliceLeft;
+        boolean onRr;
+        boolean waitRequest;
+        boolean mustAllocSlice;
+        boolean mustDispatch;
+        boolean fifoExpire;
+        boolean idleWindow = true;
+        boolean queueNew = true;
+        /** cic of the process that owns it (the async queue: none). */
+        Cic cic;
+
+        Queue(int key) {
+            this.key = key;
+            this.sync = key != KEY_ASYNC;
+        }
+
+        boolean dispatched() {
+            return onDispatch[0] + onDispatch[1] > 0;
+        }
+
+        @Override
+        public String toString() {
+            return "cfqq(" + (sync ? key : "async") + ")";
+        }
+    }
+
+    private final int quantum;
+    private final long[] fifoExpireNs = new long[2];
+    private final long backMaxSectors;
+    private final long backPenalty;
+    private final long[] slice = new long[2];
+    private final int sliceAsyncRq;
+    private final long sliceIdle;
+
+    private final Map<Integer, Queue> queues = new HashMap<>();
+    private final Map<Integer, Cic> cics = new HashMap<>();
+    private final Map<Request, Queue> owner = new HashMap<>();
+    @SuppressWarnings("unchecked")
+    private final List<Queue>[] rrList = new List[PRIO_LISTS];
+    private final List<Queue> curRr = new ArrayList<>();
+    private final List<Queue> busyRr = new ArrayList<>();
+    private int curPrio;
+    private int curEndPrio;
+    private Queue active;
+    private Cic activeCic;
+    private int busyQueues;
+    private int rqInDriver;
+    private boolean hwTag;
+    private long lastSector;
+    private int dispatchSlice;
+    private ElevatorQueue q;
+    private Timer idleTimer;
+
+    public Cfq(TunableSet.Values v) {
+        quantum = Math.max(1, v.count("quantum"));
+        fifoExpireNs[SYNC] = v.get("fifo_expire_sync");
+        fifoExpireNs[ASYNC] = v.get("fifo_expire_async");
+        backMaxSectors = v.get("back_seek_max");
+        backPenalty = v.get("back_seek_penalty");
+        slice[SYNC] = v.get("slice_sync");
+        slice[ASYNC] = v.get("slice_async");
+        sliceAsyncRq = v.count("slice_async_rq");
+        sliceIdle = v.get("slice_idle");
+        for (int i = 0; i < PRIO_LISTS; i++) {
+            rrList[i] = new ArrayList<>();
+        }
+    }
+
+    @Override
+    public String name() {
+        return "cfq";
+    }
+
+    @Override
+    public void attach(ElevatorQueue queue) {
+        this.q = queue;
+        this.idleTimer = queue.timer("cfq.idle-slice", this::idleSliceTimer);
+    }
+
+    private Cic cic(int pid) {
+        return cics.computeIfAbsent(pid, p -> new Cic());
+    }
+
+    /** cfq_queue_pid: reads and sync writes go to the process's queue, async writes to the shared one. */
+    private Queue queueFor(int pid, boolean sync, boolean create) {
+        int key = sync ? pid : KEY_ASYNC;
+        Queue cq = queues.get(key);
+        if (cq == null && create) {
+            cq = new Queue(key);
+            cq.cic = sync ? cic(pid) : null;
+            queues.put(key, cq);
+        }
+        return cq;
+    }
+
+    private static int cls(Request rq) {
+        return rq.schedClass;
+    }
+
+    private long prioSlice(boolean sync, int prio) {
+        long base = slice[sync ? SYNC : ASYNC];
+        return base + base / SLICE_SCALE * (4 - prio);
+    }
+
+    private int prioToMaxrq(Queue cq) {
+        return 2 * (sliceAsyncRq + sliceAsyncRq * (PRIO_LISTS - 1 - cq.prio));
+    }
+
+    private long elapsed(long from, long to) {
+        if (!q.hz().quantised()) {
+            return to - from;
+        }
+        long j = q.hz().jiffyNs();
+        return (to / j - from / j) * j;
+    }
+
+    // ---------------------------------------------------------------- service lists
+
+    private void removeFromLists(Queue cq) {
+        curRr.remove(cq);
+        busyRr.remove(cq);
+        for (List<Queue> l : rrList) {
+            l.remove(cq);
+        }
+    }
+
+    /** cfq_resort_rr_list. */
+    private void resortRrList(Queue cq, boolean preempted) {
+        if (!cq.onRr) {
+            return;
+        }
+        removeFromLists(cq);
+        List<Queue> list = cq.dispatched() ? busyRr : rrList[cq.prio];
+        if (preempted || cq.queueNew) {
+            int i = 0;
+            while (i < list.size() && list.get(i).queueNew) {
+                i++;
+            }
+            list.add(i, cq);
+        } else {
+            list.add(cq);
+        }
+    }
+
+    private void addToRr(Queue cq) {
+        cq.onRr = true;
+        busyQueues++;
+        resortRrList(cq, false);
+    }
+
+    private void delFromRr(Queue cq) {
+        cq.onRr = false;
+        removeFromLists(cq);
+        busyQueues--;
+    }
+
+    /** cfq_get_next_prio_level: splice the next priority level into cur_rr (0 | 0,1 | 0,1,2 | ...). */
+    private int nextPrioLevel() {
+        int prio = -1;
+        boolean wrap = false;
+        while (true) {
+            for (int p = curPrio; p <= curEndPrio; p++) {
+                if (!rrList[p].isEmpty()) {
+                    prio = p;
+                    break;
+                }
+            }
+            if (prio != -1) {
+                break;
+            }
+            curPrio = 0;
+            if (++curEndPrio == PRIO_LISTS) {
+                curEndPrio = 0;
+                if (wrap) {
+                    break;
+                }
+                wrap = true;
+            }
+        }
+        if (prio == -1) {
+            return -1;
+        }
+        curRr.addAll(rrList[prio]);
+        rrList[prio].clear();
+        curPrio = prio + 1;
+        if (curPrio > curEndPrio) {
+            curEndPrio = curPrio;
+            curPrio = 0;
+        }
+        if (curEndPrio == PRIO_LISTS) {
+            curPrio = 0;
+            curEndPrio = 0;
+        }
+        return prio;
+    }
+
+    private Queue setActiveQueue() {
+        Queue cq = null;
+        if (!curRr.isEmpty() || nextPrioLevel() != -1) {
+            cq = curRr.get(0);
+        }
+        if (cq == null && !busyRr.isEmpty()) {
+            cq = busyRr.get(0);
+        }
+        setActive(cq);
+        return cq;
+    }
+
+    private void setActive(Queue cq) {
+        if (cq != null) {
+            cq.sliceStart = q.now();
+            cq.sliceEnd = 0;
+            cq.sliceLeft = 0;
+            cq.mustAllocSlice = false;
+            cq.fifoExpire = false;
+        }
+        active = cq;
+    }
+
+    /** __cfq_slice_expired. */
+    private void sliceExpired(boolean preempted) {
+        Queue cq = active;
+        if (cq == null) {
+            return;
+        }
+        if (cq.waitRequest) {
+            idleTimer.cancel();
+        }
+        cq.mustDispatch = false;
+        cq.waitRequest = false;
+        cq.queueNew = false;
+        cq.sliceLeft = cq.sliceEnd > q.now() ? cq.sliceEnd - q.now() : 0;
+        if (cq.onRr) {
+            resortRrList(cq, preempted);
+        }
+        active = null;
+        activeCic = null;
+        dispatchSlice = 0;
+    }
+
+    private boolean armSliceTimer(Queue cq) {
+        if (sliceIdle == 0 || !cq.idleWindow || activeCic == null) {
+            return false;
+        }
+        cq.mustDispatch = true;
+        cq.waitRequest = true;
+        long sl = sliceIdle;
+        if (cq.cic != null && cq.cic.seekSamples > 80 && cq.cic.seeky()) {
+            sl = Math.min(sl, q.hz().userNs(2));
+        }
+        idleTimer.scheduleAt(q.hz().timerNs(q.now() + sl));
+        return true;
+    }
+
+    /** cfq_select_queue. */
+    private Queue selectQueue() {
+        Queue cq = active;
+        if (cq != null) {
+            boolean expire = !cq.mustDispatch && q.now() > cq.sliceEnd;
+            if (!expire) {
+                if (!cq.sort.isEmpty()) {
+                    return cq;
+                }
+                if (cq.dispatched()) {
+                    return null; // keep the slice; wait for its requests at the driver
+                }
+                if (cq.sync && armSliceTimer(cq)) {
+                    return null; // idle, waiting for the process's next request
+                }
+            }
+            sliceExpired(false);
+        }
+        return setActiveQueue();
+    }
+
+    // ---------------------------------------------------------------- request choice
+
+    private Request chooseReq(Request rq1, Request rq2) {
+        if (rq1 == null || rq1 == rq2) {
+            return rq2;
+        }
+        if (rq2 == null) {
+            return rq1;
+        }
+        if (cls(rq1) == SYNC && cls(rq2) != SYNC) {
+            return rq1;
+        }
+        if (cls(rq2) == SYNC && cls(rq1) != SYNC) {
+            return rq2;
+        }
+        long last = lastSector;
+        long s1 = rq1.sector();
+        long s2 = rq2.sector();
+        long d1 = 0;
+        long d2 = 0;
+        boolean w1 = false;
+        boolean w2 = false;
+        if (s1 >= last) {
+            d1 = s1 - last;
+        } else if (s1 + backMaxSectors >= last) {
+            d1 = (last - s1) * backPenalty;
+        } else {
+            w1 = true;
+        }
+        if (s2 >= last) {
+            d2 = s2 - last;
+        } else if (s2 + backMaxSectors >= last) {
+            d2 = (last - s2) * backPenalty;
+        } else {
+            w2 = true;
+        }
+        if (!w1 && !w2) {
+            if (d1 < d2) {
+                return rq1;
+            }
+            if (d2 < d1) {
+                return rq2;
+            }
+            return s1 >= s2 ? rq1 : rq2;
+        }
+        if (!w1) {
+            return rq1;
+        }
+        if (!w2) {
+            return rq2;
+        }
+        return s1 <= s2 ? rq1 : rq2;
+    }
+
+    private Request findNextRq(Queue cq, Request last) {
+        Request prev = cq.sort.prev(last);
+        Request next = cq.sort.next(last);
+        if (next == null) {
+            Request first = cq.sort.first();
+            next = first != last ? first : null;
+        }
+        return chooseReq(next, prev);
+    }
+
+    private Request checkFifo(Queue cq) {
+        if (cq.fifoExpire || cq.fifo.isEmpty()) {
+            return null;
+        }
+        Request rq = cq.fifo.head();
+        if (q.now() > rq.fifoNs + fifoExpireNs[cq.sync ? SYNC : ASYNC]) {
+            cq.fifoExpire = true;
+            return rq;
+        }
+        return null;
+    }
+
+    // ---------------------------------------------------------------- queueing
+
+    private void removeRequest(Request rq) {
+        Queue cq = owner.get(rq);
+        if (cq.next == rq) {
+            cq.next = findNextRq(cq, rq);
+        }
+        cq.fifo.remove(rq);
+        cq.queued[cls(rq)]--;
+        cq.sort.remove(rq);
+        if (cq.onRr && cq.sort.isEmpty()) {
+            delFromRr(cq);
+        }
+    }
+
+    private void dispatchInsert(Request rq) {
+        Queue cq = owner.get(rq);
+        removeRequest(rq);
+        cq.onDispatch[cls(rq)]++;
+        q.dispatchSort(rq);
+        lastSector = rq.endSector();
+    }
+
+    @Override
+    public void add(Request rq) {
+        rq.schedClass = rq.isSync() ? SYNC : ASYNC;
+        Queue cq = queueFor(rq.processId, rq.schedClass == SYNC, true);
+        owner.put(rq, cq);
+        Request alias = cq.sort.startingAt(rq.sector());
+        if (alias != null) {
+            dispatchInsert(alias);
+        }
+        cq.queued[cls(rq)]++;
+        cq.sort.add(rq);
+        if (!cq.onRr) {
+            addToRr(cq);
+        }
+        cq.fifo.add(rq, rq.allocatedNs);
+        enqueued(cq, rq);
+    }
+
+    /** cfq_rq_enqueued. */
+    private void enqueued(Queue cq, Request rq) {
+        Cic c = cic(rq.processId);
+        cq.next = chooseReq(cq.next, rq);
+        if (cls(rq) != SYNC) {
+            // A sync process issued an async request while its queue idles: expire and move on.
+            if (c == activeCic && idleTimer.isPending()) {
+                idleTimer.cancel();
+                sliceExpired(false);
+                q.kick();
+            }
+            return;
+        }
+        long elapsed = elapsed(c.lastEndRequest, q.now());
+        long ttime = Math.min(elapsed, 2 * sliceIdle);
+        c.ttimeSamples = (7 * c.ttimeSamples + 256) / 8;
+        c.ttimeTotal = (7 * c.ttimeTotal + 256 * ttime) / 8;
+        c.ttimeMean = (c.ttimeTotal + 128) / c.ttimeSamples;
+        long sdist = Math.abs(rq.sector() - c.lastRequestPos);
+        sdist = c.seekSamples <= 60 ? Math.min(sdist, c.seekMean * 4 + 2L * 1024 * 1024)
+                : Math.min(sdist, c.seekMean * 4 + 2L * 1024 * 64);
+        c.seekSamples = (7 * c.seekSamples + 256) / 8;
+        c.seekTotal = (7 * c.seekTotal + 256 * sdist) / 8;
+        c.seekMean = (c.seekTotal + c.seekSamples / 2) / c.seekSamples;
+        boolean enableIdle = cq.idleWindow;
+        if (sliceIdle == 0 || (hwTag && c.seeky())) {
+            enableIdle = false;
+        } else if (c.ttimeSamples > 80) {
+            enableIdle = c.ttimeMean <= sliceIdle;
+        }
+        cq.idleWindow = enableIdle;
+        c.lastRequestPos = rq.endSector();
+        if (cq == active) {
+            if (cq.waitRequest) {
+                cq.mustDispatch = true;
+                idleTimer.cancel();
+                q.kick();
+            }
+        } else if (shouldPreempt(cq, rq)) {
+            for (Queue other : new ArrayList<>(curRr)) {
+                resortRrList(other, true);
+            }
+            if (cq.sliceLeft == 0) {
+                cq.sliceLeft = prioSlice(cq.sync, cq.prio) / 2;
+            }
+            sliceExpired(true);
+            setActive(cq);
+            cq.mustDispatch = true;
+            q.kick();
+        }
+    }
+
+    private boolean shouldPreempt(Queue newQ, Request rq) {
+        Queue cq = active;
+        if (cq == null || !newQ.waitRequest || newQ.sliceLeft < sliceIdle) {
+            return false;
+        }
+        return cls(rq) == SYNC && !cq.sync;
+    }
+
+    @Override
+    public int dispatch(boolean force) {
+        if (busyQueues == 0) {
+            return 0;
+        }
+        if (force) {
+            int n = 0;
+            for (Queue cq : new ArrayList<>(queues.values())) {
+                while (cq.next != null) {
+                    dispatchInsert(cq.next);
+                    n++;
+                }
+            }
+            sliceExpired(false);
+            return n;
+        }
+        int dispatched = 0;
+        Queue prev = null;
+        Queue cq;
+        while ((cq = selectQueue()) != null) {
+            if (cq == prev) {
+                break;
+            }
+            cq.mustDispatch = false;
+            cq.waitRequest = false;
+            idleTimer.cancel();
+            dispatched += dispatchFrom(cq, quantum);
+            if (cq.idleWindow && active != null) {
+                break;
+            }
+            prev = cq;
+        }
+        return dispatched;
+    }
+
+    /** __cfq_dispatch_requests. */
+    private int dispatchFrom(Queue cq, int max) {
+        int n = 0;
+        do {
+            Request rq = checkFifo(cq);
+            if (rq == null) {
+                rq = cq.next;
+            }
+            if (rq == null) {
+                break;
+            }
+            dispatchInsert(rq);
+            dispatchSlice++;
+            n++;
+            if (activeCic == null) {
+                activeCic = cic(rq.processId);
+            }
+        } while (!cq.sort.isEmpty() && n < max);
+        if (cq.sliceEnd == 0) {
+            cq.sliceEnd = q.now() + prioSlice(cq.sync, cq.prio);
+        }
+        if ((!cq.sync && dispatchSlice >= prioToMaxrq(cq)) || !cq.idleWindow) {
+            sliceExpired(false);
+        }
+        return n;
+    }
+
+    @Override
+    public boolean queueEmpty() {
+        return busyQueues == 0;
+    }
+
+    @Override
+    public void activate(Request rq) {
+        rqInDriver++;
+        if (!hwTag && rqInDriver > 4) {
+            hwTag = true; // the device queues deeply
+        }
+    }
+
+    @Override
+    public void deactivate(Request rq) {
+        rqInDriver--;
+    }
+
+    @Override
+    public void completed(Request rq) {
+        Queue cq = owner.remove(rq);
+        if (cq == null) {
+            return;
+        }
+        long now = q.now();
+        int sync = cls(rq);
+        rqInDriver--;
+        cq.onDispatch[sync]--;
+        if (!cq.dispatched() && cq.onRr) {
+            resortRrList(cq, false);
+        }
+        if (sync == SYNC) {
+            cic(rq.processId).lastEndRequest = now;
+        }
+        if (active == cq) {
+            if (now > cq.sliceEnd) {
+                sliceExpired(false);
+            } else if (sync == SYNC && cq.sort.isEmpty()) {
+                if (!armSliceTimer(cq)) {
+                    scheduleDispatch();
+                }
+            }
+        }
+    }
+
+    private void scheduleDispatch() {
+        if (busyQueues > 0) {
+            q.kick();
+        }
+    }
+
+    /** cfq_idle_slice_timer. */
+    private void idleSliceTimer() {
+        Queue cq = active;
+        if (cq != null) {
+            if (q.now() <= cq.sliceEnd) {
+                if (busyQueues == 0) {
+                    return; // nobody else wants the disk: keep waiting for this process
+                }
+                if (!cq.sort.isEmpty()) {
+                    cq.mustDispatch = true;
+                    scheduleDispatch();
+                    return;
+                }
+            }
+        }
+        sliceExpired(false);
+        scheduleDispatch();
+    }
+
+    @Override
+    public Request frontMergeCandidate(Bio bio) {
+        Queue cq = queueFor(bio.processId, bio.isSync(), false);
+        return cq == null ? null : cq.sort.startingAt(bio.endSector());
+    }
+
+    @Override
+    public boolean allowMerge(Request rq, Bio bio) {
+        Queue cq = owner.get(rq);
+        if (cq == null) {
+            return false;
+        }
+        if (bio.isSync() && cls(rq) != SYNC) {
+            return false; // never merge a sync bio into an async request
+        }
+        return queueFor(bio.processId, bio.isSync(), false) == cq;
+    }
+
+    @Override
+    public void merged(Request rq, boolean front) {
+        if (front) {
+            owner.get(rq).sort.reposition(rq);
+        }
+    }
+
+    @Override
+    public void mergedRequests(Request rq, Request next) {
+        Queue cq = owner.get(next);
+        cq.fifo.mergedRequests(rq, next);
+        removeRequest(next);
+        owner.remove(next);
+    }
+
+    @Override
+    public Request former(Request rq) {
+        Queue cq = owner.get(rq);
+        return cq == null ? null : cq.sort.prev(rq);
+    }
+
+    @Override
+    public Request latter(Request rq) {
+        Queue cq = owner.get(rq);
+        return cq == null ? null : cq.sort.next(rq);
+    }
+
+    @Override
+    public MayQueue mayQueue(int pid, boolean sync) {
+        Queue cq = queueFor(pid, sync, false);
+        if (cq != null && cq.waitRequest && !cq.mustAllocSlice) {
+            cq.mustAllocSlice = true;
+            return MayQueue.MUST;
+        }
+        return MayQueue.MAY;
+    }
+
+    @Override
+    public int queued() {
+        int n = 0;
+        for (Queue cq : queues.values()) {
+            n += cq.sort.size();
+        }
+        return n;
+    }
+}

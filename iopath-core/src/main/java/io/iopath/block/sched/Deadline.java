@@ -1,0 +1,60 @@
+package io.iopath.block.sched;
+
+import io.iopath.request.Request;
+
+/**
+ * deadline as in 2.6.18–2.6.20 (block/deadline-iosched.c; block-layer.md §10.2): a one-way
+ * (C-SCAN) sweep per direction in batches of up to {@code fifo_batch} contiguous requests;
+ * reads preferred unless writes were passed over {@code writes_starved} times; a request whose
+ * FIFO deadline passed is served when the next batch starts.
+ */
+public final class Deadline extends DeadlineCore {
+    public Deadline(TunableSet.Values v) {
+        super(v);
+    }
+
+    @Override
+    public String name() {
+        return "deadline";
+    }
+
+    @Override
+    public int dispatch(boolean force) {
+        boolean reads = !fifo[READ].isEmpty();
+        boolean writes = !fifo[WRITE].isEmpty();
+        Request rq = nextRq[WRITE] != null ? nextRq[WRITE] : nextRq[READ];
+        if (rq != null) {
+            if (lastSector != rq.sector()) {
+                batching += fifoBatch; // 2.6: a batch ends on a non-contiguous request
+            }
+            if (batching < fifoBatch) {
+                batching++;
+                moveRequest(rq);
+                return 1;
+            }
+        }
+        int d;
+        if (reads) {
+            d = writes && starved++ >= writesStarved ? WRITE : READ;
+        } else if (writes) {
+            d = WRITE;
+        } else {
+            return 0;
+        }
+        if (d == WRITE) {
+            starved = 0;
+        }
+        if (fifo[d].headExpired(q.now())) {
+            batching = 0;
+            rq = fifo[d].head();
+        } else if (nextRq[d] != null) {
+            rq = nextRq[d];
+        } else {
+            batching = 0;
+            rq = sort[d].first(); // wrap around to the lowest sector
+        }
+        batching++;
+        moveRequest(rq);
+        return 1;
+    }
+}

@@ -1,0 +1,56 @@
+package io.iopath.block.sched;
+
+import io.iopath.request.Request;
+
+/**
+ * mq-deadline, 5.x version without priority levels (block/mq-deadline.c at 004a26b3;
+ * block-layer.md §11.3): deadline's tunables; a batch continues on the next request in sector
+ * order while {@code batching < fifo_batch} with no contiguity rule; a new batch starts from the
+ * FIFO head when a deadline passed or the sweep ran out of higher sectors.
+ */
+public final class MqDeadline extends DeadlineCore {
+    public MqDeadline(TunableSet.Values v) {
+        super(v);
+    }
+
+    @Override
+    public String name() {
+        return "mq-deadline";
+    }
+
+    @Override
+    public boolean multiQueue() {
+        return true;
+    }
+
+    @Override
+    public int dispatch(boolean force) {
+        boolean reads = !fifo[READ].isEmpty();
+        boolean writes = !fifo[WRITE].isEmpty();
+        Request rq = nextRq[WRITE] != null ? nextRq[WRITE] : nextRq[READ];
+        if (rq != null && batching < fifoBatch) {
+            batching++;
+            moveRequest(rq);
+            return 1;
+        }
+        int d;
+        if (reads) {
+            d = writes && starved++ >= writesStarved ? WRITE : READ;
+        } else if (writes) {
+            d = WRITE;
+        } else {
+            return 0;
+        }
+        if (d == WRITE) {
+            starved = 0;
+        }
+        Request next = nextRq[d];
+        rq = fifo[d].headExpired(q.now()) || next == null ? fifo[d].head() : next;
+        if (rq == null) {
+            return 0;
+        }
+        batching = 1;
+        moveRequest(rq);
+        return 1;
+    }
+}

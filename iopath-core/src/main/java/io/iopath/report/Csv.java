@@ -1,0 +1,55 @@
+package io.iopath.report;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** RFC 4180 text with LF line ends: a header, then rows; numbers are written as Java prints them. */
+final class Csv {
+    private final int columns;
+    private final StringBuilder text = new StringBuilder();
+
+    Csv(List<String> header) {
+        Set<String> seen = new HashSet<>();
+        for (String h : header) {
+            if (!seen.add(h)) {
+                throw new IllegalArgumentException("duplicate CSV column '" + h + "'");
+            }
+        }
+        this.columns = header.size();
+        row(header);
+    }
+
+    void row(List<String> cells) {
+        if (cells.size() != columns) {
+            throw new IllegalArgumentException("expected " + columns + " CSV cells, got " + cells.size());
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) {
+                text.append(',');
+            }
+            text.append(escape(cells.get(i)));
+        }
+        text.append('\n');
+    }
+
+    /** The same digits results.json has: Jackson writes doubles and longs as Java's toString does. */
+    static String num(double v) {
+        return Double.toString(v);
+    }
+
+    static String num(long v) {
+        return Long.toString(v);
+    }
+
+    static String escape(String cell) {
+        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0) {
+            return cell;
+        }
+        return '"' + cell.replace("\"", "\"\"") + '"';
+    }
+
+    String text() {
+        return text.toString();
+    }
+}

@@ -1,0 +1,65 @@
+package io.iopath.report;
+
+import io.iopath.metrics.LatencyCdf;
+import io.iopath.metrics.Result;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code latency.csv}: each direction's latency CDF, one row per point, in the long form that
+ * plotting tools take directly: {@code direction,percentile,latency_ns}. A direction without IOs
+ * has no rows. Rows of several runs start with the caller's label columns.
+ */
+public final class LatencyCsv {
+    public static final List<String> COLUMNS = List.of("direction", "percentile", "latency_ns");
+
+    private final List<String> labelColumns;
+    private final Csv csv;
+
+    public LatencyCsv(List<String> labelColumns) {
+        this.labelColumns = List.copyOf(labelColumns);
+        List<String> header = new ArrayList<>(this.labelColumns);
+        header.addAll(COLUMNS);
+        this.csv = new Csv(header);
+    }
+
+    /** The {@code latency.csv} of one run. */
+    public static String of(Result r) {
+        return new LatencyCsv(List.of()).add(List.of(), r).text();
+    }
+
+    /** Every run of a sweep, in the order given. */
+    public static String of(List<String> labelColumns, List<LabelledResult> runs) {
+        LatencyCsv table = new LatencyCsv(labelColumns);
+        runs.forEach(table::add);
+        return table.text();
+    }
+
+    public LatencyCsv add(LabelledResult run) {
+        return add(run.labels(), run.result());
+    }
+
+    public LatencyCsv add(List<String> labels, Result r) {
+        if (labels.size() != labelColumns.size()) {
+            throw new IllegalArgumentException("expected labels for " + labelColumns + ", got " + labels);
+        }
+        rows(labels, "read", r.latencyCdf().read());
+        rows(labels, "write", r.latencyCdf().write());
+        rows(labels, "total", r.latencyCdf().total());
+        return this;
+    }
+
+    private void rows(List<String> labels, String direction, LatencyCdf cdf) {
+        for (LatencyCdf.Point p : cdf.points()) {
+            List<String> cells = new ArrayList<>(labels);
+            cells.add(direction);
+            cells.add(Csv.num(p.percentile()));
+            cells.add(Csv.num(p.latencyNs()));
+            csv.row(cells);
+        }
+    }
+
+    public String text() {
+        return csv.text();
+    }
+}

@@ -1,0 +1,80 @@
+package io.iopath.report;
+
+import io.iopath.metrics.DirectionStats;
+import io.iopath.metrics.LatencySummary;
+import io.iopath.metrics.Result;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code results.csv}: one row per direction (read, write, total) of each run, so a script can
+ * load a single run or a whole sweep into one table. Column names carry their units and are part
+ * of iopath's interface (docs/reports.md); the values are the ones in {@code results.json}, with
+ * the same digits. Rows of several runs start with the caller's label columns.
+ */
+public final class ResultsCsv {
+    /** The columns after the label columns, in order. Append new ones at the end. */
+    public static final List<String> COLUMNS = List.of(
+            "scenario", "seed", "drive", "scheduler", "queue_depth", "elapsed_ns",
+            "direction", "ios", "bytes", "iops", "bandwidth_bytes_per_s",
+            "latency_mean_ns", "latency_p50_ns", "latency_p95_ns", "latency_p99_ns", "latency_p99_9_ns", "latency_max_ns",
+            "q2d_mean_ns", "d2c_mean_ns",
+            "drive_utilisation", "bio_merges", "queue_full",
+            "drive_commands", "drive_seek_mean_ns", "drive_rotation_mean_ns", "drive_transfer_mean_ns");
+
+    private final List<String> labelColumns;
+    private final Csv csv;
+
+    /** A table whose rows start with {@code labelColumns} (none for a single run). */
+    public ResultsCsv(List<String> labelColumns) {
+        this.labelColumns = List.copyOf(labelColumns);
+        List<String> header = new ArrayList<>(this.labelColumns);
+        header.addAll(COLUMNS);
+        this.csv = new Csv(header);
+    }
+
+    /** The {@code results.csv} of one run. */
+    public static String of(Result r) {
+        return new ResultsCsv(List.of()).add(List.of(), r).text();
+    }
+
+    /** Every run of a sweep, in the order given. */
+    public static String of(List<String> labelColumns, List<LabelledResult> runs) {
+        ResultsCsv table = new ResultsCsv(labelColumns);
+        runs.forEach(table::add);
+        return table.text();
+    }
+
+    public ResultsCsv add(LabelledResult run) {
+        return add(run.labels(), run.result());
+    }
+
+    /** Adds the three rows of one run; {@code labels} are its values of the label columns. */
+    public ResultsCsv add(List<String> labels, Result r) {
+        if (labels.size() != labelColumns.size()) {
+            throw new IllegalArgumentException("expected labels for " + labelColumns + ", got " + labels);
+        }
+        row(labels, r, "read", r.read());
+        row(labels, r, "write", r.write());
+        row(labels, r, "total", r.total());
+        return this;
+    }
+
+    private void row(List<String> labels, Result r, String direction, DirectionStats d) {
+        LatencySummary l = d.latency();
+        List<String> cells = new ArrayList<>(labels);
+        cells.addAll(List.of(
+                r.scenario(), Csv.num(r.seed()), r.drive(), r.scheduler(), Csv.num(r.queueDepth()), Csv.num(r.elapsedNs()),
+                direction, Csv.num(d.ios()), Csv.num(d.bytes()), Csv.num(d.iops()), Csv.num(d.bandwidthBytesPerS()),
+                Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p95()), Csv.num(l.p99()), Csv.num(l.p99_9()), Csv.num(l.max()),
+                Csv.num(d.q2dMeanNs()), Csv.num(d.d2cMeanNs()),
+                Csv.num(r.driveUtilisation()), Csv.num(r.bioMerges()), Csv.num(r.queueFulls()),
+                Csv.num(r.driveTime().commands()), Csv.num(r.driveTime().seekMeanNs()),
+                Csv.num(r.driveTime().rotationMeanNs()), Csv.num(r.driveTime().transferMeanNs())));
+        csv.row(cells);
+    }
+
+    public String text() {
+        return csv.text();
+    }
+}

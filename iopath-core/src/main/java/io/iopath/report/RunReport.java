@@ -1,0 +1,48 @@
+package io.iopath.report;
+
+import io.iopath.metrics.Result;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The files of one run's output directory, each written atomically: {@code results.json},
+ * {@code results.csv}, {@code latency.csv} and {@code report.html}; and those of several
+ * labelled runs side by side ({@link #writeComparison}). What each holds is described in
+ * docs/reports.md.
+ */
+public final class RunReport {
+    public static final List<String> FILES = List.of("results.json", "results.csv", "latency.csv", "report.html");
+    public static final List<String> COMPARISON_FILES = List.of("results.csv", "latency.csv", "report.html");
+
+    private RunReport() {
+    }
+
+    /** Writes every file into {@code dir} (created if missing) and returns their paths, in {@link #FILES} order. */
+    public static List<Path> write(Path dir, Result r, ScenarioSource scenario) throws IOException {
+        String[] texts = {ResultJson.toText(r), ResultsCsv.of(r), LatencyCsv.of(r), HtmlReport.run(r, scenario)};
+        Path[] paths = new Path[texts.length];
+        for (int i = 0; i < texts.length; i++) {
+            paths[i] = dir.resolve(FILES.get(i));
+            AtomicFiles.writeString(paths[i], texts[i]);
+        }
+        return List.of(paths);
+    }
+
+    /**
+     * Writes {@code results.csv} and {@code latency.csv} with the label columns first, and a
+     * comparison {@code report.html}, for a sweep or a reproduced figure; returns their paths in
+     * {@link #COMPARISON_FILES} order.
+     */
+    public static List<Path> writeComparison(Path dir, String title, List<String> labelColumns, List<LabelledResult> runs)
+            throws IOException {
+        String[] texts = {ResultsCsv.of(labelColumns, runs), LatencyCsv.of(labelColumns, runs),
+            HtmlReport.comparison(title, labelColumns, runs)};
+        Path[] paths = new Path[texts.length];
+        for (int i = 0; i < texts.length; i++) {
+            paths[i] = dir.resolve(COMPARISON_FILES.get(i));
+            AtomicFiles.writeString(paths[i], texts[i]);
+        }
+        return List.of(paths);
+    }
+}

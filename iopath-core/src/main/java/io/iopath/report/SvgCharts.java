@@ -1,0 +1,278 @@
+package io.iopath.report;
+
+import io.iopath.metrics.DirectionStats;
+import io.iopath.metrics.LatencyCdf;
+import io.iopath.metrics.Result;
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.StandardChartTheme;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.AxisLocation;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.block.BlockBorder;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StackedBarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.text.TextUtils;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.ViewBox;
+
+/**
+ * The report's charts as inline SVG elements, drawn by JFreeChart into JFreeSVG. Pure functions
+ * of Results: each chart takes an element id that also prefixes its clip paths and gradients,
+ * since JFreeSVG's default prefix embeds {@code System.nanoTime()} and several charts share one
+ * HTML document (and so one id namespace). Text is laid out with the JVM's font metrics, so the
+ * bytes are identical run to run on one machine, not across machines with other fonts.
+ */
+final class SvgCharts {
+    static final int WIDTH = 860;
+    static final int HEIGHT = 420;
+
+    static final Color READ = new Color(0x1f77b4);
+    static final Color WRITE = new Color(0xd95f02);
+    static final Color TOTAL = new Color(0x7f7f7f);
+    private static final Color GRID = new Color(0xdddddd);
+    private static final Color[] SPLIT = {
+        new Color(0xe6a817), // Q2D: block layer
+        new Color(0x4c78a8), // D2C: driver and drive
+        new Color(0x54a24b), // seek
+        new Color(0x72b7b2), // rotation
+        new Color(0xb279a2), // transfer
+    };
+
+    static {
+        // JFreeChart draws rotated text (the vertical axis label, slanted category labels)
+        // through a TextLayout by default, a workaround for Java2D bugs of old JDKs; JFreeSVG turns
+        // a TextLayout into glyph outlines, which makes the page larger and its text unselectable.
+        // Plain drawString under a rotation gives a real SVG <text>. Set once, for the whole JVM.
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+
+    private SvgCharts() {
+    }
+
+    /** Read and write latency CDFs on a log time axis spanning whole decades. */
+    static String latencyCdf(Result r, String id) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        List<Color> colours = new java.util.ArrayList<>();
+        addCdf(data, colours, "read", r.latencyCdf().read(), READ);
+        addCdf(data, colours, "write", r.latencyCdf().write(), WRITE);
+        NumberAxis y = numberAxis("IOs completed within (%)");
+        y.setRange(0, 100);
+        y.setTickUnit(new NumberTickUnit(10));
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        XYPlot plot = new XYPlot(data, logMsAxis(r.latencyCdf().total()), y, renderer);
+        JFreeChart chart = chart(plot);
+        plot.setDomainMinorGridlinesVisible(true);
+        plot.setDomainMinorGridlinePaint(new Color(0xf0f0f0));
+        plot.setDomainMinorGridlineStroke(new BasicStroke(1f));
+        for (int i = 0; i < colours.size(); i++) {
+            renderer.setSeriesPaint(i, colours.get(i));
+            renderer.setSeriesStroke(i, new BasicStroke(2.5f));
+        }
+        return svg(chart, id, WIDTH, HEIGHT);
+    }
+
+    /** A log axis in ms from the nearest 1, 2 or 5 times a power of ten below the data to the one above. */
+    private static LogAxis logMsAxis(LatencyCdf all) {
+        LogAxis x = new DecadeLogAxis("latency (ms, log scale)");
+        if (!all.isEmpty()) {
+            double lo = Math.max(1e-6, all.points().get(0).latencyNs() / 1e6);
+            double hi = Math.max(lo * 1.01, all.points().get(all.points().size() - 1).latencyNs() / 1e6);
+            x.setRange(niceBelow(lo), niceAbove(hi));
+        }
+        return x;
+    }
+
+    /** The largest 1, 2 or 5 times a power of ten not above {@code v}. */
+    static double niceBelow(double v) {
+        double decade = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[] {5, 2, 1}) {
+            if (m * decade <= v * (1 + 1e-12)) {
+                return m * decade;
+            }
+        }
+        return decade;
+    }
+
+    /** The smallest 1, 2 or 5 times a power of ten not below {@code v}. */
+    static double niceAbove(double v) {
+        double decade = Math.pow(10, Math.floor(Math.log10(v)));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * decade >= v * (1 - 1e-12)) {
+                return m * decade;
+            }
+        }
+        return 10 * decade;
+    }
+
+    private static void addCdf(XYSeriesCollection data, List<Color> colours, String name, LatencyCdf cdf, Color colour) {
+        if (cdf.isEmpty()) {
+            return;
+        }
+        XYSeries s = new XYSeries(name, false, true);
+        for (LatencyCdf.Point p : cdf.points()) {
+            s.add(Math.max(1, p.latencyNs()) / 1e6, p.percentile());
+        }
+        data.addSeries(s);
+        colours.add(colour);
+    }
+
+    /**
+     * Where the time went, as stacked horizontal bars in ms: each direction's mean bio latency
+     * split into Q2D (block layer) and D2C (driver and drive), and the drive's mean time per
+     * command split into seek, rotation and transfer.
+     */
+    static String timeSplit(Result r, String id) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        String[] series = {"Q2D: block layer", "D2C: driver + drive", "seek", "rotation", "transfer"};
+        for (String[] dir : new String[][] {{"read", "read IO, Q to C"}, {"write", "write IO, Q to C"}}) {
+            DirectionStats d = dir[0].equals("read") ? r.read() : r.write();
+            if (d.ios() == 0) {
+                continue;
+            }
+            double[] v = {d.q2dMeanNs(), d.d2cMeanNs(), 0, 0, 0};
+            for (int i = 0; i < series.length; i++) {
+                data.addValue(v[i] / 1e6, series[i], dir[1]);
+            }
+        }
+        String drive = "drive, per command";
+        double[] v = {0, 0, r.driveTime().seekMeanNs(), r.driveTime().rotationMeanNs(), r.driveTime().transferMeanNs()};
+        for (int i = 0; i < series.length; i++) {
+            data.addValue(v[i] / 1e6, series[i], drive);
+        }
+        StackedBarRenderer renderer = new StackedBarRenderer();
+        NumberAxis value = numberAxis("mean time (ms)");
+        CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), value, renderer);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < SPLIT.length; i++) {
+            renderer.setSeriesPaint(i, SPLIT[i]);
+        }
+        renderer.setMaximumBarWidth(0.22);
+        return svg(chart, id, WIDTH, 300);
+    }
+
+    /**
+     * A grouped bar chart over runs: one group per run (its caption, one line per label), one bar
+     * per direction that any run has IOs in; total is drawn only when both directions are present.
+     */
+    static String groupedByDirection(String categoryAxisLabel, List<String> captions, List<Result> runs, String axisLabel,
+                                     ToDoubleFunction<DirectionStats> value, String id) {
+        boolean reads = runs.stream().anyMatch(r -> r.read().ios() > 0);
+        boolean writes = runs.stream().anyMatch(r -> r.write().ios() > 0);
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        List<Color> colours = new java.util.ArrayList<>();
+        if (reads) {
+            addDirection(data, captions, runs, "read", Result::read, value);
+            colours.add(READ);
+        }
+        if (writes) {
+            addDirection(data, captions, runs, "write", Result::write, value);
+            colours.add(WRITE);
+        }
+        if ((reads && writes) || colours.isEmpty()) {
+            addDirection(data, captions, runs, "total", Result::total, value);
+            colours.add(TOTAL);
+        }
+        BarRenderer renderer = new BarRenderer();
+        CategoryAxis categories = new CategoryAxis(categoryAxisLabel);
+        if (captions.size() > 10) {
+            categories.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        }
+        // room for each label line to wrap once before JFreeChart cuts it short with "..."
+        categories.setMaximumCategoryLabelLines(2 * captions.stream().mapToInt(c -> c.split("\n", -1).length).max().orElse(1));
+        categories.setMaximumCategoryLabelWidthRatio(1.0f);
+        CategoryPlot plot = new CategoryPlot(data, categories, numberAxis(axisLabel), renderer);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < colours.size(); i++) {
+            renderer.setSeriesPaint(i, colours.get(i));
+        }
+        renderer.setItemMargin(0.05);
+        renderer.setMaximumBarWidth(0.12);
+        return svg(chart, id, WIDTH, HEIGHT);
+    }
+
+    private static void addDirection(DefaultCategoryDataset data, List<String> captions, List<Result> runs, String name,
+                                     java.util.function.Function<Result, DirectionStats> direction,
+                                     ToDoubleFunction<DirectionStats> value) {
+        for (int i = 0; i < runs.size(); i++) {
+            data.addValue(value.applyAsDouble(direction.apply(runs.get(i))), name, captions.get(i));
+        }
+    }
+
+    /** A value axis whose tick labels read the same in every default locale (no "1.000" or "0,5"). */
+    private static NumberAxis numberAxis(String label) {
+        NumberAxis axis = new NumberAxis(label);
+        axis.setStandardTickUnits(NumberAxis.createStandardTickUnits(Locale.ROOT));
+        return axis;
+    }
+
+    /**
+     * No title (the HTML heading is the title), legend below, flat bars, sans-serif text. The
+     * theme resets the renderer's series paints, so callers set theirs after this.
+     */
+    private static JFreeChart chart(org.jfree.chart.plot.Plot plot) {
+        JFreeChart chart = new JFreeChart(null, JFreeChart.DEFAULT_TITLE_FONT, plot, true);
+        theme().apply(chart);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setPadding(new RectangleInsets(8, 8, 4, 16));
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setOutlineVisible(false);
+        if (plot instanceof XYPlot xy) {
+            xy.setDomainGridlinePaint(GRID);
+            xy.setRangeGridlinePaint(GRID);
+            xy.setDomainGridlineStroke(new BasicStroke(1f));
+            xy.setRangeGridlineStroke(new BasicStroke(1f));
+        } else if (plot instanceof CategoryPlot cat) {
+            cat.setRangeGridlinePaint(GRID);
+            cat.setRangeGridlineStroke(new BasicStroke(1f));
+        }
+        LegendTitle legend = chart.getLegend();
+        legend.setPosition(RectangleEdge.BOTTOM);
+        legend.setFrame(BlockBorder.NONE);
+        legend.setBackgroundPaint(Color.WHITE);
+        return chart;
+    }
+
+    private static StandardChartTheme theme() {
+        StandardChartTheme t = new StandardChartTheme("iopath");
+        t.setExtraLargeFont(new Font(Font.SANS_SERIF, Font.BOLD, 18));
+        t.setLargeFont(new Font(Font.SANS_SERIF, Font.PLAIN, 14));
+        t.setRegularFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        t.setSmallFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        t.setBarPainter(new StandardBarPainter());
+        t.setShadowVisible(false);
+        t.setAxisLabelPaint(new Color(0x333333));
+        t.setTickLabelPaint(new Color(0x333333));
+        t.setLegendItemPaint(new Color(0x333333));
+        return t;
+    }
+
+    private static String svg(JFreeChart chart, String id, int width, int height) {
+        SVGGraphics2D g2 = new SVGGraphics2D(width, height);
+        g2.setDefsKeyPrefix(id + "-");
+        chart.draw(g2, new Rectangle2D.Double(0, 0, width, height));
+        return g2.getSVGElement(id, true, new ViewBox(0, 0, width, height), null, null);
+    }
+}

@@ -1,0 +1,77 @@
+package io.iopath.scenario;
+
+import io.iopath.block.sched.Hz;
+import io.iopath.block.sched.Schedulers;
+import io.iopath.block.sched.TunableSet;
+import io.iopath.driver.QueueFullHandling;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the {@code host:} section: scheduler and its sysfs tunables, queue and driver settings. */
+final class HostSection {
+    private HostSection() {
+    }
+
+    static HostConfig bind(Fields h) {
+        List<String> names = new java.util.ArrayList<>(Schedulers.names());
+        String scheduler = Schedulers.canonical(h.choice("scheduler", "noop", withAlias(names)));
+        int hz = (int) h.integer("hz", 0, 0, 1000);
+        if (hz != 0 && hz != 100 && hz != 250 && hz != 1000) {
+            throw ScenarioException.expected(h.node("hz").location(), h.path() + ".hz", "0 (exact), 100, 250 or 1000", String.valueOf(hz));
+        }
+        Map<String, String> tunables = tunables(h, scheduler, Hz.of(hz));
+        int depth = (int) h.integer("queue_depth", HostConfig.DEFAULT_QUEUE_DEPTH, 1, 256);
+        int maxKb = (int) h.integer("max_sectors_kb", HostConfig.DEFAULT_MAX_SECTORS_KB, 4, 32768);
+        int nr = (int) h.integer("nr_requests", 0, 0, 65536);
+        if (nr != 0 && nr < 4) {
+            throw ScenarioException.expected(h.node("nr_requests").location(), h.path() + ".nr_requests",
+                    "0 (the default) or at least 4 (BLKDEV_MIN_RQ)", String.valueOf(nr));
+        }
+        String plugging = h.choice("plugging", HostConfig.defaultPlugging(scheduler), List.of("legacy", "per-task"));
+        String driver = h.choice("driver", HostConfig.defaultDriver(scheduler), QueueFullHandling.names());
+        boolean wce = h.bool("write_cache", false);
+        boolean fua = h.bool("fua", true);
+        return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua);
+    }
+
+    private static List<String> withAlias(List<String> names) {
+        List<String> all = new java.util.ArrayList<>(names);
+        all.add("as");
+        return all;
+    }
+
+    private static Map<String, String> tunables(Fields h, String scheduler, Hz hz) {
+        Node n = h.node("tunables");
+        Map<String, String> out = new LinkedHashMap<>();
+        if (n == null) {
+            return out;
+        }
+        String path = h.path() + ".tunables";
+        if (!(n instanceof Node.MapNode map)) {
+            throw ScenarioException.expected(n.location(), path, "a mapping of sysfs names to values", n.describe());
+        }
+        TunableSet set = Schedulers.tunables(scheduler);
+        for (Map.Entry<String, Node> e : map.entries().entrySet()) {
+            String key = e.getKey();
+            if (!set.names().contains(key)) {
+                throw new ScenarioException(map.keyLocation(key), path + "." + key,
+                        "unknown tunable for " + scheduler + "; expected one of "
+                                + (set.names().isEmpty() ? "nothing (" + scheduler + " has no tunables)" : String.join(", ", set.names())));
+            }
+            if (!(e.getValue() instanceof Node.ScalarNode s) || s.isNull()) {
+                throw ScenarioException.expected(e.getValue().location(), path + "." + key, "a number", e.getValue().describe());
+            }
+            Map<String, String> one = Map.of(key, s.text().trim());
+            try {
+                Schedulers.create(scheduler, one, hz);
+            } catch (IllegalArgumentException ex) {
+                String msg = ex.getMessage();
+                int colon = msg.indexOf(": ");
+                throw new ScenarioException(s.location(), path + "." + key, colon >= 0 ? msg.substring(colon + 2) : msg);
+            }
+            out.put(key, s.text().trim());
+        }
+        return out;
+    }
+}

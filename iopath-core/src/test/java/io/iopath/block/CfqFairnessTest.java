@@ -1,0 +1,90 @@
+package io.iopath.block;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.iopath.device.BlockDevice;
+import io.iopath.device.CommandCompletion;
+import io.iopath.device.DeviceResponse;
+import io.iopath.driver.QueueFullHandling;
+import io.iopath.request.Op;
+import io.iopath.request.Request;
+import io.iopath.sim.Simulator;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** CFQ: two equal synchronous readers on separate regions get equal disk time (within 10 %). */
+class CfqFairnessTest {
+    /** Wraps a disk-like device (one command at a time, FIFO) and charges each command's service time to its process. */
+    static final class DiskTimeMeter implements BlockDevice {
+        final TestDevice disk;
+        final Simulator sim;
+        final Map<Integer, Long> diskTimeNs = new HashMap<>();
+        private long lastEnd;
+        private final java.util.ArrayDeque<long[]> accepted = new java.util.ArrayDeque<>();
+
+        DiskTimeMeter(Simulator sim) {
+            this.sim = sim;
+            this.disk = TestDevice.seeking(sim, 32);
+        }
+
+        @Override
+        public DeviceResponse submit(Request command) {
+            DeviceResponse r = disk.submit(command);
+            if (r == DeviceResponse.ACCEPTED) {
+                accepted.addLast(new long[] {sim.now()});
+            }
+            return r;
+        }
+
+        @Override
+        public void setCompletionSink(CommandCompletion sink) {
+            disk.setCompletionSink(c -> {
+                long start = Math.max(lastEnd, accepted.pollFirst()[0]);
+                diskTimeNs.merge(c.processId, sim.now() - start, Long::sum);
+                lastEnd = sim.now();
+                sink.commandDone(c);
+            });
+        }
+
+        @Override
+        public long capacitySectors() {
+            return disk.capacitySectors();
+        }
+
+        @Override
+        public long busyNs() {
+            return disk.busyNs();
+        }
+
+        @Override
+        public String name() {
+            return disk.name();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} readers, depth {1}, queue_depth {2}")
+    @CsvSource({"sequential,1,4", "sequential,4,4", "random,1,4", "random,1,1", "sequential,1,32"})
+    void twoEqualSyncReadersGetDiskTimeWithinTenPercent(String pattern, int iodepth, int queueDepth) {
+        Simulator sim = new Simulator(5);
+        DiskTimeMeter[] meter = new DiskTimeMeter[1];
+        Rig rig = new Rig(sim, "cfq", Map.of(), Rig.settings("cfq"), queueDepth, QueueFullHandling.MIDLAYER,
+                s -> meter[0] = new DiskTimeMeter(s));
+        boolean random = pattern.equals("random");
+        for (int p = 1; p <= 2; p++) {
+            long base = p * 100_000_000L;
+            var rnd = sim.randoms().stream("reader" + p);
+            rig.proc(p, "reader" + p, iodepth, (proc, id) -> {
+                long sector = random ? base + (rnd.nextLong(20_000_000L) & ~7L) : base + proc.cursor;
+                proc.cursor += 8;
+                return proc.bio(id, Op.READ, sector, 8, 0);
+            });
+        }
+        rig.run(10_000_000_000L);
+        long a = meter[0].diskTimeNs.getOrDefault(1, 0L);
+        long b = meter[0].diskTimeNs.getOrDefault(2, 0L);
+        assertThat(a + b).isGreaterThan(5_000_000_000L);
+        assertThat((double) Math.abs(a - b) / Math.max(a, b)).as("disk time %d vs %d ns", a, b).isLessThanOrEqualTo(0.10);
+    }
+}

@@ -1,0 +1,57 @@
+package io.iopath.block.sched;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TunablesTest {
+    @Test
+    void defaultsAreTheKernelsInMilliseconds() {
+        TunableSet.Values v = Anticipatory.TUNABLES.resolve(Map.of(), Hz.EXACT);
+        assertThat(v.get("antic_expire")).isEqualTo(6_000_000L);
+        assertThat(v.get("read_expire")).isEqualTo(125_000_000L);
+        TunableSet.Values c = Cfq.TUNABLES.resolve(Map.of(), Hz.EXACT);
+        assertThat(c.get("slice_idle")).isEqualTo(8_000_000L);
+        assertThat(c.get("back_seek_max")).as("16 MiB in sectors").isEqualTo(32 * 1024L);
+    }
+
+    @Test
+    void hzQuantisationEvaluatesTheKernelExpression() {
+        // block-layer.md §1 and §10.3: at HZ=250, AS read_expire HZ/8 = 31 jiffies = 124 ms and
+        // antic_expire HZ/150 = 1 jiffy = 4 ms; the unplug delay 3 ms becomes one jiffy (4 ms).
+        Hz hz = Hz.of(250);
+        TunableSet.Values v = Anticipatory.TUNABLES.resolve(Map.of(), hz);
+        assertThat(v.get("read_expire")).isEqualTo(124_000_000L);
+        assertThat(v.get("antic_expire")).isEqualTo(4_000_000L);
+        assertThat(v.get("write_batch_expire")).isEqualTo(124_000_000L);
+        assertThat(new io.iopath.block.QueueSettings(0, 1024, io.iopath.block.Plugging.LEGACY, hz, false, true)
+                .unplugDelayNs()).isEqualTo(4_000_000L);
+        // a user value in ms rounds up to whole jiffies
+        assertThat(Deadline.TUNABLES.resolve(Map.of("read_expire", "10"), hz).get("read_expire")).isEqualTo(12_000_000L);
+        // timers fire on the next jiffy boundary
+        assertThat(hz.timerNs(4_000_001L)).isEqualTo(8_000_000L);
+    }
+
+    @Test
+    void unknownTunablesAndBadValuesAreRejectedWithTheAcceptedNames() {
+        assertThatThrownBy(() -> Schedulers.create("deadline", Map.of("slice_idle", "8"), Hz.EXACT))
+                .hasMessageContaining("unknown tunable 'slice_idle'")
+                .hasMessageContaining("read_expire, write_expire, writes_starved, fifo_batch, front_merges");
+        assertThatThrownBy(() -> Schedulers.create("deadline", Map.of("front_merges", "2"), Hz.EXACT))
+                .hasMessageContaining("expected 0 or 1");
+        assertThatThrownBy(() -> Schedulers.create("bfq", Map.of("low_latency", "1"), Hz.EXACT))
+                .hasMessageContaining("weight raising");
+    }
+
+    @Test
+    void everySchedulerIsRegisteredWithItsSysfsName() {
+        assertThat(Schedulers.names()).containsExactly("noop", "deadline", "anticipatory", "cfq", "none",
+                "mq-deadline", "kyber", "bfq");
+        for (String n : Schedulers.names()) {
+            assertThat(Schedulers.create(n).orElseThrow().name()).isEqualTo(n);
+        }
+        assertThat(Schedulers.create("as").orElseThrow().name()).isEqualTo("anticipatory");
+    }
+}

@@ -1,0 +1,163 @@
+package io.iopath.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.iopath.metrics.LatencyCdf;
+import io.iopath.metrics.Result;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ResultsCsvTest {
+    /** Where each CSV column's value sits in results.json; {@code %d} is the row's direction. */
+    private static final Map<String, String> JSON_POINTER = Map.ofEntries(
+            Map.entry("scenario", "/scenario"), Map.entry("seed", "/seed"), Map.entry("drive", "/drive"),
+            Map.entry("scheduler", "/scheduler"), Map.entry("queue_depth", "/queue_depth"),
+            Map.entry("elapsed_ns", "/elapsed_ns"),
+            Map.entry("ios", "/%d/ios"), Map.entry("bytes", "/%d/bytes"), Map.entry("iops", "/%d/iops"),
+            Map.entry("bandwidth_bytes_per_s", "/%d/bandwidth_bytes_per_s"),
+            Map.entry("latency_mean_ns", "/%d/latency_ns/mean"), Map.entry("latency_p50_ns", "/%d/latency_ns/p50"),
+            Map.entry("latency_p95_ns", "/%d/latency_ns/p95"), Map.entry("latency_p99_ns", "/%d/latency_ns/p99"),
+            Map.entry("latency_p99_9_ns", "/%d/latency_ns/p99_9"), Map.entry("latency_max_ns", "/%d/latency_ns/max"),
+            Map.entry("q2d_mean_ns", "/%d/q2d_mean_ns"), Map.entry("d2c_mean_ns", "/%d/d2c_mean_ns"),
+            Map.entry("drive_utilisation", "/drive_utilisation"), Map.entry("bio_merges", "/bio_merges"),
+            Map.entry("queue_full", "/queue_full"), Map.entry("drive_commands", "/drive_time_ns/commands"),
+            Map.entry("drive_seek_mean_ns", "/drive_time_ns/seek_mean"),
+            Map.entry("drive_rotation_mean_ns", "/drive_time_ns/rotation_mean"),
+            Map.entry("drive_transfer_mean_ns", "/drive_time_ns/transfer_mean"));
+
+    /** RFC 4180 reader: quoted cells may hold commas, doubled quotes and line breaks. */
+    static List<List<String>> parse(String csv) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> row = new ArrayList<>();
+        StringBuilder cell = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < csv.length(); i++) {
+            char c = csv.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < csv.length() && csv.charAt(i + 1) == '"') {
+                    cell.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    cell.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                row.add(cell.toString());
+                cell.setLength(0);
+            } else if (c == '\n') {
+                row.add(cell.toString());
+                cell.setLength(0);
+                rows.add(row);
+                row = new ArrayList<>();
+            } else {
+                cell.append(c);
+            }
+        }
+        assertThat(quoted).as("unterminated quote").isFalse();
+        assertThat(row).as("text after the last line end").isEmpty();
+        assertThat(cell.length()).isZero();
+        return rows;
+    }
+
+    @Test
+    void everyCellEqualsTheSameValueInResultsJson() throws Exception {
+        Result r = Runs.mixed();
+        JsonNode json = new ObjectMapper().readTree(ResultJson.toText(r));
+        List<List<String>> rows = parse(ResultsCsv.of(r));
+        assertThat(rows.get(0)).containsExactlyElementsOf(ResultsCsv.COLUMNS);
+        assertThat(JSON_POINTER.keySet()).containsExactlyInAnyOrderElementsOf(
+                ResultsCsv.COLUMNS.stream().filter(c -> !c.equals("direction")).toList());
+        assertThat(rows).hasSize(4);
+        assertThat(rows.subList(1, 4)).extracting(row -> row.get(ResultsCsv.COLUMNS.indexOf("direction")))
+                .containsExactly("read", "write", "total");
+        for (List<String> row : rows.subList(1, 4)) {
+            String direction = row.get(ResultsCsv.COLUMNS.indexOf("direction"));
+            for (int c = 0; c < row.size(); c++) {
+                String column = ResultsCsv.COLUMNS.get(c);
+                if (column.equals("direction")) {
+                    continue;
+                }
+                JsonNode value = json.at(JSON_POINTER.get(column).replace("%d", direction));
+                assertThat(value.isMissingNode()).as(column).isFalse();
+                if (value.isNumber()) {
+                    assertThat(Double.parseDouble(row.get(c))).as(direction + " " + column).isEqualTo(value.asDouble());
+                }
+                assertThat(row.get(c)).as(direction + " " + column).isEqualTo(value.asText());
+            }
+        }
+        // the fixture has both directions, so no row is trivially zero
+        assertThat(json.at("/read/ios").asLong()).isPositive();
+        assertThat(json.at("/write/ios").asLong()).isPositive();
+    }
+
+    @Test
+    void latencyCsvHoldsTheCdfOfResultsJson() throws Exception {
+        Result r = Runs.mixed();
+        JsonNode cdf = new ObjectMapper().readTree(ResultJson.toText(r)).get("latency_cdf");
+        List<List<String>> rows = parse(LatencyCsv.of(r));
+        assertThat(rows.get(0)).containsExactly("direction", "percentile", "latency_ns");
+        int n = LatencyCdf.PERCENTILES.size();
+        assertThat(rows).hasSize(1 + 3 * n);
+        String[] directions = {"read", "write", "total"};
+        for (int d = 0; d < 3; d++) {
+            for (int i = 0; i < n; i++) {
+                List<String> row = rows.get(1 + d * n + i);
+                assertThat(row.get(0)).isEqualTo(directions[d]);
+                assertThat(Double.parseDouble(row.get(1))).isEqualTo(cdf.get("percentile").get(i).asDouble());
+                assertThat(Long.parseLong(row.get(2))).isEqualTo(cdf.get(directions[d] + "_ns").get(i).asLong());
+            }
+        }
+    }
+
+    @Test
+    void aDirectionWithoutIosHasZeroesInResultsCsvAndNoRowsInLatencyCsv() {
+        Result r = Runs.mixed("jobs[0].rw=randread", "jobs[1].rw=read");
+        List<List<String>> rows = parse(ResultsCsv.of(r));
+        List<String> write = rows.get(2);
+        assertThat(write.get(ResultsCsv.COLUMNS.indexOf("direction"))).isEqualTo("write");
+        assertThat(write.get(ResultsCsv.COLUMNS.indexOf("ios"))).isEqualTo("0");
+        assertThat(LatencyCsv.of(r)).doesNotContain("\nwrite,").contains("\nread,").contains("\ntotal,");
+    }
+
+    @Test
+    void manyRunsGetLabelColumnsFirstAndThreeRowsEach() {
+        List<String> labels = List.of("queue_depth_set", "note");
+        List<LabelledResult> runs = List.of(
+                new LabelledResult(List.of("1", "plain"), Runs.mixed("host.queue_depth=1")),
+                new LabelledResult(List.of("32", "has, a comma and \"quotes\""), Runs.mixed("host.queue_depth=32")));
+        String csv = ResultsCsv.of(labels, runs);
+        assertThat(csv.split("\n")[4]).startsWith("32,\"has, a comma and \"\"quotes\"\"\",mixed-small,5,");
+        List<List<String>> rows = parse(csv);
+        assertThat(rows).hasSize(1 + 6);
+        assertThat(rows.get(0)).containsExactlyElementsOf(
+                java.util.stream.Stream.concat(labels.stream(), ResultsCsv.COLUMNS.stream()).toList());
+        int qd = 2 + ResultsCsv.COLUMNS.indexOf("queue_depth");
+        int dir = 2 + ResultsCsv.COLUMNS.indexOf("direction");
+        for (int i = 1; i <= 6; i++) {
+            List<String> row = rows.get(i);
+            assertThat(row).hasSize(2 + ResultsCsv.COLUMNS.size());
+            boolean first = i <= 3;
+            assertThat(row.subList(0, 2)).containsExactly(first ? "1" : "32", first ? "plain" : "has, a comma and \"quotes\"");
+            // each run's rows carry its own numbers: the queue depth column follows the override
+            assertThat(row.get(qd)).isEqualTo(first ? "1" : "32");
+            assertThat(row.get(dir)).isEqualTo(List.of("read", "write", "total").get((i - 1) % 3));
+        }
+    }
+
+    @Test
+    void labelsMustMatchTheLabelColumns() {
+        ResultsCsv table = new ResultsCsv(List.of("a", "b"));
+        Result r = Runs.mixed();
+        assertThatThrownBy(() -> table.add(List.of("only one"), r)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ResultsCsv(List.of("iops"))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("iops");
+    }
+}

@@ -1,0 +1,75 @@
+package io.iopath.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HostSectionTest {
+    static final String JOBS = """
+            jobs:
+              - name: r
+                rw: randread
+                number_ios: 10
+                size: 1g
+            """;
+
+    @Test
+    void readsSchedulerTunablesAndQueueSettings() {
+        Scenario s = ScenarioReader.read("t.yaml", """
+                host:
+                  scheduler: cfq
+                  tunables:
+                    slice_idle: 0
+                    quantum: 8
+                  queue_depth: 32
+                  nr_requests: 64
+                  plugging: per-task
+                  driver: aic79xx
+                  hz: 250
+                  write_cache: on
+                """ + JOBS, List.of());
+        HostConfig h = s.host();
+        assertThat(h.scheduler()).isEqualTo("cfq");
+        assertThat(h.tunables()).containsEntry("slice_idle", "0").containsEntry("quantum", "8");
+        assertThat(h.queueDepth()).isEqualTo(32);
+        assertThat(h.nrRequests()).isEqualTo(64);
+        assertThat(h.plugging()).isEqualTo("per-task");
+        assertThat(h.driver()).isEqualTo("aic79xx");
+        assertThat(h.hz()).isEqualTo(250);
+        assertThat(h.writeCache()).isTrue();
+    }
+
+    @Test
+    void anUnknownTunableIsReportedAtItsLineWithTheNamesTheSchedulerKnows() {
+        assertThatThrownBy(() -> ScenarioReader.read("t.yaml", """
+                host:
+                  scheduler: deadline
+                  tunables:
+                    slice_idle: 8
+                """ + JOBS, List.of()))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("t.yaml:4:5: host.tunables.slice_idle: unknown tunable for deadline; expected one of read_expire");
+    }
+
+    @Test
+    void aBadTunableValueIsReportedAtTheValue() {
+        assertThatThrownBy(() -> ScenarioReader.read("t.yaml", """
+                host:
+                  scheduler: anticipatory
+                  tunables:
+                    antic_expire: soon
+                """ + JOBS, List.of()))
+                .hasMessageStartingWith("t.yaml:4:19: host.tunables.antic_expire: expected an integer (milliseconds), got 'soon'");
+    }
+
+    @Test
+    void overridesReachTunables() {
+        Scenario s = ScenarioReader.read("t.yaml", "host:\n  scheduler: deadline\n" + JOBS,
+                List.of("host.tunables.fifo_batch=1", "host.scheduler=mq-deadline"));
+        assertThat(s.host().tunables()).containsEntry("fifo_batch", "1");
+        assertThat(s.host().plugging()).isEqualTo("per-task");
+        assertThat(s.host().driver()).isEqualTo("modern");
+    }
+}
