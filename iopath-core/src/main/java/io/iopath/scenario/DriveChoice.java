@@ -43,7 +43,7 @@ record DriveChoice(String name, DriveSpec spec) {
                 if (!Files.isRegularFile(p)) {
                     throw ScenarioException.expected(named.location(), d.path() + "." + key,
                             "one of " + String.join(", ", DrivePresets.names()) + ", or an existing DiskSim parameter file",
-                            name);
+                            "'" + name + "'");
                 }
                 try {
                     spec = DriveFiles.load(p);
