@@ -7,6 +7,7 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.metrics.DriveQueueStats;
 import io.iopath.metrics.HostStats;
 import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.scenario.HostConfig;
@@ -105,7 +106,9 @@ public final class ScenarioRun {
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
-                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()));
+                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()),
+                new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
+                        disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()));
     }
 
     public Simulator simulator() {

@@ -10,7 +10,6 @@ import io.iopath.durability.DurabilityLedger;
 import io.iopath.durability.PowerLossReport;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
-import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
@@ -186,6 +185,7 @@ public final class Disk implements BlockDevice {
         dirtySectors += r.sectors();
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
         r.cacheHit = true;
+        cacheHits++;
         long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.busNs(true, r.sectors())
                 + overheads.completionNs(true) + overheads.protocolNs(true, true, lastWasWrite);
         r.transferNs += overheads.busNs(true, r.sectors());
@@ -625,11 +625,4 @@ public final class Disk implements BlockDevice {
         return maxEffective;
     }
 
-    boolean idle() {
-        return active == null && hostJobs.isEmpty() && dirty.isEmpty();
-    }
-
-    static boolean isData(Op op) {
-        return op.transfersData();
-    }
 }
