@@ -87,4 +87,23 @@ class WriteCacheTest {
         h.sim.run();
         assertThat(r.cacheHit).isTrue();
     }
+
+    @Test
+    void aFullBufferHoldsTheWriteUntilADestageMakesRoom() {
+        DriveSpec base = DriveHarness.laptop().withWriteCache(true);
+        CacheConfig small = new CacheConfig(4, 1024, ReadAhead.OFF, 0, true, 16, 0.5, true, true);
+        DriveSpec spec = new DriveSpec(base.name(), base.description(), base.geometry(), base.readSeek(),
+                base.writeSeek(), base.writeSettleNs(), base.headSwitchNs(), base.rpm(), base.rpmErrorPercent(),
+                base.overheads(), small, 32, DriveScheduler.SPTF, 6, base.cacheBytes(), base.averageSeekMs());
+        DriveHarness h = new DriveHarness(spec, 9);
+        Request first = h.submit(Op.WRITE, 10_000_000, 16, 0);  // fills the 16-sector buffer
+        Request second = h.submit(Op.WRITE, 90_000_000, 8, 0);  // must wait for room
+        h.sim.runUntil(first.issuedNs + 2_000_000);
+        assertThat(first.completedNs).isPositive();
+        assertThat(second.completedNs).isNegative();
+        h.sim.run();
+        assertThat(second.completedNs - second.issuedNs).isGreaterThan(5_000_000); // waited for a destage
+        assertThat(second.cacheHit).isTrue(); // then acknowledged from the buffer
+        assertThat(h.disk.destages()).isEqualTo(2);
+    }
 }

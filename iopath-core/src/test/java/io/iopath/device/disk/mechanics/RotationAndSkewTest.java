@@ -92,4 +92,20 @@ class RotationAndSkewTest {
         Spindle fast = new Spindle(10_000 * (1 + 0.5 / 100), 0);
         assertThat(fast.revolutionNs()).isLessThan(s.revolutionNs());
     }
+
+    /** SPTF asks for positioning time without moving the head: asking twice gives the same answer. */
+    @org.junit.jupiter.api.Test
+    void positioningTimeDoesNotMoveTheHead() {
+        DriveSpec d = DrivePresets.find("cheetah9LP").orElseThrow();
+        DiskMechanics m = mechanics(d, 0.2);
+        m.access(0, 5_000_000, 8, false);
+        int cyl = m.headCylinder();
+        long a = m.positioningNs(20_000_000, 12_345_678, false);
+        long b = m.positioningNs(20_000_000, 12_345_678, false);
+        assertThat(a).isEqualTo(b);
+        assertThat(m.headCylinder()).isEqualTo(cyl);
+        // and it is what a real access then spends before the first sector
+        m.access(20_000_000, 12_345_678, 1, false);
+        assertThat(m.lastSeekNs + m.lastRotationNs).isEqualTo(a);
+    }
 }
