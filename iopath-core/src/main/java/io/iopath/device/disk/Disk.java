@@ -86,7 +86,8 @@ public final class Disk implements BlockDevice {
         this.overheads = spec.overheads();
         this.cacheConfig = spec.cache();
         this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
-        this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors());
+        this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
+                cacheConfig.writeSegments(), cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0);
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
         this.mediaDone = sim.timer("drive.media", this::finishActive);
@@ -442,7 +443,7 @@ public final class Disk implements BlockDevice {
             case DriveJob.WRITE -> {
                 ledger.onMedia(j.record, now);
                 if (cacheConfig.cacheWriteData()) {
-                    readCache.fill(j.lba, j.sectors);
+                    readCache.fill(j.lba, j.sectors, true);
                 }
             }
             default -> {

@@ -10,6 +10,9 @@ final class ReadCache {
     private final long[] end;
     private final long[] lastUse;
     private final int segmentSectors;
+    /** Segments [readSegments, length) hold write data only. */
+    private final int readSegments;
+    private final boolean hitsOnWriteSegments;
     private long useClock;
     /** Segment being read ahead, or −1. */
     private int prefetching = -1;
@@ -18,10 +21,24 @@ final class ReadCache {
     private double raNsPerSector;
 
     ReadCache(int segments, int segmentSectors) {
+        this(segments, segmentSectors, 0, true);
+    }
+
+    /**
+     * @param writeSegments       segments reserved for write data (0: writes share)
+     * @param hitsOnWriteSegments reads may hit data in the write segments
+     */
+    ReadCache(int segments, int segmentSectors, int writeSegments, boolean hitsOnWriteSegments) {
         this.start = new long[segments];
         this.end = new long[segments];
         this.lastUse = new long[segments];
         this.segmentSectors = segmentSectors;
+        this.readSegments = segments - writeSegments;
+        this.hitsOnWriteSegments = hitsOnWriteSegments;
+    }
+
+    private int searchable() {
+        return hitsOnWriteSegments ? start.length : readSegments;
     }
 
     boolean enabled() {
@@ -38,7 +55,7 @@ final class ReadCache {
 
     /** Whether sectors [lba, lba+n) are all in one segment at {@code nowNs}; marks it used. */
     boolean covers(long lba, int n, long nowNs) {
-        for (int s = 0; s < start.length; s++) {
+        for (int s = 0, m = searchable(); s < m; s++) {
             if (lba >= start[s] && lba + n <= validEnd(s, nowNs) && end[s] > start[s]) {
                 lastUse[s] = ++useClock;
                 return true;
@@ -50,7 +67,7 @@ final class ReadCache {
     /** How many sectors from {@code lba} on (at most n) one segment holds at {@code nowNs}. */
     int coveredPrefix(long lba, int n, long nowNs) {
         int best = 0;
-        for (int s = 0; s < start.length; s++) {
+        for (int s = 0, m = searchable(); s < m; s++) {
             if (end[s] > start[s] && lba >= start[s]) {
                 long e = validEnd(s, nowNs);
                 if (lba < e) {
@@ -61,13 +78,20 @@ final class ReadCache {
         return best;
     }
 
-    /** Puts [lba, lba+n) in the least recently used segment (its tail if n is too long). */
+    /** Puts read data [lba, lba+n) in the least recently used read segment (its tail if too long). */
     int fill(long lba, int n) {
+        return fill(lba, n, false);
+    }
+
+    /** Puts [lba, lba+n) in the least recently used segment of its kind (write data: a write segment). */
+    int fill(long lba, int n, boolean writeData) {
         if (!enabled()) {
             return -1;
         }
-        int victim = 0;
-        for (int s = 1; s < start.length; s++) {
+        int from = writeData && readSegments < start.length ? readSegments : 0;
+        int to = writeData && readSegments < start.length ? start.length : readSegments;
+        int victim = from;
+        for (int s = from + 1; s < to; s++) {
             if (lastUse[s] < lastUse[victim]) {
                 victim = s;
             }
