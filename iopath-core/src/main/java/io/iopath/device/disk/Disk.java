@@ -509,12 +509,9 @@ public final class Disk implements BlockDevice {
         }
     }
 
+    /** Completion always goes through an event, so the host never sees it inside its own submit. */
     private void completeAt(Request r, long atNs) {
-        if (atNs <= sim.now()) {
-            finishHost(r);
-        } else {
-            sim.at(atNs, () -> finishHost(r));
-        }
+        sim.at(Math.max(atNs, sim.now()), () -> finishHost(r));
     }
 
     private void finishHost(Request r) {
