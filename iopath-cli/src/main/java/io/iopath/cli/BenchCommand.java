@@ -1,137 +1,97 @@
 package io.iopath.cli;
 
-import com.sun.management.GarbageCollectionNotificationInfo;
-import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
-import io.iopath.scenario.ScenarioReader;
-import io.iopath.workload.trace.SyntheticTrace;
-import io.iopath.workload.trace.TraceFiles;
+import io.iopath.device.disk.DriveLoad;
+import io.iopath.device.disk.DriveScheduler;
+import io.iopath.device.disk.DriveSpec;
+import io.iopath.validation.Comparison;
+import io.iopath.validation.DriveReplay;
 import io.iopath.workload.trace.TraceFormat;
-import java.io.IOException;
-import java.io.Writer;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryUsage;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicLong;
-import javax.management.NotificationEmitter;
-import javax.management.NotificationListener;
-import javax.management.openmbean.CompositeData;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code iopath bench}: how fast iopath runs; the figures go into docs/performance.md. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Measures iopath's own speed (wall-clock time, heap).",
-        subcommands = {BenchCommand.Trace.class})
-final class BenchCommand implements Runnable {
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+        description = {"Measures simulation speed in simulated requests per wall-clock second:",
+                "(a) closed-loop replay of a validate trace, (b) random requests on one drive under SPTF at queue 16,",
+                "(c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap).",
+                "'bench trace' shows (c) for growing trace lengths."},
+        subcommands = {BenchTraceCommand.class})
+final class BenchCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "validate trace for (a) (default: the bundled Atlas 10K trace, when run from the source tree)")
+    Path trace;
+
+    @Option(names = "--trace-drive", paramLabel = "NAME|FILE", description = "drive for (a) (default: atlas10k)")
+    String traceDrive = "atlas10k";
+
+    @Option(names = "--drive", paramLabel = "NAME|FILE", description = "drive for (b) (default: cheetah9LP)")
+    String drive = "cheetah9LP";
+
+    @Option(names = "--requests", paramLabel = "N", description = "requests for (b) (default: 1000000)")
+    long requests = 1_000_000;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "measured repetitions, best reported (default: 3)")
+    int repeat = 3;
+
+    @Option(names = "--trace-requests", paramLabel = "N",
+            description = "requests of the generated trace for (c) (default: 10000000; 0 skips it)")
+    long traceRequests = 10_000_000;
 
     @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
-    @Command(name = "trace", mixinStandardHelpOptions = true,
-            description = {"Replays generated traces of growing length (default up to 10,000,000 requests) open loop onto",
-                    "the default drive, and reports wall time, requests per second and the peak live heap after GC,",
-                    "which must stay flat as the trace grows (replay streams the trace)."})
-    static final class Trace implements Callable<Integer> {
-        @picocli.CommandLine.Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-
-        @Option(names = "--requests", paramLabel = "N", split = ",", defaultValue = "1000000,3000000,10000000",
-                description = "trace lengths to replay (default ${DEFAULT-VALUE})")
-        List<Long> lengths = new ArrayList<>();
-
-        @Option(names = "--format", paramLabel = "F", defaultValue = "ascii", description = "trace format (default ${DEFAULT-VALUE})")
-        String format;
-
-        @Option(names = "--dir", paramLabel = "DIR", description = "where to write the generated traces (default: a temporary directory, removed after)")
-        Path dir;
-
-        @Override
-        public Integer call() throws IOException {
-            TraceFormat f = TraceCommand.format(format, "--format");
-            java.io.PrintWriter out = spec.commandLine().getOut();
-            Path work = dir != null ? dir : Files.createTempDirectory("iopath-bench");
-            out.printf(Locale.ROOT, "trace replay, %s, open loop, default drive; java %s, %d cpus, max heap %d MiB%n",
-                    f.id, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
-                    Runtime.getRuntime().maxMemory() >> 20);
-            out.printf(Locale.ROOT, "%12s %10s %10s %12s %14s %12s%n", "requests", "file MiB", "wall s", "requests/s", "peak live MiB", "sim s");
-            try {
-                for (long n : lengths) {
-                    Path trace = work.resolve("bench-" + n + "." + f.id);
-                    try (Writer w = TraceFiles.create(trace)) {
-                        // 20 ms mean gaps: the drive keeps up, so nothing piles up in the queue
-                        SyntheticTrace.write(w, f, n, 400_000_000L, 20_000_000L, 1);
-                    }
-                    long size = Files.size(trace);
-                    String yaml = "name: bench\njobs:\n  - name: replay\n    read_iolog: \"" + trace + "\"\n";
-                    ScenarioRun run = new ScenarioRun(ScenarioReader.read("bench.yaml", yaml, List.of()));
-                    System.gc();
-                    PeakLiveHeap peak = new PeakLiveHeap();
-                    long t0 = System.nanoTime();
-                    Result r = run.execute(p -> { });
-                    long wall = System.nanoTime() - t0;
-                    peak.stop();
-                    out.printf(Locale.ROOT, "%12d %10.1f %10.2f %12.0f %14.1f %12.0f%n", r.total().ios(), size / 1048576.0,
-                            wall / 1e9, r.total().ios() / (wall / 1e9), peak.maxBytes() / 1048576.0, r.elapsedNs() / 1e9);
-                    out.flush();
-                    Files.deleteIfExists(trace);
-                }
-            } finally {
-                if (dir == null) {
-                    Files.deleteIfExists(work);
-                }
+    public Integer call() throws java.io.IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "machine: %d cores, %s%n", Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        Path t = trace != null ? trace : Launcher.sourceTree()
+                .map(r -> r.resolve("iopath-core/src/test/resources/io/iopath/device/disk/disksim/atlas10k.trace"))
+                .filter(Files::isRegularFile).orElse(null);
+        if (t == null || !Files.isRegularFile(t)) {
+            out.println("(a) validate replay: skipped (no trace; give --trace FILE)");
+        } else {
+            DriveSpec d = DriveOption.resolve(traceDrive);
+            DriveReplay.compare(t, d); // warm-up
+            double best = 0;
+            int n = 0;
+            for (int i = 0; i < repeat; i++) {
+                long t0 = System.nanoTime();
+                Comparison c = DriveReplay.compare(t, d);
+                double s = (System.nanoTime() - t0) / 1e9;
+                n = c.requests();
+                best = Math.max(best, n / s);
             }
-            return 0;
+            out.printf(Locale.ROOT, "(a) validate replay of %s on %s: %d requests, %,.0f simulated requests/s%n",
+                    t.getFileName(), d.name(), n, best);
         }
-    }
-
-    /** The largest heap in use right after a garbage collection: the live set, not garbage. */
-    static final class PeakLiveHeap {
-        private final AtomicLong max = new AtomicLong();
-        private final List<Runnable> removers = new ArrayList<>();
-
-        PeakLiveHeap() {
-            for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-                if (gc instanceof NotificationEmitter emitter) {
-                    NotificationListener l = (n, h) -> {
-                        if (GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(n.getType())) {
-                            var info = GarbageCollectionNotificationInfo.from((CompositeData) n.getUserData());
-                            long used = 0;
-                            for (MemoryUsage u : info.getGcInfo().getMemoryUsageAfterGc().values()) {
-                                used += u.getUsed();
-                            }
-                            max.accumulateAndGet(used, Math::max);
-                        }
-                    };
-                    emitter.addNotificationListener(l, null, null);
-                    removers.add(() -> {
-                        try {
-                            emitter.removeNotificationListener(l);
-                        } catch (javax.management.ListenerNotFoundException ignored) {
-                            // already gone
-                        }
-                    });
-                }
-            }
+        DriveSpec d = DriveOption.resolve(drive).withWriteCache(false).withQueue(16, DriveScheduler.SPTF);
+        new DriveLoad(d, 16, 0.66, 1).run(Math.min(requests, 200_000)); // warm-up
+        double best = 0;
+        double iops = 0;
+        for (int i = 0; i < repeat; i++) {
+            DriveLoad load = new DriveLoad(d, 16, 0.66, 1 + i);
+            long t0 = System.nanoTime();
+            load.run(requests);
+            double s = (System.nanoTime() - t0) / 1e9;
+            best = Math.max(best, requests / s);
+            iops = requests / (load.simulator().now() / 1e9);
         }
-
-        void stop() {
-            System.gc();
-            removers.forEach(Runnable::run);
+        out.printf(Locale.ROOT, "(b) %,d random 4 KiB requests (66 %% reads, write cache off), SPTF at queue 16 on %s: "
+                + "%,.0f simulated requests/s (simulated drive: %.0f IOPS)%n", requests, d.name(), best, iops);
+        out.println("    reference: DiskSim 4.0 -O2, same shape: about 36,000 requests/s (SPTF, queue 16)");
+        if (traceRequests > 0) {
+            out.flush();
+            BenchTraceCommand.Row r = BenchTraceCommand.measure(traceRequests, TraceFormat.DISKSIM_ASCII, null);
+            out.printf(Locale.ROOT, "(c) open-loop replay of a generated %,d-request ascii trace (%.0f MiB) on the default drive:"
+                    + " %.2f s, %,.0f requests/s, peak live heap %.1f MiB%n", r.requests(), r.fileBytes() / 1048576.0,
+                    r.wallS(), r.requestsPerS(), r.peakLiveBytes() / 1048576.0);
         }
-
-        long maxBytes() {
-            return max.get();
-        }
+        return 0;
     }
 }

@@ -2,12 +2,13 @@ package io.iopath.cli;
 
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
-import java.util.Locale;
 import java.io.PrintWriter;
+import java.util.Locale;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-@Command(name = "drives", mixinStandardHelpOptions = true, description = "Lists the built-in drive presets.")
+@Command(name = "drives", mixinStandardHelpOptions = true,
+        description = "Lists the drive presets (built-in and imported from DiskSim) with their key numbers.")
 final class DrivesCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -15,12 +16,16 @@ final class DrivesCommand implements Runnable {
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "%-20s %9s %6s %6s %8s %6s  %s%n",
-                "preset", "capacity", "rpm", "seek", "cache", "queue", "description");
+        out.printf(Locale.ROOT, "%-22s %9s %7s %5s %6s %6s %8s %6s %5s %-5s  %s%n",
+                "preset", "capacity", "rpm", "surf", "cyls", "zones", "avgseek", "cache", "queue", "sched",
+                "description");
         for (DriveSpec d : DrivePresets.all()) {
-            out.printf(Locale.ROOT, "%-20s %7.0fGB %6.0f %4.1fms %6dMB %6d  %s%n",
-                    d.name(), d.capacitySectors() * 512 / 1e9, d.rpm(), d.seekRead().averageNs() / 1e6,
-                    d.cacheBytes() >> 20, d.maxQueueDepth(), d.description());
+            out.printf(Locale.ROOT, "%-22s %7.1fGB %7.0f %5d %6d %6d %6.2fms %4dMB %5d %-5s  %s%n",
+                    d.name(), d.capacitySectors() * 512 / 1e9, d.rpm(), d.geometry().surfaces(),
+                    d.geometry().cylinders(), d.geometry().zones().size(), d.averageSeekMs(),
+                    Math.round(d.cacheBytes() / 1048576.0), d.maxQueueDepth(), d.scheduler().label(),
+                    d.description());
         }
+        out.flush();
     }
 }

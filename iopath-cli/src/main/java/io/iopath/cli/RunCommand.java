@@ -76,6 +76,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
 
+    @Option(names = "--drive", paramLabel = "NAME|FILE",
+            description = "drive preset (see 'iopath drives') or DiskSim parameter file (.parv, .diskspecs)")
+    String drive;
+
     @Option(names = "--show-default", description = "print the built-in default scenario and exit")
     boolean showDefault;
 
@@ -92,6 +96,9 @@ final class RunCommand implements Callable<Integer> {
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
             all.add("seed=" + seed);
+        }
+        if (drive != null) {
+            all.add("drive.preset=" + drive);
         }
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;

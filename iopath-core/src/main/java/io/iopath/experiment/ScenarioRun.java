@@ -7,11 +7,11 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.metrics.DriveQueueStats;
 import io.iopath.metrics.HostStats;
 import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.scenario.HostConfig;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.Result;
 import io.iopath.metrics.RunMetrics;
@@ -47,8 +47,7 @@ public final class ScenarioRun {
     public ScenarioRun(Scenario scenario, BlkTraceSink trace) {
         this.scenario = scenario;
         this.sim = new Simulator(scenario.seed());
-        this.disk = new Disk(sim, DrivePresets.find(scenario.drive().preset())
-                .orElseThrow(() -> new IllegalArgumentException("unknown drive " + scenario.drive().preset())));
+        this.disk = new Disk(sim, scenario.drive().spec());
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
@@ -125,7 +124,9 @@ public final class ScenarioRun {
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
-                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()));
+                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()),
+                new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
+                        disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()));
     }
 
     public Simulator simulator() {

@@ -47,6 +47,16 @@ public final class ResultJson {
         if (r.host() != null) {
             root.set("host", host(r.host()));
         }
+        if (r.driveQueue() != null) {
+            ObjectNode q = root.putObject("drive_queue");
+            q.put("mean_tagged", r.driveQueue().meanTagged());
+            q.put("max_tagged", r.driveQueue().maxTagged());
+            q.put("mean_effective", r.driveQueue().meanEffective());
+            q.put("max_effective", r.driveQueue().maxEffective());
+            q.put("queue_full_answered", r.driveQueue().queueFullAnswered());
+            q.put("cache_hits", r.driveQueue().cacheHits());
+            q.put("destages", r.driveQueue().destages());
+        }
         return root;
     }
 

@@ -62,20 +62,22 @@ public final class ScenarioReader {
         for (String o : overrides) {
             Overrides.apply(root, o);
         }
-        return bind(new Fields(root, ""));
+        return bind(new Fields(root, ""), root.location().source());
     }
 
-    private static Scenario bind(Fields f) {
+    private static Scenario bind(Fields f, String source) {
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
 
         Fields driveFields = f.child("drive");
         String preset = DrivePresets.DEFAULT;
+        DriveSpec drive = DrivePresets.find(preset).orElseThrow();
         if (driveFields != null) {
-            preset = driveFields.choice("preset", DrivePresets.DEFAULT, DrivePresets.names());
+            DriveChoice choice = DriveChoice.bind(driveFields, source);
+            preset = choice.name();
+            drive = choice.spec();
             driveFields.finish();
         }
-        DriveSpec drive = DrivePresets.find(preset).orElseThrow();
 
         Fields hostFields = f.child("host");
         HostConfig host = new HostConfig("noop", HostConfig.DEFAULT_QUEUE_DEPTH, HostConfig.DEFAULT_MAX_SECTORS_KB);
@@ -104,6 +106,6 @@ public final class ScenarioReader {
             jobs.add(job);
         }
         f.finish();
-        return new Scenario(name, seed, new DriveConfig(preset), host, jobs);
+        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs);
     }
 }

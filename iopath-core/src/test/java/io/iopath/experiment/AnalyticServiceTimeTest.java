@@ -7,7 +7,7 @@ import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.Zone;
 import io.iopath.device.disk.geometry.ZonedGeometry;
-import io.iopath.device.disk.mechanics.ThreePointSeekCurve;
+import io.iopath.device.disk.mechanics.SeekCurve;
 import io.iopath.metrics.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.util.List;
@@ -39,22 +39,21 @@ class AnalyticServiceTimeTest {
 
         assertThat(r.driveTime().rotationMeanNs()).isCloseTo(revolutionNs / 2, within(0.02 * revolutionNs / 2));
 
-        ZonedGeometry g = ZonedGeometry.linear(d.capacitySectors(), d.surfaces(), d.zones(), d.outerSpt(), d.innerSpt());
-        ThreePointSeekCurve seek = new ThreePointSeekCurve(d.seekRead().trackToTrackNs(), d.seekRead().averageNs(),
-                d.seekRead().fullStrokeNs(), g.cylinders());
+        ZonedGeometry g = d.geometry();
+        SeekCurve seek = d.readSeek();
         double meanSeek = meanSeekBetweenUniformLbas(g, seek, d.headSwitchNs(), new SplittableRandom(99 + seed));
         double meanTransfer = 0;
         for (Zone z : g.zones()) {
             double share = (z.lastLba() - z.firstLba() + 1) / (double) g.capacitySectors();
             meanTransfer += share * revolutionNs / z.sectorsPerTrack();
         }
-        double expected = d.commandOverheadNs() + meanSeek + revolutionNs / 2 + meanTransfer;
+        double expected = d.overheads().commandNs(false, false, false) + meanSeek + revolutionNs / 2 + meanTransfer;
         assertThat(r.read().d2cMeanNs()).isCloseTo(expected, within(0.03 * expected));
         assertThat(r.read().ios()).isEqualTo(IOS);
     }
 
     /** Monte Carlo over the same distance distribution the job produces: independent uniform LBAs. */
-    private static double meanSeekBetweenUniformLbas(ZonedGeometry g, ThreePointSeekCurve seek, long headSwitchNs,
+    private static double meanSeekBetweenUniformLbas(ZonedGeometry g, SeekCurve seek, long headSwitchNs,
             SplittableRandom rnd) {
         int samples = 400_000;
         double sum = 0;

@@ -3,71 +3,548 @@ package io.iopath.device.disk;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
+import io.iopath.device.disk.mechanics.Spindle;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.durability.PowerLossReport;
+import io.iopath.durability.WriteRecord;
+import io.iopath.request.Flags;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayDeque;
 
 /**
- * A disk drive's controller: it accepts up to its queue depth of commands, answers QUEUE FULL
- * beyond that, and serves them one at a time in arrival order through the mechanics.
+ * A disk drive's controller (disk-drive spec §8–§12): the tagged command queue and its
+ * scheduler, the buffer (read segments with read-ahead, write-back with destage), FLUSH and
+ * FUA, and completion to the host. The {@link DiskMechanics} answer how long media work takes.
  *
- * <p>Service time of one command = command overhead + the mechanics' positioning, rotational
- * latency and media transfer. This first model has no cache: writes are write-through.
+ * <p>One mechanism serves one {@link DriveJob} at a time: a host command that needs the media
+ * or the destage of one dirty extent. Write-back writes are acknowledged once their data has
+ * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
+ * nothing else to do, or — above the high-water mark, while a FLUSH waits, while writes wait
+ * for buffer space, or while a command waits on overlapping dirty data — chosen by the same
+ * scheduler alongside the waiting commands.
+ *
+ * <p>QUEUE FULL: at the advertised depth; and, with the write cache on, when tagged commands
+ * plus dirty extents reach the depth (dirty writes keep their buffer slots until destaged: the
+ * "effective queue", §9.4). The second rule applies only while at least one tagged command is
+ * outstanding, so the host always gets a completion that lets it retry.
  */
 public final class Disk implements BlockDevice {
     private final Simulator sim;
     private final DriveSpec spec;
     private final DiskMechanics mechanics;
-    private final ArrayDeque<Request> queue = new ArrayDeque<>();
-    private final Timer serviceDone;
+    private final Overheads overheads;
+    private final CacheConfig cacheConfig;
+    private final boolean writeCache;
+    private final ReadCache readCache;
+    private final JobList hostJobs = new JobList();
+    private final JobList dirty = new JobList();
+    private final ArrayDeque<DriveJob> pool = new ArrayDeque<>();
+    private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
+    private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
+    private final DurabilityLedger ledger = new DurabilityLedger();
+    private final TrackCursor cursor = new TrackCursor();
+    private final Timer mediaDone;
+    private final long capacity;
+    private final long dirtyHighWater;
     private CommandCompletion completion = c -> { };
-    private Request active;
+
+    private DriveJob active;
+    private long activeCompleteNs;
+    private long seq;
+    private int tagged;
+    private long dirtySectors;
+    private boolean lastWasWrite;
+    private long headLba;
+    private boolean failed;
+    /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
+    private int writeJobs;
+
     private long busyNs;
+    private long queueFullsAnswered;
+    private long destages;
+    private long cacheHits;
+    private long occupancyT;
+    private double taggedArea;
+    private double effectiveArea;
+    private int maxTagged;
+    private int maxEffective;
+
+    private record FlushWait(Request request, long seqLimit, long epoch) {
+    }
 
     public Disk(Simulator sim, DriveSpec spec) {
         this.sim = sim;
         this.spec = spec;
-        this.mechanics = new DiskMechanics(spec, sim.randoms());
-        this.serviceDone = sim.timer("drive.service", this::finishActive);
+        // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
+        Spindle spindle = new Spindle(spec.effectiveRpm(), sim.randoms().stream("drive.spindle").nextDouble());
+        this.mechanics = new DiskMechanics(spec.geometry(), spec.readSeek(), spec.writeSeek(), spec.writeSettleNs(),
+                spec.headSwitchNs(), spindle);
+        this.overheads = spec.overheads();
+        this.cacheConfig = spec.cache();
+        this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
+        this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
+                cacheConfig.writeSegments(), cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0);
+        this.capacity = spec.capacitySectors();
+        this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
+        this.mediaDone = sim.timer("drive.media", this::finishActive);
     }
 
     @Override
-    public DeviceResponse submit(Request command) {
-        if (command.endSector() > capacitySectors()) {
-            throw new IllegalArgumentException(command + " beyond the drive's " + capacitySectors() + " sectors");
+    public DeviceResponse submit(Request r) {
+        if (failed) {
+            return DeviceResponse.BUSY;
         }
-        int outstanding = queue.size() + (active == null ? 0 : 1);
-        if (outstanding >= spec.maxQueueDepth()) {
+        if (r.op.transfersData() && (r.sector() < 0 || r.endSector() > capacity)) {
+            throw new IllegalArgumentException(r + " beyond the drive's " + capacity + " sectors");
+        }
+        int depth = spec.maxQueueDepth();
+        if (tagged >= depth || (writeCache && tagged >= 1 && tagged + dirty.size() >= depth)) {
+            queueFullsAnswered++;
             return DeviceResponse.QUEUE_FULL;
         }
-        queue.addLast(command);
-        if (active == null) {
-            startNext();
+        account();
+        tagged++;
+        maxTagged = Math.max(maxTagged, tagged);
+        maxEffective = Math.max(maxEffective, tagged + dirty.size());
+        switch (r.op) {
+            case READ -> read(r);
+            case WRITE -> write(r);
+            case FLUSH -> flush(r);
+            default -> completeAt(r, sim.now() + overheads.commandNs(true, true, lastWasWrite));
         }
+        kick();
         return DeviceResponse.ACCEPTED;
     }
 
-    private void startNext() {
-        active = queue.pollFirst();
-        if (active == null) {
+    private void read(Request r) {
+        long now = sim.now();
+        boolean fua = Flags.has(r.flags(), Flags.FUA);
+        if (!fua && (readCache.covers(r.sector(), r.sectors(), now)
+                || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
+            r.cacheHit = true;
+            cacheHits++;
+            long t = now + overheads.commandNs(false, true, lastWasWrite) + overheads.busNs(false, r.sectors())
+                    + overheads.completionNs(false) + overheads.protocolNs(false, true, lastWasWrite);
+            lastWasWrite = false;
+            completeAt(r, t);
             return;
         }
-        long now = sim.now();
-        long t = now + spec.commandOverheadNs();
-        if (active.op.transfersData()) {
-            t = mechanics.access(t, active.sector(), active.sectors(), active.isWrite(), active);
+        DriveJob j = job(DriveJob.READ, r.sector(), r.sectors());
+        j.request = r;
+        j.fua = fua;
+        enqueue(j, hostJobs);
+    }
+
+    private boolean dirtyCovers(long lba, int n) {
+        if (dirty.isEmpty()) {
+            return false;
         }
-        busyNs += t - now;
-        serviceDone.scheduleAt(t);
+        DriveJob[] items = dirty.items;
+        for (int i = 0; i < dirty.end; i++) {
+            DriveJob d = items[i];
+            if (d != null && d.lba <= lba && lba + n <= d.endLba()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void write(Request r) {
+        WriteRecord rec = ledger.accepted(r.sector(), r.sectors());
+        r.owner = rec;
+        readCache.invalidate(r.sector(), r.sectors());
+        boolean fua = Flags.has(r.flags(), Flags.FUA);
+        if (writeCache && !fua) {
+            if (spaceWaiters.isEmpty() && fits(r.sectors())) {
+                admitDirty(r, rec);
+            } else {
+                spaceWaiters.addLast(r);
+            }
+            return;
+        }
+        DriveJob j = job(DriveJob.WRITE, r.sector(), r.sectors());
+        j.request = r;
+        j.record = rec;
+        j.fua = fua;
+        enqueue(j, hostJobs);
+    }
+
+    private boolean fits(int sectors) {
+        // A write larger than the whole buffer is let in when the buffer is empty, so it can pass.
+        return dirtySectors + sectors <= cacheConfig.dirtyLimitSectors() || dirtySectors == 0;
+    }
+
+    /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
+    private void admitDirty(Request r, WriteRecord rec) {
+        DriveJob d = job(DriveJob.DESTAGE, r.sector(), r.sectors());
+        d.record = rec;
+        enqueue(d, dirty);
+        dirtySectors += r.sectors();
+        maxEffective = Math.max(maxEffective, tagged + dirty.size());
+        r.cacheHit = true;
+        cacheHits++;
+        long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.busNs(true, r.sectors())
+                + overheads.completionNs(true) + overheads.protocolNs(true, true, lastWasWrite);
+        r.transferNs += overheads.busNs(true, r.sectors());
+        lastWasWrite = true;
+        completeAt(r, t);
+    }
+
+    private void flush(Request r) {
+        long epoch = ledger.flushIssued();
+        if (dirty.isEmpty()) {
+            ledger.flushCompleted(epoch);
+            completeAt(r, sim.now() + overheads.commandNs(true, true, lastWasWrite));
+            return;
+        }
+        flushes.addLast(new FlushWait(r, seq, epoch));
+    }
+
+    private DriveJob job(int kind, long lba, int sectors) {
+        DriveJob j = pool.pollFirst();
+        if (j == null) {
+            j = new DriveJob();
+        }
+        j.kind = kind;
+        j.lba = lba;
+        j.sectors = sectors;
+        j.arrivalNs = sim.now();
+        j.seq = seq++;
+        mechanics.geometry().locate(lba, cursor);
+        j.cylinder = cursor.cylinder;
+        j.surface = cursor.surface;
+        j.angle = cursor.angle;
+        return j;
+    }
+
+    /** Adds a job, counting the older overlapping jobs it must wait for (a write involved). */
+    private void enqueue(DriveJob j, JobList list) {
+        if (j.writes()) {
+            writeJobs++;
+        }
+        if (writeJobs == 0) {
+            j.blockedBy = 0; // reads never wait for reads
+            list.add(j);
+            return;
+        }
+        int blocked = 0;
+        if (active != null && conflicts(j, active)) {
+            blocked++;
+        }
+        blocked += countConflicts(j, hostJobs);
+        blocked += countConflicts(j, dirty);
+        j.blockedBy = blocked;
+        list.add(j);
+    }
+
+    private static boolean conflicts(DriveJob a, DriveJob b) {
+        return (a.writes() || b.writes()) && a.overlaps(b.lba, b.sectors);
+    }
+
+    private static int countConflicts(DriveJob j, JobList list) {
+        if (list.isEmpty()) {
+            return 0;
+        }
+        int n = 0;
+        DriveJob[] items = list.items;
+        for (int i = 0; i < list.end; i++) {
+            DriveJob o = items[i];
+            if (o != null && o != j && !o.active && conflicts(j, o)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static void release(DriveJob done, JobList list) {
+        if (list.isEmpty()) {
+            return;
+        }
+        DriveJob[] items = list.items;
+        for (int i = 0; i < list.end; i++) {
+            DriveJob o = items[i];
+            if (o != null && o.seq > done.seq && o.blockedBy > 0 && conflicts(o, done)) {
+                o.blockedBy--;
+            }
+        }
+    }
+
+    private void kick() {
+        if (active != null || failed) {
+            return;
+        }
+        if (hostJobs.isEmpty() && dirty.isEmpty()) {
+            return;
+        }
+        startNext();
+    }
+
+    private void startNext() {
+        if (hostJobs.isEmpty() && dirty.isEmpty()) {
+            return; // idle: read-ahead, if any, keeps running
+        }
+        long now = sim.now();
+        DriveJob j = select(now);
+        if (j == null) {
+            return;
+        }
+        if (j.kind != DriveJob.DESTAGE) {
+            hostJobs.remove(j);
+        }
+        j.active = true;
+        active = j;
+        long ovh = j.kind == DriveJob.DESTAGE ? 0 : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
+        long t0 = now + ovh;
+        // read-ahead runs on while the controller processes the command: the arm leaves at t0
+        long raHead = readCache.stopReadAhead(t0);
+        if (raHead >= 0) {
+            mechanics.placeHeadAt(raHead);
+            headLba = raHead + 1;
+        }
+        long end;
+        switch (j.kind) {
+            case DriveJob.READ -> {
+                long protocol = overheads.protocolNs(false, false, lastWasWrite);
+                lastWasWrite = false;
+                int covered = j.fua ? 0 : readCache.coveredPrefix(j.lba, j.sectors, t0);
+                if (covered == j.sectors) {
+                    // read-ahead brought all of it in meanwhile: served from the buffer
+                    j.request.cacheHit = true;
+                    cacheHits++;
+                    end = t0;
+                    activeCompleteNs = t0 + overheads.busNs(false, j.sectors) + overheads.completionNs(false)
+                            + protocol;
+                    break;
+                }
+                long from = j.lba + covered;
+                int n = j.sectors - covered;
+                end = mechanics.access(t0, from, n, false);
+                long firstReady = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+                // the bus reconnects once the read high-water mark of data is in the buffer
+                long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
+                long reconnect = covered > 0 && wm == 0 ? t0 : firstReady + mechanics.lastTransferNs * wm / n;
+                activeCompleteNs = Math.max(end + overheads.busNsPerSector(false),
+                        reconnect + overheads.busNs(false, j.sectors)) + overheads.completionNs(false) + protocol;
+                note(j.request);
+            }
+            case DriveJob.WRITE -> {
+                end = mechanics.access(t0, j.lba, j.sectors, true);
+                // data crosses the bus during positioning (prebuffering) or once the head is there
+                long busStart = overheads.writeDataDelayNs() >= 0 ? t0 + overheads.writeDataDelayNs()
+                        : overheads.writePrebuffering() ? t0 : t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+                end = Math.max(end, busStart + overheads.busNs(true, j.sectors));
+                activeCompleteNs = end + overheads.completionNs(true) + overheads.protocolNs(true, false, lastWasWrite);
+                note(j.request);
+                lastWasWrite = true;
+            }
+            default -> {
+                end = mechanics.access(t0, j.lba, j.sectors, true);
+                activeCompleteNs = end;
+                destages++;
+            }
+        }
+        headLba = j.endLba();
+        busyNs += end - now;
+        mediaDone.scheduleAt(end);
+    }
+
+    private void note(Request r) {
+        r.seekNs += mechanics.lastSeekNs;
+        r.rotationNs += mechanics.lastRotationNs;
+        r.transferNs += mechanics.lastTransferNs;
+    }
+
+    /** The scheduler: best eligible host job, or a destage when destaging is due. */
+    private long readOverheadNs;
+    private long writeOverheadNs;
+
+    private DriveJob select(long now) {
+        DriveScheduler policy = spec.scheduler();
+        readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
+        writeOverheadNs = overheads.commandNs(true, false, lastWasWrite);
+        DriveJob best = null;
+        double bestKey = Double.POSITIVE_INFINITY;
+        int eligible = 0;
+        boolean blockedHost = false;
+        DriveJob[] items = hostJobs.items;
+        for (int i = 0, n = hostJobs.end; i < n; i++) {
+            DriveJob j = items[i];
+            if (j == null) {
+                continue;
+            }
+            if (j.blockedBy > 0) {
+                blockedHost = true;
+                continue;
+            }
+            eligible++;
+            double key = key(policy, j, now);
+            if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
+                bestKey = key;
+                best = j;
+            }
+        }
+        int idleDirty = dirty.size() - (active != null && active.kind == DriveJob.DESTAGE ? 1 : 0);
+        boolean destageDue = idleDirty > 0 && (eligible == 0 || blockedHost || dirtySectors > dirtyHighWater
+                || !flushes.isEmpty() || !spaceWaiters.isEmpty());
+        if (destageDue) {
+            items = dirty.items;
+            for (int i = 0, n = dirty.end; i < n; i++) {
+                DriveJob j = items[i];
+                if (j == null || j.active || j.blockedBy > 0) {
+                    continue;
+                }
+                double key = key(policy, j, now);
+                if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
+                    bestKey = key;
+                    best = j;
+                }
+            }
+        }
+        return best;
+    }
+
+    private double key(DriveScheduler policy, DriveJob j, long now) {
+        switch (policy) {
+            case FCFS:
+                return j.seq;
+            case SSTF:
+                return Math.abs(j.cylinder - mechanics.headCylinder());
+            case CLOOK:
+                return j.lba >= headLba ? j.lba - headLba : (double) capacity + j.lba;
+            default:
+                long ovh = j.kind == DriveJob.READ ? readOverheadNs : j.kind == DriveJob.WRITE ? writeOverheadNs : 0;
+                long pos = ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
+                if (policy == DriveScheduler.ASPTF) {
+                    return pos - spec.agingWeight() * (now - j.arrivalNs) / 1000.0;
+                }
+                return pos;
+        }
     }
 
     private void finishActive() {
-        Request done = active;
+        DriveJob j = active;
+        if (j == null || failed) {
+            return;
+        }
         active = null;
+        j.active = false;
+        long now = sim.now();
+        Request host = j.request;
+        long completeNs = activeCompleteNs;
+        switch (j.kind) {
+            case DriveJob.READ -> {
+                int seg = readCache.fill(j.lba, j.sectors);
+                startReadAhead(seg, j, now);
+            }
+            case DriveJob.WRITE -> {
+                ledger.onMedia(j.record, now);
+                if (cacheConfig.cacheWriteData()) {
+                    readCache.fill(j.lba, j.sectors, true);
+                }
+            }
+            default -> {
+                dirty.remove(j);
+                dirtySectors -= j.sectors;
+                ledger.onMedia(j.record, now);
+                account();
+            }
+        }
+        if (j.writes()) {
+            writeJobs--;
+        }
+        if (j.writes() || writeJobs > 0) {
+            release(j, hostJobs);
+            release(j, dirty);
+        }
+        DriveJob finished = j;
+        if (finished.kind == DriveJob.DESTAGE) {
+            admitWaiters();
+            completeFlushes();
+        }
+        finished.clear();
+        pool.addLast(finished);
         startNext();
-        completion.commandDone(done);
+        if (host != null) {
+            completeAt(host, completeNs);
+        }
+    }
+
+    private void startReadAhead(int seg, DriveJob j, long now) {
+        if (seg < 0 || cacheConfig.readAhead() == ReadAhead.OFF || cacheConfig.maxReadAheadSectors() == 0) {
+            return;
+        }
+        long last = j.endLba() - 1;
+        mechanics.geometry().locate(last, cursor);
+        long limit = cacheConfig.readAhead() == ReadAhead.TRACK ? last + cursor.run
+                : j.endLba() + cacheConfig.maxReadAheadSectors();
+        limit = Math.min(limit, capacity);
+        int spt = cursor.sectorsPerTrack;
+        double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
+        // sectors stream at the media rate; each track boundary costs the skew's worth of rotation
+        double nsPerSector = mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
+        readCache.startReadAhead(seg, limit, now, nsPerSector);
+    }
+
+    private void admitWaiters() {
+        while (!spaceWaiters.isEmpty() && fits(spaceWaiters.peekFirst().sectors())) {
+            Request r = spaceWaiters.pollFirst();
+            admitDirty(r, (WriteRecord) r.owner);
+        }
+    }
+
+    private void completeFlushes() {
+        while (!flushes.isEmpty()) {
+            FlushWait f = flushes.peekFirst();
+            DriveJob oldest = dirty.first();
+            if (oldest != null && oldest.seq < f.seqLimit()) {
+                return;
+            }
+            flushes.pollFirst();
+            ledger.flushCompleted(f.epoch());
+            completeAt(f.request(), sim.now());
+        }
+    }
+
+    /** Completion always goes through an event, so the host never sees it inside its own submit. */
+    private void completeAt(Request r, long atNs) {
+        sim.at(Math.max(atNs, sim.now()), () -> finishHost(r));
+    }
+
+    private void finishHost(Request r) {
+        if (failed) {
+            return;
+        }
+        if (r.owner instanceof WriteRecord rec) {
+            ledger.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
+            r.owner = null;
+        }
+        account();
+        tagged--;
+        completion.commandDone(r);
+    }
+
+    private void account() {
+        long now = sim.now();
+        long dt = now - occupancyT;
+        if (dt > 0) {
+            taggedArea += (double) dt * tagged;
+            effectiveArea += (double) dt * (tagged + dirty.size());
+            occupancyT = now;
+        }
+    }
+
+    /**
+     * Power fails now: the buffer's dirty data and everything queued is gone. Returns what was
+     * lost; the drive answers BUSY to everything afterwards.
+     */
+    public PowerLossReport powerFail() {
+        failed = true;
+        mediaDone.cancel();
+        return ledger.powerFail(sim.now());
     }
 
     @Override
@@ -77,7 +554,7 @@ public final class Disk implements BlockDevice {
 
     @Override
     public long capacitySectors() {
-        return mechanics.geometry().capacitySectors();
+        return capacity;
     }
 
     @Override
@@ -97,4 +574,53 @@ public final class Disk implements BlockDevice {
     public DiskMechanics mechanics() {
         return mechanics;
     }
+
+    public DurabilityLedger ledger() {
+        return ledger;
+    }
+
+    public long dirtySectors() {
+        return dirtySectors;
+    }
+
+    public int dirtyExtents() {
+        return dirty.size();
+    }
+
+    public int tagged() {
+        return tagged;
+    }
+
+    public long queueFullsAnswered() {
+        return queueFullsAnswered;
+    }
+
+    public long destages() {
+        return destages;
+    }
+
+    public long cacheHits() {
+        return cacheHits;
+    }
+
+    /** Time-averaged tagged commands at the drive, up to now. */
+    public double meanTaggedQueue() {
+        account();
+        return occupancyT == 0 ? 0 : taggedArea / occupancyT;
+    }
+
+    /** Time-averaged effective queue: tagged commands plus dirty extents awaiting destage. */
+    public double meanEffectiveQueue() {
+        account();
+        return occupancyT == 0 ? 0 : effectiveArea / occupancyT;
+    }
+
+    public int maxTaggedQueue() {
+        return maxTagged;
+    }
+
+    public int maxEffectiveQueue() {
+        return maxEffective;
+    }
+
 }

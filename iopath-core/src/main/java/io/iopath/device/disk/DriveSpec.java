@@ -1,40 +1,77 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.disk.geometry.ZonedGeometry;
+import io.iopath.device.disk.mechanics.SeekCurve;
+
 /**
  * Everything that defines one drive model, in simulator units (sectors, nanoseconds).
  *
- * @param name             preset name users type
- * @param description      one line: what drive this is and where its numbers come from
- * @param capacitySectors  512-byte sectors the host sees
- * @param surfaces         recording surfaces (heads)
- * @param zones            number of zones of the linear-zoning layout
- * @param outerSpt         sectors per track in the outermost zone
- * @param innerSpt         sectors per track in the innermost zone
- * @param rpm              spindle speed
- * @param seekRead         read seek curve: track-to-track, average, full stroke
- * @param seekWrite        write seek curve (writes settle longer)
- * @param headSwitchNs     time to switch to another surface of the same cylinder
- * @param commandOverheadNs controller time per command before positioning starts
- * @param maxQueueDepth    commands the drive accepts at once (1, NCQ 32, TCQ 64)
- * @param cacheBytes       buffer size
+ * @param name            preset name users type (or the parameter file it was read from)
+ * @param description     one line: what drive this is and where its numbers come from
+ * @param geometry        layout: zones, skews, spares, slips
+ * @param readSeek        read seek curve (settle included)
+ * @param writeSeek       write seek curve
+ * @param writeSettleNs   extra settle added to write positioning (may be negative)
+ * @param headSwitchNs    time to switch to another surface
+ * @param rpm             nominal spindle speed
+ * @param rpmErrorPercent deviation of the real speed from nominal, in percent
+ * @param overheads       command-overhead matrix, completion overheads, bus rate
+ * @param cache           buffer segments, read-ahead, write cache
+ * @param maxQueueDepth   commands the drive accepts at once (1, NCQ 32, TCQ 64)
+ * @param scheduler       the drive's command scheduler
+ * @param agingWeight     W of aged SPTF (ms of positioning credit per second of age)
+ * @param cacheBytes      buffer size (for listings)
+ * @param averageSeekMs   datasheet or triangular-weighted average read seek (for listings)
  */
 public record DriveSpec(
         String name,
         String description,
-        long capacitySectors,
-        int surfaces,
-        int zones,
-        int outerSpt,
-        int innerSpt,
-        double rpm,
-        SeekPoints seekRead,
-        SeekPoints seekWrite,
+        ZonedGeometry geometry,
+        SeekCurve readSeek,
+        SeekCurve writeSeek,
+        long writeSettleNs,
         long headSwitchNs,
-        long commandOverheadNs,
+        double rpm,
+        double rpmErrorPercent,
+        Overheads overheads,
+        CacheConfig cache,
         int maxQueueDepth,
-        long cacheBytes) {
+        DriveScheduler scheduler,
+        double agingWeight,
+        long cacheBytes,
+        double averageSeekMs) {
 
-    /** A datasheet's three seek figures, in nanoseconds. */
-    public record SeekPoints(long trackToTrackNs, long averageNs, long fullStrokeNs) {
+    public DriveSpec {
+        if (maxQueueDepth < 1) {
+            throw new IllegalArgumentException("queue depth must be at least 1");
+        }
+        if (!(rpm > 0)) {
+            throw new IllegalArgumentException("rpm must be positive");
+        }
+    }
+
+    public long capacitySectors() {
+        return geometry.capacitySectors();
+    }
+
+    /** The speed the spindle really turns at. */
+    public double effectiveRpm() {
+        return rpm * (1 + rpmErrorPercent / 100.0);
+    }
+
+    public DriveSpec withWriteCache(boolean on) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads, cache.withWriteCache(on), maxQueueDepth, scheduler, agingWeight,
+                cacheBytes, averageSeekMs);
+    }
+
+    public DriveSpec withQueue(int depth, DriveScheduler policy) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads, cache, depth, policy, agingWeight, cacheBytes, averageSeekMs);
+    }
+
+    public DriveSpec withAgingWeight(double w) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads, cache, maxQueueDepth, scheduler, w, cacheBytes, averageSeekMs);
     }
 }

@@ -24,6 +24,8 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
     private long sequence;
     private long written;
     private IOException failure;
+    private long requeued;
+    private final java.util.Map<String, Integer> requeuedAt = new java.util.HashMap<>();
 
     public TraceOut(Path file, TraceFormat format) {
         if (format != TraceFormat.BLKPARSE && format != TraceFormat.IOLOG3 && format != TraceFormat.IOLOG2) {
@@ -73,11 +75,18 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
             return;
         }
         try {
-            if (action == BlkAction.D) {
+            if (action == BlkAction.R) {
+                requeued++;
+            }
+            boolean reissue = action == BlkAction.D && requeued > 0 && isReissue(sector, sectors);
+            if (action == BlkAction.D && !reissue) {
                 written++;
             }
+            if (action == BlkAction.R) {
+                requeuedAt.merge(sector + "+" + sectors, 1, Integer::sum);
+            }
             if (iolog != null) {
-                Rwbs.Parsed p = action == BlkAction.D ? Rwbs.parse(rwbs) : null;
+                Rwbs.Parsed p = action == BlkAction.D && !reissue ? Rwbs.parse(rwbs) : null;
                 if (p != null && p.op() != null) {
                     iolog.write(TraceRecord.of(timeNs, 0, p.op(), sector * 512, (long) sectors * 512));
                 }
@@ -104,7 +113,23 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
         }
     }
 
-    /** Requests issued to the device (D events) so far. */
+    /** D after R: the driver re-issuing a requeued request; not a new IO in the iolog or the count. */
+    private boolean isReissue(long sector, int sectors) {
+        String key = sector + "+" + sectors;
+        Integer n = requeuedAt.get(key);
+        if (n == null) {
+            return false;
+        }
+        if (n == 1) {
+            requeuedAt.remove(key);
+        } else {
+            requeuedAt.put(key, n - 1);
+        }
+        requeued--;
+        return true;
+    }
+
+    /** Requests issued to the device (D events, not counting re-issues after a requeue) so far. */
     public long written() {
         return written;
     }

@@ -83,6 +83,21 @@ class TraceReadersTest {
     }
 
     @Test
+    void blkparseDoesNotCountARequeuedRequestsReissueAsANewIo() {
+        String text = """
+                  8,0    0        1     0.000000000     1  D   W 100 + 8 [j]
+                  8,0    0        2     0.000000000     1  D   W 200 + 8 [j]
+                  8,0    0        3     0.000001000     0  R   W 200 + 8 [0]
+                  8,0    0        4     0.005000000     0  C   W 100 + 8 [0]
+                  8,0    0        5     0.005000000     0  D   W 200 + 8 [j]
+                  8,0    0        6     0.006000000     1  D   W 200 + 8 [j]
+                """;
+        assertThat(readText(text, TraceFormat.BLKPARSE)).extracting(TraceRecord::timeNs, TraceRecord::sector)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0L, 100L), org.assertj.core.groups.Tuple.tuple(0L, 200L),
+                        org.assertj.core.groups.Tuple.tuple(6_000_000L, 200L));
+    }
+
+    @Test
     void iologV2WaitsAreMicrosecondsAfterThePreviousIo() {
         assertThat(readResource("small.iolog2", null)).containsExactly(
                 TraceRecord.of(0, 0, Op.READ, 4096, 8192),

@@ -1,36 +1,82 @@
 package io.iopath.device.disk.geometry;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * LBA layout of a zoned drive: LBAs fill a track, then the next surface of the same cylinder,
- * then the next cylinder (the traditional serpentine-free "cylinder mode" layout).
+ * LBA layout of a zoned drive with DiskSim g1 semantics (disk-drive spec §2.2, §2.5): zones,
+ * dead space, track and cylinder skew, the sparing schemes 0–10 with slips and defects, and
+ * the three LBN-to-PBN mapping schemes.
  *
- * <p>This first model has no skew, spares or slips; the positions it reports are the angle of
- * a sector as a fraction of a revolution, measured from the track's index mark.
+ * <p>Inside a zone, physical sectors are numbered {@code p = cylIndex·surfaces·spt +
+ * surface·spt + sector}. Schemes that keep spares per track, cylinder or range of cylinders
+ * (2, 3, 5, 8) let a slip consume a spare of its own range; the others slide every later LBN
+ * forward past a slip. Lookups are O(log zones + slips in the zone) and allocation-free.
  */
 public final class ZonedGeometry {
     private final int surfaces;
+    private final int sparingScheme;
+    private final int rangeSize;
+    private final int mappingScheme;
     private final Zone[] zones;
+    private final long[] zoneFirstLba;
     private final long capacitySectors;
+    private final long computedBlocks;
+    private final int cylinders;
+    /** Slips of zone-global schemes translated to "usable" indices, per zone. */
+    private final int[][] usableSlips;
+    private final long[] deadUsable;
 
-    public ZonedGeometry(int surfaces, List<Zone> zones) {
-        if (surfaces < 1 || zones.isEmpty()) {
+    public ZonedGeometry(int surfaces, int sparingScheme, int rangeSize, int mappingScheme, List<Zone> zoneList,
+            long declaredBlocks) {
+        if (surfaces < 1 || zoneList.isEmpty()) {
             throw new IllegalArgumentException("a drive needs at least one surface and one zone");
         }
+        if (sparingScheme < 0 || sparingScheme > 10) {
+            throw new IllegalArgumentException("sparing scheme " + sparingScheme + " is not one of 0..10");
+        }
+        if (mappingScheme < 0 || mappingScheme > 2) {
+            throw new IllegalArgumentException("LBN-to-PBN mapping scheme " + mappingScheme + " is not one of 0..2");
+        }
         this.surfaces = surfaces;
-        this.zones = zones.toArray(new Zone[0]);
-        Zone last = this.zones[this.zones.length - 1];
-        this.capacitySectors = last.lastLba() + 1;
+        this.sparingScheme = sparingScheme;
+        this.rangeSize = Math.max(1, rangeSize);
+        this.mappingScheme = mappingScheme;
+        this.zones = zoneList.toArray(new Zone[0]);
+        this.zoneFirstLba = new long[zones.length];
+        this.usableSlips = new int[zones.length][];
+        this.deadUsable = new long[zones.length];
+        long lba = 0;
+        int maxCyl = 0;
+        for (int i = 0; i < zones.length; i++) {
+            Zone z = zones[i];
+            if (i > 0 && z.firstCylinder <= zones[i - 1].lastCylinder) {
+                throw new IllegalArgumentException("zone " + i + " overlaps the zone before it");
+            }
+            prepareSlips(i, z);
+            z.firstLba = lba;
+            z.lbaCount = Math.min(zoneBlocks(z), positionsLeft(i, z));
+            zoneFirstLba[i] = lba;
+            lba += z.lbaCount;
+            maxCyl = Math.max(maxCyl, z.lastCylinder);
+        }
+        this.computedBlocks = lba;
+        this.capacitySectors = declaredBlocks > 0 ? Math.min(declaredBlocks, lba) : lba;
+        this.cylinders = maxCyl + 1;
+    }
+
+    /** A layout without sparing: scheme 0, conventional mapping. */
+    public ZonedGeometry(int surfaces, List<Zone> zones, long capacitySectors) {
+        this(surfaces, 0, 1, 0, zones, capacitySectors);
     }
 
     /**
      * Linear zoning between an outer and an inner sectors-per-track figure: the recipe for
-     * drives known only from datasheets (disk-drive spec §2.3). The last zone is cut so the
-     * drive holds exactly {@code capacitySectors}.
+     * drives known only from datasheets (disk-drive spec §2.3, §13.2). Skews are in sectors.
      */
-    public static ZonedGeometry linear(long capacitySectors, int surfaces, int zoneCount, int outerSpt, int innerSpt) {
+    public static ZonedGeometry linear(long capacitySectors, int surfaces, int zoneCount, int outerSpt, int innerSpt,
+            SkewRule skew) {
         double meanSpt = (outerSpt + innerSpt) / 2.0;
         int cylinders = (int) Math.ceil(capacitySectors / (surfaces * meanSpt));
         int perZone = (int) Math.ceil((double) cylinders / zoneCount);
@@ -46,16 +92,271 @@ public final class ZonedGeometry {
             if (z == zoneCount - 1) {
                 cyls = (int) ((remaining + perCylinder - 1) / perCylinder);
             }
-            long sectors = Math.min(remaining, cyls * perCylinder);
-            zones.add(new Zone(cyl, cyl + cyls - 1, spt, lba, lba + sectors - 1));
-            lba += sectors;
+            zones.add(Zone.simple(cyl, cyl + cyls - 1, spt, skew.trackSkew(spt), skew.cylinderSkew(spt)));
+            lba += Math.min(remaining, cyls * perCylinder);
             cyl += cyls;
         }
-        return new ZonedGeometry(surfaces, zones);
+        return new ZonedGeometry(surfaces, zones, capacitySectors);
+    }
+
+    /** Track and cylinder skew, in sectors, for a zone of a given sectors per track. */
+    public interface SkewRule {
+        double trackSkew(int spt);
+
+        double cylinderSkew(int spt);
+    }
+
+    private long zoneBlocks(Zone z) {
+        long cyl = z.cylinders();
+        long total = cyl * surfaces * z.spt - z.deadSpace;
+        long slips = z.slips.length;
+        long reserve = switch (sparingScheme) {
+            case 0 -> 0;
+            case 1 -> (long) z.spares * z.spt; // spare tracks absorb the slipped tracks
+            case 2, 5 -> z.spares * cyl;
+            case 3 -> z.spares * cyl * surfaces;
+            case 4, 6 -> z.spares * cyl + slips;
+            case 7 -> slips;
+            case 8 -> z.spares * (cyl / rangeSize);
+            case 9 -> z.spares;
+            case 10 -> z.spares + slips;
+            default -> throw new IllegalStateException();
+        };
+        return Math.max(0, total - reserve);
+    }
+
+    /**
+     * Physical sectors the zone really has for LBNs once slips are skipped: a file that lists
+     * more slips than its spares can absorb loses the excess at the zone end, never overlaps.
+     */
+    private long positionsLeft(int i, Zone z) {
+        long cyl = z.cylinders();
+        if (sparingScheme == 1) {
+            return (cyl * surfaces - z.slips.length) * z.spt - z.deadSpace;
+        }
+        if (!zoneGlobal()) {
+            return Long.MAX_VALUE;
+        }
+        long perCyl = (long) z.spt * surfaces;
+        long usable = (sparingScheme == 4 || sparingScheme == 6) ? cyl * (perCyl - z.spares) : cyl * perCyl;
+        return usable - deadUsable[i] - usableSlips[i].length;
+    }
+
+    private boolean zoneGlobal() {
+        return switch (sparingScheme) {
+            case 2, 3, 5, 8 -> false;
+            default -> true;
+        };
+    }
+
+    private void prepareSlips(int i, Zone z) {
+        if (!zoneGlobal() || sparingScheme == 1) {
+            usableSlips[i] = z.slips;
+            return;
+        }
+        int[] u = new int[z.slips.length];
+        int n = 0;
+        for (int p : z.slips) {
+            long x = toUsable(z, p);
+            if (x >= 0) {
+                u[n++] = (int) x;
+            }
+        }
+        usableSlips[i] = Arrays.copyOf(u, n);
+        long dead = 0;
+        for (int p = 0; p < z.deadSpace; p++) {
+            if (toUsable(z, p) >= 0) {
+                dead++;
+            }
+        }
+        deadUsable[i] = dead;
+    }
+
+    /** Usable index of a zone-global physical position, or −1 if it is a per-cylinder spare. */
+    private long toUsable(Zone z, long p) {
+        if (sparingScheme != 4 && sparingScheme != 6) {
+            return p;
+        }
+        long perCyl = (long) z.spt * surfaces;
+        long c = perCyl - z.spares;
+        long cyl = p / perCyl;
+        long w = p % perCyl;
+        if (sparingScheme == 4) {
+            return w < c ? cyl * c + w : -1;
+        }
+        return w >= z.spares ? cyl * c + (w - z.spares) : -1;
+    }
+
+    private long fromUsable(Zone z, long u) {
+        if (sparingScheme != 4 && sparingScheme != 6) {
+            return u;
+        }
+        long perCyl = (long) z.spt * surfaces;
+        long c = perCyl - z.spares;
+        long cyl = u / c;
+        long w = u % c;
+        return cyl * perCyl + (sparingScheme == 4 ? w : w + z.spares);
+    }
+
+    /** The x-th element of the naturals without the sorted, distinct {@code holes}. */
+    private static long skip(long x, int[] holes, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (holes[i] <= x) {
+                x++;
+            } else {
+                break;
+            }
+        }
+        return x;
+    }
+
+    private long rangeSectors(Zone z) {
+        return switch (sparingScheme) {
+            case 3 -> z.spt;
+            case 2, 5 -> (long) z.spt * surfaces;
+            case 8 -> (long) z.spt * surfaces * rangeSize;
+            default -> throw new IllegalStateException();
+        };
+    }
+
+    /** Zone-relative physical position of the zone-relative LBN {@code k}. */
+    private long physicalOf(int zi, Zone z, long k) {
+        long p;
+        if (sparingScheme == 1) {
+            long lt = (z.deadSpace + k) / z.spt;
+            long s = (z.deadSpace + k) % z.spt;
+            p = skip(lt, z.slips, 0, z.slips.length) * z.spt + s;
+        } else if (zoneGlobal()) {
+            int[] holes = usableSlips[zi];
+            p = fromUsable(z, skip(deadUsable[zi] + k, holes, 0, holes.length));
+        } else {
+            long r = rangeSectors(z);
+            long perRangeCount = (long) surfaces * z.spt * z.cylinders() / r;
+            long u = r - z.spares;
+            long range = k / u;
+            long j = k % u;
+            if (range >= perRangeCount) {
+                // the cylinders left over after the last full range carry no spares
+                long base = perRangeCount * r;
+                long extra = k - perRangeCount * u;
+                p = z.deadSpace + base + extra;
+            } else {
+                long start = z.deadSpace + range * r;
+                int lo = lowerBound(z.slips, start);
+                int hi = lowerBound(z.slips, start + r);
+                long first = frontSpares(z, lo, hi);
+                long o = first + j;
+                for (int i = lo; i < hi; i++) {
+                    long off = z.slips[i] - start;
+                    if (off < first) {
+                        continue;
+                    }
+                    if (off <= o) {
+                        o++;
+                    } else {
+                        break;
+                    }
+                }
+                p = start + o;
+            }
+        }
+        for (int i = 0; i < z.defects.length; i += 2) {
+            if (z.defects[i] == p) {
+                return z.defects[i + 1];
+            }
+        }
+        return p;
+    }
+
+    /** Scheme 5 keeps spares at the range front; slips in the range consume them. */
+    private long frontSpares(Zone z, int slipsFrom, int slipsTo) {
+        return sparingScheme == 5 ? Math.max(0, z.spares - (slipsTo - slipsFrom)) : 0;
+    }
+
+    private static int lowerBound(int[] a, long key) {
+        int lo = 0;
+        int hi = a.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (a[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static int countBelow(int[] a, long key) {
+        return lowerBound(a, key);
+    }
+
+    /** Zone-relative LBN of a zone-relative physical position, or −1 if no LBN lives there. */
+    private long lbnOfPhysical(int zi, Zone z, long p) {
+        for (int i = 0; i < z.defects.length; i += 2) {
+            if (z.defects[i] == p) {
+                return -1;
+            }
+        }
+        for (int i = 0; i < z.defects.length; i += 2) {
+            if (z.defects[i + 1] == p) {
+                p = z.defects[i];
+                break;
+            }
+        }
+        long k;
+        if (sparingScheme == 1) {
+            long t = p / z.spt;
+            if (Arrays.binarySearch(z.slips, (int) t) >= 0) {
+                return -1;
+            }
+            k = (t - countBelow(z.slips, t)) * z.spt + p % z.spt - z.deadSpace;
+        } else if (zoneGlobal()) {
+            if (Arrays.binarySearch(z.slips, (int) p) >= 0) {
+                return -1;
+            }
+            long u = toUsable(z, p);
+            if (u < 0) {
+                return -1;
+            }
+            int[] holes = usableSlips[zi];
+            k = u - countBelow(holes, u) - deadUsable[zi];
+        } else {
+            long r = rangeSectors(z);
+            long perRangeCount = (long) surfaces * z.spt * z.cylinders() / r;
+            long q = p - z.deadSpace;
+            if (q < 0) {
+                return -1;
+            }
+            long range = q / r;
+            long ur = r - z.spares;
+            if (range >= perRangeCount) {
+                k = perRangeCount * ur + (q - perRangeCount * r);
+            } else {
+                long start = z.deadSpace + range * r;
+                long o = p - start;
+                long first = frontSpares(z, lowerBound(z.slips, start), lowerBound(z.slips, start + r));
+                if (o < first || Arrays.binarySearch(z.slips, (int) p) >= 0) {
+                    return -1;
+                }
+                long slipsBefore = countBelow(z.slips, p) - countBelow(z.slips, start + first);
+                long j = o - first - slipsBefore;
+                if (j >= ur) {
+                    return -1;
+                }
+                k = range * ur + j;
+            }
+        }
+        return k >= 0 && k < z.lbaCount ? k : -1;
     }
 
     public long capacitySectors() {
         return capacitySectors;
+    }
+
+    /** Sum of the zones' LBN counts (DiskSim's computed block count). */
+    public long computedBlocks() {
+        return computedBlocks;
     }
 
     public int surfaces() {
@@ -63,55 +364,136 @@ public final class ZonedGeometry {
     }
 
     public int cylinders() {
-        return zones[zones.length - 1].lastCylinder() + 1;
+        return cylinders;
+    }
+
+    public int sparingScheme() {
+        return sparingScheme;
+    }
+
+    public int mappingScheme() {
+        return mappingScheme;
     }
 
     public List<Zone> zones() {
         return List.of(zones);
     }
 
-    public Zone zoneOf(long lba) {
+    public int zoneIndexOf(long lba) {
         checkLba(lba);
         int lo = 0;
         int hi = zones.length - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (zones[mid].firstLba() <= lba) {
+            if (zoneFirstLba[mid] <= lba) {
                 lo = mid;
             } else {
                 hi = mid - 1;
             }
         }
-        return zones[lo];
+        return lo;
+    }
+
+    public Zone zoneOf(long lba) {
+        return zones[zoneIndexOf(lba)];
+    }
+
+    /** Fills {@code c} with where {@code lba} lives and the contiguous run from it on its track. */
+    public void locate(long lba, TrackCursor c) {
+        int zi = zoneIndexOf(lba);
+        Zone z = zones[zi];
+        long k = lba - z.firstLba;
+        long p = physicalOf(zi, z, k);
+        fill(z, zi, p, c);
+        // Longest prefix of LBAs k, k+1, ... on consecutive sectors of this track: positions only
+        // move forward past slips, so contiguity of the last one implies contiguity of all.
+        long maxRun = Math.min(z.spt - c.sector, Math.min(z.lbaCount - k, capacitySectors - lba));
+        if (maxRun <= 1 || (z.slips.length == 0 && z.defects.length == 0 && sparingScheme != 3
+                && sparingScheme != 2 && sparingScheme != 4 && sparingScheme != 5 && sparingScheme != 6
+                && sparingScheme != 8)) {
+            c.run = (int) Math.max(1, maxRun);
+            return;
+        }
+        if (physicalOf(zi, z, k + maxRun - 1) == p + maxRun - 1) {
+            c.run = (int) maxRun;
+            return;
+        }
+        long good = 1;
+        long bad = maxRun;
+        while (bad - good > 1) {
+            long mid = (good + bad) >>> 1;
+            if (physicalOf(zi, z, k + mid - 1) == p + mid - 1) {
+                good = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        c.run = (int) good;
+    }
+
+    private void fill(Zone z, int zi, long p, TrackCursor c) {
+        long perCyl = (long) z.spt * surfaces;
+        int cylIndex = (int) (p / perCyl);
+        int rem = (int) (p % perCyl);
+        int logicalSurface = rem / z.spt;
+        int sector = rem % z.spt;
+        int cylinder = z.firstCylinder + cylIndex;
+        boolean reverse = switch (mappingScheme) {
+            case 1 -> (cylIndex & 1) == 1;
+            case 2 -> (cylinder & 1) == 1;
+            default -> false;
+        };
+        c.cylinder = cylinder;
+        c.surface = reverse ? surfaces - 1 - logicalSurface : logicalSurface;
+        c.sector = sector;
+        c.sectorsPerTrack = z.spt;
+        c.zoneIndex = zi;
+        double skew = z.firstBlockOffset + z.trackSkew * (logicalSurface + (double) (surfaces - 1) * cylIndex)
+                + z.cylinderSkew * cylIndex;
+        double a = (skew + sector) / z.spt;
+        c.angle = a - Math.floor(a);
     }
 
     public PhysicalAddress toPhysical(long lba) {
-        Zone z = zoneOf(lba);
-        long offset = lba - z.firstLba();
-        long perCylinder = (long) z.sectorsPerTrack() * surfaces;
-        int cylinder = z.firstCylinder() + (int) (offset / perCylinder);
-        long inCylinder = offset % perCylinder;
-        return new PhysicalAddress(cylinder, (int) (inCylinder / z.sectorsPerTrack()),
-                (int) (inCylinder % z.sectorsPerTrack()));
+        TrackCursor c = new TrackCursor();
+        locate(lba, c);
+        return new PhysicalAddress(c.cylinder, c.surface, c.sector, c.angle);
     }
 
     /** Cylinder of an LBA, without allocating. */
     public int cylinderOf(long lba) {
-        Zone z = zoneOf(lba);
-        return z.firstCylinder() + (int) ((lba - z.firstLba()) / ((long) z.sectorsPerTrack() * surfaces));
+        int zi = zoneIndexOf(lba);
+        Zone z = zones[zi];
+        long p = physicalOf(zi, z, lba - z.firstLba);
+        return z.firstCylinder + (int) (p / ((long) z.spt * surfaces));
     }
 
-    public long toLba(PhysicalAddress p) {
-        for (Zone z : zones) {
-            if (p.cylinder() >= z.firstCylinder() && p.cylinder() <= z.lastCylinder()) {
-                long lba = z.firstLba()
-                        + ((long) (p.cylinder() - z.firstCylinder()) * surfaces + p.head()) * z.sectorsPerTrack()
-                        + p.sector();
-                checkLba(lba);
-                return lba;
+    /** The LBA stored at a physical sector, or −1 if the sector holds none (spare, slip, gap). */
+    public long toLba(PhysicalAddress a) {
+        for (int zi = 0; zi < zones.length; zi++) {
+            Zone z = zones[zi];
+            if (a.cylinder() < z.firstCylinder || a.cylinder() > z.lastCylinder) {
+                continue;
             }
+            if (a.head() < 0 || a.head() >= surfaces || a.sector() < 0 || a.sector() >= z.spt) {
+                return -1;
+            }
+            int cylIndex = a.cylinder() - z.firstCylinder;
+            boolean reverse = switch (mappingScheme) {
+                case 1 -> (cylIndex & 1) == 1;
+                case 2 -> (a.cylinder() & 1) == 1;
+                default -> false;
+            };
+            int logicalSurface = reverse ? surfaces - 1 - a.head() : a.head();
+            long p = ((long) cylIndex * surfaces + logicalSurface) * z.spt + a.sector();
+            long k = lbnOfPhysical(zi, z, p);
+            if (k < 0) {
+                return -1;
+            }
+            long lba = z.firstLba + k;
+            return lba < capacitySectors ? lba : -1;
         }
-        throw new IllegalArgumentException("no zone holds cylinder " + p.cylinder());
+        return -1;
     }
 
     private void checkLba(long lba) {

@@ -1,83 +1,94 @@
 package io.iopath.device.disk.mechanics;
 
-import io.iopath.device.disk.DriveSpec;
-import io.iopath.device.disk.geometry.Zone;
+import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.geometry.ZonedGeometry;
-import io.iopath.request.Request;
-import io.iopath.sim.RandomStreams;
 
 /**
  * The head-disk assembly: where the heads are, and how long it takes to reach and read or write
  * a run of LBAs from there. It knows nothing of queues or caches; the drive's controller asks it.
  *
- * <p>Positioning follows DiskSim's rule, max(seek, head switch); rotational latency comes from
- * the continuously turning spindle; n sectors on a track take n/spt of a revolution, and each
- * track boundary costs a head switch (or one-cylinder seek) plus the rotation to the next
- * track's first sector.
+ * <p>Positioning follows DiskSim's rule, max(seek, head switch) + write settle for writes
+ * (disk-drive spec §5); rotational latency comes from the continuously turning spindle (§4);
+ * n sectors on a track take n/spt of a revolution, and each track boundary costs a head switch
+ * (or one-cylinder seek) plus the rotation to the next track's first sector, which the skew
+ * places just after the head arrives (§7).
  */
 public final class DiskMechanics {
-    private final DriveSpec spec;
     private final ZonedGeometry geometry;
     private final SeekCurve readSeek;
     private final SeekCurve writeSeek;
+    private final long writeSettleNs;
+    private final long headSwitchNs;
     private final Spindle spindle;
+    private final TrackCursor cursor = new TrackCursor();
     private int headCylinder;
     private int headSurface;
 
-    public DiskMechanics(DriveSpec spec, RandomStreams randoms) {
-        this.spec = spec;
-        this.geometry = ZonedGeometry.linear(spec.capacitySectors(), spec.surfaces(), spec.zones(),
-                spec.outerSpt(), spec.innerSpt());
-        this.readSeek = curve(spec.seekRead());
-        this.writeSeek = curve(spec.seekWrite());
-        // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
-        this.spindle = new Spindle(spec.rpm(), randoms.stream("drive.spindle").nextDouble());
-    }
+    /** Split of the last {@link #access}: positioning, rotational wait, media transfer (ns). */
+    public long lastSeekNs;
+    public long lastRotationNs;
+    public long lastTransferNs;
 
-    private SeekCurve curve(DriveSpec.SeekPoints p) {
-        return new ThreePointSeekCurve(p.trackToTrackNs(), p.averageNs(), p.fullStrokeNs(), geometry.cylinders());
+    public DiskMechanics(ZonedGeometry geometry, SeekCurve readSeek, SeekCurve writeSeek, long writeSettleNs,
+            long headSwitchNs, Spindle spindle) {
+        this.geometry = geometry;
+        this.readSeek = readSeek;
+        this.writeSeek = writeSeek;
+        this.writeSettleNs = writeSettleNs;
+        this.headSwitchNs = headSwitchNs;
+        this.spindle = spindle;
     }
 
     /**
-     * Time from {@code nowNs} until the head is over {@code lba} and the sector is arriving:
-     * positioning plus rotational latency. Does not move the head (for SPTF-style schedulers).
+     * Time from {@code nowNs} until the head is over {@code lba} and its first sector is
+     * arriving: positioning plus rotational latency. Does not move the head.
      */
     public long positioningNs(long nowNs, long lba, boolean write) {
-        Zone z = geometry.zoneOf(lba);
-        int spt = z.sectorsPerTrack();
-        long offset = lba - z.firstLba();
-        long perCylinder = (long) spt * geometry.surfaces();
-        int cylinder = z.firstCylinder() + (int) (offset / perCylinder);
-        int surface = (int) ((offset % perCylinder) / spt);
+        geometry.locate(lba, cursor);
+        return positioningNs(nowNs, cursor.cylinder, cursor.surface, cursor.angle, write);
+    }
+
+    /**
+     * The SPTF primitive: positioning plus rotational latency to a known physical target, from
+     * the current head and spindle position. Pure arithmetic; allocates nothing.
+     */
+    public long positioningNs(long nowNs, int cylinder, int surface, double angle, boolean write) {
         long move = moveNs(cylinder, surface, write);
-        return move + spindle.waitForAngleNs(nowNs + move, (double) (offset % spt) / spt);
+        return move + spindle.waitForAngleNs(nowNs + move, angle);
+    }
+
+    /** Seek / head-switch / settle time to a track, without rotation. */
+    public long moveNs(int cylinder, int surface, boolean write) {
+        int d = cylinder - headCylinder;
+        long seek = (write ? writeSeek : readSeek).seekNs(d);
+        long hs = surface != headSurface ? headSwitchNs : 0;
+        long move = Math.max(seek, hs);
+        if (write && move > 0) {
+            move = Math.max(0, move + writeSettleNs);
+        }
+        return move;
     }
 
     /**
      * Reads or writes {@code sectors} starting at {@code lba}, beginning at {@code startNs};
-     * moves the head, records the time split on {@code rq}, and returns the time the last
-     * sector has passed under the head.
+     * moves the head and returns the time the last sector has passed under it. The split is left
+     * in {@link #lastSeekNs}, {@link #lastRotationNs}, {@link #lastTransferNs}.
      */
-    public long access(long startNs, long lba, long sectors, boolean write, Request rq) {
+    public long access(long startNs, long lba, long sectors, boolean write) {
         long t = startNs;
         long seek = 0;
         long rotation = 0;
         long transfer = 0;
         boolean first = true;
         long remaining = sectors;
+        TrackCursor c = cursor;
         while (remaining > 0) {
-            Zone z = geometry.zoneOf(lba);
-            int spt = z.sectorsPerTrack();
-            long offset = lba - z.firstLba();
-            long perCylinder = (long) spt * geometry.surfaces();
-            int cylinder = z.firstCylinder() + (int) (offset / perCylinder);
-            int surface = (int) ((offset % perCylinder) / spt);
-            int sectorInTrack = (int) (offset % spt);
-            long move = moveNs(cylinder, surface, write);
+            geometry.locate(lba, c);
+            long move = moveNs(c.cylinder, c.surface, write);
             t += move;
-            headCylinder = cylinder;
-            headSurface = surface;
-            long wait = spindle.waitForAngleNs(t, (double) sectorInTrack / spt);
+            headCylinder = c.cylinder;
+            headSurface = c.surface;
+            long wait = spindle.waitForAngleNs(t, c.angle);
             t += wait;
             if (first) {
                 seek += move;
@@ -85,25 +96,31 @@ public final class DiskMechanics {
             } else {
                 transfer += move + wait;
             }
-            long onTrack = Math.min(remaining, spt - sectorInTrack);
-            long media = spindle.rotationNs((double) onTrack / spt);
+            long onTrack = Math.min(remaining, c.run);
+            long media = spindle.rotationNs((double) onTrack / c.sectorsPerTrack);
             t += media;
             transfer += media;
             lba += onTrack;
             remaining -= onTrack;
             first = false;
         }
-        rq.seekNs += seek;
-        rq.rotationNs += rotation;
-        rq.transferNs += transfer;
+        lastSeekNs = seek;
+        lastRotationNs = rotation;
+        lastTransferNs = transfer;
         return t;
     }
 
-    /** DiskSim's positioning rule: max(seek, head switch); zero when already on the track. */
-    private long moveNs(int cylinder, int surface, boolean write) {
-        long seek = (write ? writeSeek : readSeek).seekNs(cylinder - headCylinder);
-        long headSwitch = surface != headSurface ? spec.headSwitchNs() : 0;
-        return Math.max(seek, headSwitch);
+    /** Moves the heads without timing (read-ahead that ran in the background ended here). */
+    public void placeHeadAt(long lba) {
+        geometry.locate(lba, cursor);
+        headCylinder = cursor.cylinder;
+        headSurface = cursor.surface;
+    }
+
+    /** Time for the media to pass {@code sectors} sectors of the track holding {@code lba}. */
+    public long mediaNs(long lba, long sectors) {
+        geometry.locate(lba, cursor);
+        return spindle.rotationNs((double) sectors / cursor.sectorsPerTrack);
     }
 
     public ZonedGeometry geometry() {
@@ -124,5 +141,13 @@ public final class DiskMechanics {
 
     public int headCylinder() {
         return headCylinder;
+    }
+
+    public int headSurface() {
+        return headSurface;
+    }
+
+    public long headSwitchNs() {
+        return headSwitchNs;
     }
 }

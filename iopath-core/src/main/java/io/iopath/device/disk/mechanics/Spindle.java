@@ -39,6 +39,10 @@ public final class Spindle {
     public long waitForAngleNs(long timeNs, double angle) {
         long target = Math.round(angle * revolutionPs) % revolutionPs;
         long wait = Math.floorMod(target - positionPs(timeNs), revolutionPs);
+        if (revolutionPs - wait < 1000) {
+            // less than a nanosecond late: simulated time is in ns, so this is rounding, not a miss
+            return 0;
+        }
         return (wait + 999) / 1000;
     }
 

@@ -17,6 +17,7 @@ public final class ThreePointSeekCurve implements SeekCurve {
     private final int maxDistance;
     /** M: the largest x = d − 1, so that t(maxDistance) is exactly the full-stroke time. */
     private final int m;
+    private static final int TABLE_LIMIT = 16_384;
     private final long[] table;
 
     public ThreePointSeekCurve(long trackToTrackNs, long averageNs, long fullStrokeNs, int cylinders) {
@@ -37,9 +38,9 @@ public final class ThreePointSeekCurve implements SeekCurve {
         }
         this.aNs = a;
         this.bNs = b;
-        // Precomputed for the hot path: one array read per seek.
-        this.table = new long[maxDistance + 1];
-        for (int d = 1; d <= maxDistance; d++) {
+        // Precomputed for the hot path on small drives: one array read per seek.
+        this.table = maxDistance > TABLE_LIMIT ? null : new long[maxDistance + 1];
+        for (int d = 1; table != null && d <= maxDistance; d++) {
             table[d] = Math.round(evaluate(d));
         }
     }
@@ -52,7 +53,12 @@ public final class ThreePointSeekCurve implements SeekCurve {
     @Override
     public long seekNs(int distanceCylinders) {
         int d = Math.abs(distanceCylinders);
-        return d > maxDistance ? Math.round(evaluate(d)) : table[d];
+        if (d == 0) {
+            return 0;
+        }
+        // Large drives (10^5 cylinders) would make the table megabytes: SPTF's random distances
+        // then miss the CPU cache, and a square root is cheaper than a cache miss.
+        return d > maxDistance || table == null ? Math.round(evaluate(d)) : table[d];
     }
 
     /** Linear coefficient A (ns at full stroke). */
@@ -71,7 +77,7 @@ public final class ThreePointSeekCurve implements SeekCurve {
         double den = 0;
         for (int n = 1; n <= maxDistance; n++) {
             double w = maxDistance + 1 - n;
-            num += w * table[n];
+            num += w * seekNs(n);
             den += w;
         }
         return num / den;

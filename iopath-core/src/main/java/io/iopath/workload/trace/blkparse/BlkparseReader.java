@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
 
 /**
  * blkparse's default text output ({@code "%D %2c %8s %5T.%9t %5p %2a %3d "} plus a tail per
- * action). The IOs are the {@code D} (issue to driver) events, as for device-level replay; every
- * other event line is checked and skipped. The per-CPU and per-device summary blkparse prints
+ * action). The IOs are the {@code D} (issue to driver) events, as for device-level replay, except
+ * a D that re-issues a request the driver requeued ({@code R}); every other event line is checked
+ * and skipped. The per-CPU and per-device summary blkparse prints
  * at the end is recognised and ends the trace.
  *
  * <p>Time: seconds.nanoseconds relative to the first event. Sector and count: 512-byte sectors.
@@ -27,6 +28,10 @@ public final class BlkparseReader implements TraceReader {
     private static final String SUMMARY_START = "CPU";
     private final LineSource src;
     private boolean inSummary;
+    /** Requeues remembered at most (a driver has at most its queue depth outstanding). */
+    private static final int MAX_REQUEUED = 65536;
+    /** Requests handed back by the driver (R) whose next D is a re-issue, not a new IO. */
+    private final java.util.Map<String, Integer> requeued = new java.util.HashMap<>();
 
     /** Whether a line has the shape of a blkparse event (used by format detection). */
     public static boolean looksLikeEvent(String line) {
@@ -53,8 +58,25 @@ public final class BlkparseReader implements TraceReader {
                 throw src.error("not a blkparse event line (expected 'MAJ,MIN CPU SEQ SEC.NSEC PID ACTION RWBS ...')");
             }
             String action = m.group(8);
-            if (!action.equals("D")) {
+            if (!action.equals("D") && !action.equals("R")) {
                 continue;
+            }
+            // device, RWBS and "sector + sectors": what identifies a request between R and D
+            String key = m.group(1) + "," + m.group(2) + " " + m.group(9) + " " + m.group(10).split("\\[", 2)[0].strip();
+            if (action.equals("R")) {
+                if (requeued.size() < MAX_REQUEUED) {
+                    requeued.merge(key, 1, Integer::sum);
+                }
+                continue;
+            }
+            Integer pending = requeued.get(key);
+            if (pending != null) {
+                if (pending == 1) {
+                    requeued.remove(key);
+                } else {
+                    requeued.put(key, pending - 1);
+                }
+                continue; // D after R: the driver re-issuing a requeued request, not a new IO
             }
             Rwbs.Parsed rwbs = Rwbs.parse(m.group(9));
             if (rwbs == null) {

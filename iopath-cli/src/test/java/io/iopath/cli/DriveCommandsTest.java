@@ -1,0 +1,104 @@
+package io.iopath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DriveCommandsTest {
+    private static final Path DISKSIM = Path.of("../iopath-core/src/main/resources/io/iopath/device/disk/disksim");
+    private static final Path TRACES = Path.of("../iopath-core/src/test/resources/io/iopath/device/disk/disksim");
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int status, String out, String err) { }
+
+    private static Outcome iopath(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Outcome(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void drivesListsBuiltInAndImportedPresetsWithKeyNumbers() {
+        Outcome o = iopath("drives");
+        assertThat(o.status()).isZero();
+        assertThat(o.out()).contains("laptop-7200-250g", "cheetah-15k5-300g", "cheetah-15k5-146g", "cheetah-10k7-300g",
+                "cheetah-10k7-146g", "seagate-18g-scsi", "atlas10k", "hp_c2247a", "cheetah9LP", "ibm18es", "rpm",
+                "avgseek");
+    }
+
+    @Test
+    void validateJsonHasTheDocumentedFieldsAndWritesTheCdfs() throws IOException {
+        Outcome o = iopath("validate", TRACES.resolve("atlas10k.trace").toString(), "--drive", "atlas10k", "--json",
+                "--out", dir.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        JsonNode j = new ObjectMapper().readTree(o.out());
+        assertThat(j.get("requests").asInt()).isEqualTo(10_000);
+        assertThat(j.get("measured_mean_ms").asDouble()).isBetween(3.89, 3.90);
+        assertThat(j.get("simulated_mean_ms").asDouble()).isPositive();
+        assertThat(j.get("demerit_ms").asDouble()).isPositive();
+        assertThat(Files.readString(dir.resolve("cdf.csv"))).startsWith("curve,response_ms,cumulative");
+        assertThat(Files.readString(dir.resolve("cdf.svg"))).contains("<svg");
+        assertThat(dir.resolve("quantiles.csv")).exists();
+    }
+
+    @Test
+    void validateAcceptsAParameterFileAsTheDrive() {
+        Outcome o = iopath("validate", TRACES.resolve("hp_c2247a.trace").toString(), "--drive",
+                DISKSIM.resolve("hp_c2247a.parv").toString(), "--out", dir.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("measured mean", "simulated mean", "demerit", "% of the measured mean");
+    }
+
+    @Test
+    void anUnknownDriveIsOneLineAndExitStatus2() {
+        Outcome o = iopath("validate", TRACES.resolve("atlas10k.trace").toString(), "--drive", "no-such-drive");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip()).startsWith("iopath: --drive: expected a preset").doesNotContain("\n");
+    }
+
+    @Test
+    void runTakesADriveByNameOrFile() {
+        Outcome byName = iopath("run", "--drive", "cheetah-15k5-146g", "--set", "jobs[0].number_ios=100",
+                "--set", "jobs[0].size=10g");
+        assertThat(byName.status()).as(byName.err()).isZero();
+        assertThat(byName.out()).contains("cheetah-15k5-146g");
+        Outcome byFile = iopath("run", "--drive", DISKSIM.resolve("cheetah9LP.parv").toString(), "--set",
+                "jobs[0].number_ios=100", "--set", "jobs[0].size=1g");
+        assertThat(byFile.status()).as(byFile.err()).isZero();
+        assertThat(byFile.out()).contains("cheetah9LP.parv");
+    }
+
+    @Test
+    void reproduceWritesTheTwelveCellTable() throws IOException {
+        for (String bs : List.of("4k", "128k")) {
+            for (String[] p : new String[][] {{"read", "randread"}, {"write", "randwrite"}, {"rw", "randrw"}}) {
+                Files.writeString(dir.resolve(bs + "-" + p[0] + ".yaml"), """
+                        name: t
+                        drive: {preset: laptop-7200-250g}
+                        jobs:
+                          - {rw: %s, bs: %s, iodepth: 1, size: 90g, runtime: 1s}
+                        """.formatted(p[1], bs));
+            }
+        }
+        Path out = dir.resolve("out");
+        Outcome o = iopath("reproduce", "qemu-write-cache", "--scenarios", dir.toString(), "--out", out.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        List<String> rows = Files.readAllLines(out.resolve("table.csv"));
+        assertThat(rows.get(0)).isEqualTo("block_size,pattern,write_cache,iops");
+        assertThat(rows).hasSize(13);
+        assertThat(rows).anyMatch(r -> r.startsWith("128k,rw,on,"));
+        assertThat(o.out()).contains("4k off", "128k on");
+    }
+}

@@ -1,0 +1,47 @@
+package io.iopath.device.disk;
+
+/**
+ * The drive buffer (disk-drive spec §8): read segments, read-ahead, and the write cache.
+ *
+ * @param segments              read cache segments (circular buffers of sequential sectors)
+ * @param segmentSectors        sectors per segment
+ * @param readAhead             read-ahead mode
+ * @param maxReadAheadSectors   most sectors read beyond a request
+ * @param writeCache            WCE: acknowledge writes once in the buffer (write-back)
+ * @param dirtyLimitSectors     dirty data the buffer holds before new writes must wait
+ * @param highWater             fraction of the dirty limit above which destages compete with
+ *                              waiting commands (below it, destage only when idle)
+ * @param readHitsOnDirty       reads may be served from dirty (not yet destaged) data
+ * @param cacheWriteData        written sectors stay readable from the buffer
+ * @param writeSegments         segments reserved for write data (DiskSim {@code Use separate
+ *                              write segment}); 0 = writes share the read segments
+ */
+public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+        boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+        boolean cacheWriteData, int writeSegments) {
+
+    /** Writes share the read segments. */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, 0);
+    }
+
+    public CacheConfig {
+        if (segments < 0 || segmentSectors < 0 || maxReadAheadSectors < 0 || dirtyLimitSectors < 0) {
+            throw new IllegalArgumentException("cache sizes must not be negative");
+        }
+        if (writeSegments < 0 || (writeSegments > 0 && writeSegments >= segments)) {
+            throw new IllegalArgumentException("write segments must leave at least one read segment");
+        }
+        if (!(highWater >= 0 && highWater <= 1)) {
+            throw new IllegalArgumentException("high water mark must be a fraction in [0, 1]");
+        }
+    }
+
+    public CacheConfig withWriteCache(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
+                highWater, readHitsOnDirty, cacheWriteData, writeSegments);
+    }
+}

@@ -1,0 +1,130 @@
+package io.iopath.device.disk;
+
+/**
+ * Controller and interface times (disk-drive spec §6, §7): DiskSim's 8-cell command-overhead
+ * matrix (read/write × hit/miss × after a read/write), completion overheads, the per-sector bus
+ * time in each direction (the slowest of drive, controller and bus), and how bus and media
+ * transfers overlap.
+ *
+ * <p>Overlap: a read reconnects to the bus once {@code readHighWater} of the request (or of a
+ * segment) is in the buffer and then streams, so it ends no earlier than the media plus one
+ * sector. A write's data crosses the bus while the arm moves when write prebuffering is
+ * allowed; otherwise only once the head is on target, so a slow bus paces the media write.
+ */
+public final class Overheads {
+    private final long[] matrixNs;
+    private final long readCompletionNs;
+    private final long writeCompletionNs;
+    private final long busReadNsPerSector;
+    private final long busWriteNsPerSector;
+    private final double readHighWater;
+    private final boolean watermarkByRequestSize;
+    private final boolean writePrebuffering;
+    /** Bus-protocol time per command class (disconnect, reselect, data preparation), ns. */
+    private long readHitProtocolNs;
+    private long readMissProtocolNs;
+    private long readMissAfterWriteProtocolNs;
+    private long writeHitProtocolNs;
+    private long writeMissProtocolNs;
+    /** With HP's extra write disconnect: write data starts this long after the command, arm moving. */
+    private long writeDataDelayNs = -1;
+
+    /**
+     * @param matrixNs 8 cells in DiskSim order: read hit after read, read hit after write, read
+     *                 miss after read, read miss after write, write hit after read, write hit
+     *                 after write, write miss after read, write miss after write
+     */
+    public Overheads(long[] matrixNs, long readCompletionNs, long writeCompletionNs, long busReadNsPerSector,
+            long busWriteNsPerSector, double readHighWater, boolean watermarkByRequestSize,
+            boolean writePrebuffering) {
+        if (matrixNs.length != 8) {
+            throw new IllegalArgumentException("the overhead matrix has 8 cells, got " + matrixNs.length);
+        }
+        this.matrixNs = matrixNs.clone();
+        this.readCompletionNs = readCompletionNs;
+        this.writeCompletionNs = writeCompletionNs;
+        this.busReadNsPerSector = busReadNsPerSector;
+        this.busWriteNsPerSector = busWriteNsPerSector;
+        this.readHighWater = readHighWater;
+        this.watermarkByRequestSize = watermarkByRequestSize;
+        this.writePrebuffering = writePrebuffering;
+    }
+
+    /** A datasheet drive: the matrix, one bus rate, data streamed as soon as it is there. */
+    public static Overheads simple(long[] matrixNs, long busNsPerSector) {
+        return new Overheads(matrixNs, 0, 0, busNsPerSector, busNsPerSector, 0, true, true);
+    }
+
+    /**
+     * Adds SCSI bus-protocol times (DiskSim's disconnect, reselect and data-preparation
+     * overheads) to the completion of each command class.
+     */
+    public Overheads withProtocol(long readHit, long readMissAfterRead, long readMissAfterWrite, long writeHit,
+            long writeMiss) {
+        Overheads o = new Overheads(matrixNs, readCompletionNs, writeCompletionNs, busReadNsPerSector,
+                busWriteNsPerSector, readHighWater, watermarkByRequestSize, writePrebuffering);
+        o.readHitProtocolNs = readHit;
+        o.readMissProtocolNs = readMissAfterRead;
+        o.readMissAfterWriteProtocolNs = readMissAfterWrite;
+        o.writeHitProtocolNs = writeHit;
+        o.writeMissProtocolNs = writeMiss;
+        o.writeDataDelayNs = writeDataDelayNs;
+        return o;
+    }
+
+    /**
+     * HP's extra write disconnect (DiskSim {@code Extra write disconnect}): the drive takes the
+     * command, disconnects while the arm starts to move, and fetches the write data
+     * {@code delayNs} later, before the head is on target; {@code secondDisconnectNs} is added
+     * at the end.
+     */
+    public Overheads withExtraWriteDisconnect(long delayNs, long secondDisconnectNs) {
+        Overheads o = withProtocol(readHitProtocolNs, readMissProtocolNs, readMissAfterWriteProtocolNs,
+                writeHitProtocolNs, writeMissProtocolNs + secondDisconnectNs);
+        o.writeDataDelayNs = delayNs;
+        return o;
+    }
+
+    /** Delay from the command until write data crosses the bus while the arm moves, or −1. */
+    public long writeDataDelayNs() {
+        return writeDataDelayNs;
+    }
+
+    /** Bus-protocol time a command of this class adds to its completion. */
+    public long protocolNs(boolean write, boolean hit, boolean afterWrite) {
+        if (write) {
+            return hit ? writeHitProtocolNs : writeMissProtocolNs;
+        }
+        return hit ? readHitProtocolNs : afterWrite ? readMissAfterWriteProtocolNs : readMissProtocolNs;
+    }
+
+    public long commandNs(boolean write, boolean hit, boolean afterWrite) {
+        return matrixNs[(write ? 4 : 0) + (hit ? 0 : 2) + (afterWrite ? 1 : 0)];
+    }
+
+    public long completionNs(boolean write) {
+        return write ? writeCompletionNs : readCompletionNs;
+    }
+
+    public long busNs(boolean write, long sectors) {
+        return (write ? busWriteNsPerSector : busReadNsPerSector) * sectors;
+    }
+
+    public long busNsPerSector(boolean write) {
+        return write ? busWriteNsPerSector : busReadNsPerSector;
+    }
+
+    /** Sectors that must be in the buffer before a read of {@code sectors} reconnects. */
+    public long readReconnectSectors(long sectors, int segmentSectors) {
+        double base = watermarkByRequestSize ? sectors : segmentSectors;
+        return Math.min(sectors, (long) Math.ceil(readHighWater * base));
+    }
+
+    public boolean writePrebuffering() {
+        return writePrebuffering;
+    }
+
+    public long[] matrixNs() {
+        return matrixNs.clone();
+    }
+}

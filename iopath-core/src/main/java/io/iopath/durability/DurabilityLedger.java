@@ -1,0 +1,102 @@
+package io.iopath.durability;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which accepted writes are only in the drive's volatile buffer, and which of those a FLUSH or
+ * FUA has promised durable (durability-and-virtualization spec §6). The drive reports each
+ * event; a power failure then counts what is lost.
+ *
+ * <p>Promise rule: a completed FUA write is promised; a write acknowledged before a FLUSH was
+ * issued is promised once that FLUSH completes. A write that reached the media leaves the ledger.
+ */
+public final class DurabilityLedger {
+    private final Map<Long, WriteRecord> volatileWrites = new LinkedHashMap<>();
+    private long nextId;
+    private long flushesIssued;
+    private long promisedLostEver;
+
+    /** The drive accepted a write command. */
+    public WriteRecord accepted(long sector, int sectors) {
+        WriteRecord r = new WriteRecord(nextId++, sector, sectors);
+        volatileWrites.put(r.id, r);
+        return r;
+    }
+
+    /** The drive completed the write to the host; {@code fua}: it was a FUA write. */
+    public void acknowledged(WriteRecord r, long nowNs, boolean fua) {
+        r.ackNs = nowNs;
+        if (fua) {
+            r.promised = true;
+        }
+    }
+
+    /** The write's data is on the media. */
+    public void onMedia(WriteRecord r, long nowNs) {
+        r.durableNs = nowNs;
+        volatileWrites.remove(r.id);
+    }
+
+    /** A FLUSH was issued; returns its epoch, to pass to {@link #flushCompleted}. */
+    public long flushIssued() {
+        long epoch = flushesIssued++;
+        for (WriteRecord r : volatileWrites.values()) {
+            if (r.acknowledged() && r.flushEpoch < 0) {
+                r.flushEpoch = epoch;
+            }
+        }
+        return epoch;
+    }
+
+    /** The FLUSH of {@code epoch} completed: every write acknowledged before it is promised. */
+    public void flushCompleted(long epoch) {
+        for (WriteRecord r : volatileWrites.values()) {
+            if (r.flushEpoch >= 0 && r.flushEpoch <= epoch) {
+                r.promised = true;
+            }
+        }
+    }
+
+    /** Writes still only in volatile memory. */
+    public int volatileCount() {
+        return volatileWrites.size();
+    }
+
+    /** Counts what a power failure at {@code atNs} loses, and forgets it (the buffer is gone). */
+    public PowerLossReport powerFail(long atNs) {
+        long lost = 0;
+        long bytes = 0;
+        long promisedLost = 0;
+        long oldest = 0;
+        long inFlight = 0;
+        for (Iterator<WriteRecord> it = volatileWrites.values().iterator(); it.hasNext();) {
+            WriteRecord r = it.next();
+            if (r.acknowledged()) {
+                lost++;
+                bytes += r.sectors * 512L;
+                if (r.promised) {
+                    promisedLost++;
+                }
+                oldest = Math.max(oldest, atNs - r.ackNs);
+            } else {
+                inFlight++;
+            }
+            it.remove();
+        }
+        promisedLostEver += promisedLost;
+        return new PowerLossReport(atNs, lost, bytes, promisedLost, oldest, inFlight);
+    }
+
+    /** Snapshot of the volatile writes (for tests and reports). */
+    public List<WriteRecord> volatileWrites() {
+        return new ArrayList<>(volatileWrites.values());
+    }
+
+    public long promisedLostEver() {
+        return promisedLostEver;
+    }
+}

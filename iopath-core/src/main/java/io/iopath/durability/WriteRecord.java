@@ -1,0 +1,37 @@
+package io.iopath.durability;
+
+/**
+ * One write the drive accepted, tracked until its data is on the media
+ * (durability-and-virtualization spec §6.2).
+ */
+public final class WriteRecord {
+    public final long id;
+    public final long sector;
+    public final int sectors;
+    /** When the drive completed the command to the host; −1 while not yet acknowledged. */
+    long ackNs = -1;
+    /** When the data reached the media; −1 while it has not. */
+    long durableNs = -1;
+    /** A completed FLUSH or FUA promised this write durable. */
+    boolean promised;
+    /** Acknowledged before the latest FLUSH was issued; promised once that flush completes. */
+    long flushEpoch = -1;
+
+    WriteRecord(long id, long sector, int sectors) {
+        this.id = id;
+        this.sector = sector;
+        this.sectors = sectors;
+    }
+
+    public boolean acknowledged() {
+        return ackNs >= 0;
+    }
+
+    public boolean durable() {
+        return durableNs >= 0;
+    }
+
+    public boolean promised() {
+        return promised;
+    }
+}

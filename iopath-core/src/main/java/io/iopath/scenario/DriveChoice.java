@@ -1,0 +1,74 @@
+package io.iopath.scenario;
+
+import io.iopath.device.disk.DriveFiles;
+import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.DriveScheduler;
+import io.iopath.device.disk.DriveSpec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The scenario's {@code drive:} section: {@code preset: NAME} or {@code file: PATH} (a DiskSim
+ * parameter file, relative to the scenario file), and optionally {@code write_cache: on|off},
+ * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|asptf} of the drive itself.
+ */
+record DriveChoice(String name, DriveSpec spec) {
+    static DriveChoice bind(Fields d, String source) {
+        String name = DrivePresets.DEFAULT;
+        DriveSpec spec;
+        Node fileNode = d.node("file");
+        Node presetNode = d.node("preset");
+        if (fileNode != null && presetNode != null) {
+            throw new ScenarioException(d.location(), d.path() + ".file", "give either preset or file, not both");
+        }
+        Node named = fileNode != null ? fileNode : presetNode;
+        String key = fileNode != null ? "file" : "preset";
+        if (named == null) {
+            spec = DrivePresets.find(name).orElseThrow();
+        } else {
+            name = d.string(key, null);
+            java.util.Optional<DriveSpec> preset = fileNode == null ? DrivePresets.find(name) : java.util.Optional.empty();
+            if (preset.isPresent()) {
+                spec = preset.get();
+            } else {
+                // a DiskSim parameter file, relative to the scenario file (or the working directory)
+                Path base = Path.of(source).toAbsolutePath().getParent();
+                Path p = base == null || Path.of(name).isAbsolute() ? Path.of(name) : base.resolve(name);
+                if (!Files.isRegularFile(p)) {
+                    p = Path.of(name);
+                }
+                if (!Files.isRegularFile(p)) {
+                    throw ScenarioException.expected(named.location(), d.path() + "." + key,
+                            "one of " + String.join(", ", DrivePresets.names()) + ", or an existing DiskSim parameter file",
+                            "'" + name + "'");
+                }
+                try {
+                    spec = DriveFiles.load(p);
+                } catch (IllegalArgumentException e) {
+                    throw new ScenarioException(named.location(), d.path() + "." + key, e.getMessage());
+                }
+            }
+        }
+        if (d.has("write_cache")) {
+            spec = spec.withWriteCache(d.bool("write_cache", true));
+        } else {
+            d.node("write_cache");
+        }
+        int depth = (int) d.integer("queue_depth", spec.maxQueueDepth(), 1, 256);
+        List<String> policies = new ArrayList<>();
+        for (DriveScheduler s : DriveScheduler.values()) {
+            policies.add(s.label());
+        }
+        String policy = d.choice("scheduler", spec.scheduler().label(), policies);
+        spec = spec.withQueue(depth, DriveScheduler.parse(policy.toUpperCase(Locale.ROOT)));
+        if (d.has("aging_weight")) {
+            spec = spec.withAgingWeight(d.integer("aging_weight", 6, 0, 1_000_000));
+        } else {
+            d.node("aging_weight");
+        }
+        return new DriveChoice(name, spec);
+    }
+}

@@ -1,0 +1,55 @@
+package io.iopath.device.disk;
+
+import io.iopath.device.DeviceResponse;
+import io.iopath.request.Bio;
+import io.iopath.request.Op;
+import io.iopath.request.Request;
+import io.iopath.sim.Simulator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** A drive on its own, fed commands directly, recording what completes when. */
+final class DriveHarness {
+    final Simulator sim;
+    final Disk disk;
+    final List<Request> done = new ArrayList<>();
+    private long ids;
+    Consumer<Request> onDone = r -> { };
+
+    DriveHarness(DriveSpec spec, long seed) {
+        this.sim = new Simulator(seed);
+        this.disk = new Disk(sim, spec);
+        disk.setCompletionSink(r -> {
+            r.complete(sim.now());
+            done.add(r);
+            onDone.accept(r);
+        });
+    }
+
+    Request request(Op op, long lba, int sectors, int flags) {
+        long id = ids++;
+        Bio b = new Bio(id, op, lba, sectors, flags, 1, x -> { });
+        Request r = new Request(id, b);
+        r.issuedNs = sim.now();
+        return r;
+    }
+
+    DeviceResponse submit(Request r) {
+        r.issuedNs = sim.now();
+        return disk.submit(r);
+    }
+
+    Request submit(Op op, long lba, int sectors, int flags) {
+        Request r = request(op, lba, sectors, flags);
+        DeviceResponse resp = submit(r);
+        if (resp != DeviceResponse.ACCEPTED) {
+            throw new IllegalStateException(resp + " for " + r);
+        }
+        return r;
+    }
+
+    static DriveSpec laptop() {
+        return DrivePresets.find(DrivePresets.DEFAULT).orElseThrow();
+    }
+}

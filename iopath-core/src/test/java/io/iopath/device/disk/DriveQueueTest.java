@@ -1,0 +1,104 @@
+package io.iopath.device.disk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.iopath.device.DeviceResponse;
+import io.iopath.request.Op;
+import io.iopath.request.Request;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DriveQueueTest {
+
+    /** Keeps {@code depth} random 4 KiB reads queued at the drive; returns the harness when done. */
+    static DriveHarness closedLoop(DriveSpec spec, int depth, int total, long seed) {
+        DriveHarness h = new DriveHarness(spec, seed);
+        SplittableRandom rnd = new SplittableRandom(seed);
+        long span = spec.capacitySectors() - 8;
+        int[] issued = {0};
+        h.onDone = r -> {
+            if (issued[0] < total) {
+                issued[0]++;
+                h.submit(Op.READ, rnd.nextLong(span) & ~7L, 8, 0);
+            }
+        };
+        for (int i = 0; i < depth; i++) {
+            issued[0]++;
+            h.submit(Op.READ, rnd.nextLong(span) & ~7L, 8, 0);
+        }
+        h.sim.run();
+        assertThat(h.done).hasSize(total);
+        return h;
+    }
+
+    static double iops(DriveHarness h) {
+        return h.done.size() / (h.sim.now() / 1e9);
+    }
+
+    static long maxWaitNs(DriveHarness h) {
+        long max = 0;
+        for (Request r : h.done) {
+            max = Math.max(max, r.completedNs - r.issuedNs);
+        }
+        return max;
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void sptfAtQueue32BeatsFcfsClearly(long seed) {
+        DriveSpec base = DriveHarness.laptop().withWriteCache(false);
+        double fcfs = iops(closedLoop(base.withQueue(32, DriveScheduler.FCFS), 32, 4000, seed));
+        double sptf = iops(closedLoop(base.withQueue(32, DriveScheduler.SPTF), 32, 4000, seed));
+        double sstf = iops(closedLoop(base.withQueue(32, DriveScheduler.SSTF), 32, 4000, seed));
+        double clook = iops(closedLoop(base.withQueue(32, DriveScheduler.CLOOK), 32, 4000, seed));
+        assertThat(sptf).isGreaterThan(1.8 * fcfs);
+        assertThat(sptf).isGreaterThan(sstf);
+        assertThat(sstf).isGreaterThan(fcfs);
+        assertThat(clook).isGreaterThan(fcfs);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void agedSptfBoundsTheMaximumWaitBelowSptfs(long seed) {
+        DriveSpec base = DriveHarness.laptop().withWriteCache(false);
+        DriveHarness sptf = closedLoop(base.withQueue(32, DriveScheduler.SPTF), 32, 6000, seed);
+        DriveHarness aged = closedLoop(base.withQueue(32, DriveScheduler.ASPTF).withAgingWeight(6), 32, 6000, seed);
+        assertThat(maxWaitNs(aged)).isLessThan(maxWaitNs(sptf));
+    }
+
+    @Test
+    void queueFullAtTheAdvertisedDepth() {
+        DriveHarness h = new DriveHarness(DriveHarness.laptop().withWriteCache(false).withQueue(4, DriveScheduler.SPTF), 1);
+        for (int i = 0; i < 4; i++) {
+            h.submit(Op.READ, 1000L * i * 1000, 8, 0);
+        }
+        assertThat(h.submit(h.request(Op.READ, 5, 8, 0))).isEqualTo(DeviceResponse.QUEUE_FULL);
+        h.sim.run();
+        assertThat(h.done).hasSize(4);
+        assertThat(h.submit(h.request(Op.READ, 5, 8, 0))).isEqualTo(DeviceResponse.ACCEPTED);
+    }
+
+    @Test
+    void dirtyWritesShrinkTheEffectiveQueueBelowTheAdvertisedDepth() {
+        DriveHarness h = new DriveHarness(DriveHarness.laptop().withWriteCache(true).withQueue(8, DriveScheduler.SPTF), 1);
+        SplittableRandom rnd = new SplittableRandom(5);
+        // six cached writes, acknowledged, still dirty
+        for (int i = 0; i < 6; i++) {
+            h.submit(Op.WRITE, rnd.nextLong(100_000_000) & ~7L, 8, 0);
+            h.sim.runUntil(h.sim.now() + 1_100_000); // past the ack, long before the destages end
+        }
+        assertThat(h.done).hasSize(6);
+        assertThat(h.disk.dirtyExtents()).isGreaterThanOrEqualTo(5);
+        // a read is accepted (the drive never refuses with nothing tagged) ...
+        h.submit(Op.READ, 123_456, 8, 0);
+        // ... but with one tagged command and five or more dirty extents the buffer is full at 8
+        int accepted = 1;
+        while (h.submit(h.request(Op.READ, 999_000 + accepted * 64L, 8, 0)) == DeviceResponse.ACCEPTED) {
+            accepted++;
+        }
+        assertThat(accepted).isLessThan(8);
+        assertThat(h.disk.queueFullsAnswered()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,58 @@
+package io.iopath.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.iopath.device.disk.DriveScheduler;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The scenario's {@code drive:} section: a preset or a parameter file, plus drive settings. */
+class DriveSectionTest {
+    private static String yaml(String drive) {
+        return """
+                name: t
+                drive: %s
+                jobs:
+                  - {rw: randread, bs: 4k, size: 100m, number_ios: 10}
+                """.formatted(drive);
+    }
+
+    private static Scenario read(String drive) {
+        return ScenarioReader.read("s.yaml", yaml(drive), List.of());
+    }
+
+    @Test
+    void settingsApplyToThePreset() {
+        Scenario s = read("{preset: cheetah-15k5-146g, write_cache: off, queue_depth: 16, scheduler: clook}");
+        assertThat(s.drive().preset()).isEqualTo("cheetah-15k5-146g");
+        assertThat(s.drive().spec().cache().writeCache()).isFalse();
+        assertThat(s.drive().spec().maxQueueDepth()).isEqualTo(16);
+        assertThat(s.drive().spec().scheduler()).isEqualTo(DriveScheduler.CLOOK);
+        assertThat(read("{preset: laptop-7200-250g}").drive().spec().cache().writeCache()).isTrue();
+    }
+
+    @Test
+    void aDiskSimPresetAndAParameterFileBothWork() {
+        assertThat(read("{preset: hp_c2247a}").drive().spec().geometry().surfaces()).isEqualTo(13);
+        Scenario f = read("{file: ../iopath-core/src/main/resources/io/iopath/device/disk/disksim/atlas10k.parv}");
+        assertThat(f.drive().spec().rpm()).isEqualTo(10025);
+    }
+
+    @Test
+    void badValuesNameTheField() {
+        assertThatThrownBy(() -> read("{preset: floppy}"))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("drive.preset")
+                .hasMessageContaining("floppy");
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, scheduler: elevator}"))
+                .hasMessageContaining("drive.scheduler").hasMessageContaining("sptf");
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, write_cache: maybe}"))
+                .hasMessageContaining("drive.write_cache");
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, queue_depth: 0}"))
+                .hasMessageContaining("drive.queue_depth");
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, file: x.parv}"))
+                .hasMessageContaining("either preset or file");
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, wce: on}"))
+                .hasMessageContaining("wce");
+    }
+}
