@@ -167,6 +167,7 @@ class TraceReadersTest {
             "blkparse | 8,0 0 1 0.000000001 1 D QQ 1 + 8 [x] | 1 | RWBS: expected",
             "blkparse | 8,0 0 1 0.000000001 1 D W 1 8 [x]   | 1 | D event: expected '<sector> + <sectors>",
             "blkparse | 8,0 0 1 0.000000001 1 D W 1 + 0 [x] | 1 | sectors: expected at least 1",
+            "blkparse | 8100,0 0 1 0.000000001 1 D W 1 + 8 [x] | 1 | major: expected at most 2047",
             "iolog2   | fio version 9 iolog            | 1 | header: expected",
             "iolog2   | fio version 2 iolog\\nf frob 0 1 | 2 | action: expected add",
             "iolog2   | fio version 2 iolog\\nf read 0   | 2 | 'read' needs OFFSET LENGTH",

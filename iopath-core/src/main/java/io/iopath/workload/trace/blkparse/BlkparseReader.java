@@ -28,6 +28,8 @@ public final class BlkparseReader implements TraceReader {
     private static final String SUMMARY_START = "CPU";
     private final LineSource src;
     private boolean inSummary;
+    /** Largest major number: the device is {@code major << 20 | minor} in a non-negative int. */
+    static final int MAX_MAJOR = 2047;
     /** Requeues remembered at most (a driver has at most its queue depth outstanding). */
     private static final int MAX_REQUEUED = 65536;
     /** Requests handed back by the driver (R) whose next D is a re-issue, not a new IO. */
@@ -86,10 +88,16 @@ public final class BlkparseReader implements TraceReader {
                 continue; // N: a request without data (e.g. a SCSI pass-through); not block IO
             }
             long t = Long.parseLong(m.group(5)) * 1_000_000_000L + Long.parseLong(m.group(6));
-            int device = Integer.parseInt(m.group(1)) << 20 | Integer.parseInt(m.group(2)) & 0xfffff;
-            if (Integer.parseInt(m.group(2)) > 0xfffff) {
+            int major = Integer.parseInt(m.group(1));
+            int minor = Integer.parseInt(m.group(2));
+            if (major > MAX_MAJOR) {
+                // major << 20 | minor must stay a non-negative int
+                throw src.expected("major", "at most " + MAX_MAJOR, m.group(1));
+            }
+            if (minor > 0xfffff) {
                 throw src.expected("minor", "at most " + 0xfffff, m.group(2));
             }
+            int device = major << 20 | minor;
             int pid = (int) Math.min(Integer.MAX_VALUE, Long.parseLong(m.group(7)));
             String tail = m.group(10);
             long sector = 0;
