@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.",
-        subcommands = {RunCommand.class, DrivesCommand.class, ValidateCommand.class, ReproduceCommand.class,
+        subcommands = {RunCommand.class, DrivesCommand.class, ValidateCommand.class, ReproduceCommand.class, SweepCommand.class,
                 BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status for bad input: a malformed scenario, option or file. */
