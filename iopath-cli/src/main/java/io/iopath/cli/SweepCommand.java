@@ -118,9 +118,9 @@ final class SweepCommand implements Callable<Integer> {
             sb.append(' ').append(c).append(" |");
             rule.append("---|");
         }
-        sb.append(" read IOPS | read mean ms | read p99 ms | write MB/s | write mean ms | total IOPS | QUEUE FULL"
-                + " | drive tagged | drive effective |");
-        rule.append("---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        sb.append(" read IOPS | read mean ms | read p99 ms | write MB/s | write mean ms | total IOPS | total MB/s"
+                + " | QUEUE FULL | drive tagged | drive effective |");
+        rule.append("---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         return sb + "\n" + rule;
     }
 
@@ -132,10 +132,10 @@ final class SweepCommand implements Callable<Integer> {
         DirectionStats rd = r.read();
         DirectionStats wr = r.write();
         DriveQueueStats dq = r.driveQueue();
-        sb.append(String.format(Locale.ROOT, " %.1f | %.1f | %.1f | %.2f | %.1f | %.1f | %d | %s | %s |",
+        sb.append(String.format(Locale.ROOT, " %.1f | %.1f | %.1f | %.2f | %.1f | %.1f | %.2f | %d | %s | %s |",
                 rd.iops(), rd.latency().mean() / 1e6, rd.latency().p99() / 1e6, wr.bandwidthBytesPerS() / 1e6,
                 wr.latency().mean() / 1e6,
-                r.total().iops(), r.queueFulls(),
+                r.total().iops(), r.total().bandwidthBytesPerS() / 1e6, r.queueFulls(),
                 dq == null ? "" : String.format(Locale.ROOT, "%.1f", dq.meanTagged()),
                 dq == null ? "" : String.format(Locale.ROOT, "%.1f", dq.meanEffective())));
         return sb.toString();
