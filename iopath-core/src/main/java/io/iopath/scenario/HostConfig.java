@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.device.disk.DriveSpec;
 import java.util.Map;
 
 /**
@@ -13,13 +14,21 @@ import java.util.Map;
  * @param plugging      {@code legacy} (2.6 per-queue plug) or {@code per-task} (2.6.39+ / blk-mq)
  * @param driver        QUEUE FULL handling: midlayer, track-queue-full, aic79xx or modern
  * @param hz            jiffy quantisation of timers: 0 (exact ms), 100, 250 or 1000
- * @param writeCache    the drive's write cache (WCE) as sd sees it: barriers then need cache flushes
- * @param fua           the drive supports FUA (DPOFUA), so a flush after a barrier write can be avoided
+ * @param writeCache    the drive's write cache (WCE) as sd sees it: barriers then need cache flushes;
+ *                      by default what the drive reports ({@link #driveWriteCache})
+ * @param fua           the drive supports FUA (DPOFUA), so a flush after a barrier write can be avoided;
+ *                      by default what the drive reports ({@link #DRIVE_FUA})
  */
 public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map<String, String> tunables,
                          int nrRequests, String plugging, String driver, int hz, boolean writeCache, boolean fua) {
     public static final int DEFAULT_QUEUE_DEPTH = 4;
     public static final int DEFAULT_MAX_SECTORS_KB = 512;
+
+    /**
+     * DPOFUA as iopath's drive reports it: {@code Disk} honours FUA on every drive model (a FUA
+     * write goes to the media, a FUA read bypasses the cache), so the bit is always set.
+     */
+    public static final boolean DRIVE_FUA = true;
 
     public HostConfig {
         tunables = Map.copyOf(tunables);
@@ -28,6 +37,19 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
     /** The skeleton's three settings, everything else at its default for the scheduler. */
     public HostConfig(String scheduler, int queueDepth, int maxSectorsKb) {
         this(scheduler, queueDepth, maxSectorsKb, Map.of(), 0, defaultPlugging(scheduler), defaultDriver(scheduler), 0, false, true);
+    }
+
+    /**
+     * WCE as sd reads it from the drive's Caching mode page: on when the drive acknowledges
+     * writes from a volatile buffer (a write cache with room for dirty data).
+     */
+    public static boolean driveWriteCache(DriveSpec drive) {
+        return drive.cache().writeCache() && drive.cache().dirtyLimitSectors() > 0;
+    }
+
+    /** The same host with sd seeing the given WCE bit. */
+    public HostConfig withWriteCache(boolean wce) {
+        return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, wce, fua);
     }
 
     static boolean multiQueue(String scheduler) {

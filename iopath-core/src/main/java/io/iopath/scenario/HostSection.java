@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.block.sched.TunableSet;
+import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,11 @@ final class HostSection {
     private HostSection() {
     }
 
-    static HostConfig bind(Fields h) {
+    /**
+     * @param drive the drive the host talks to: sd learns WCE from its Caching mode page (ATA:
+     *              IDENTIFY) and FUA support from DPOFUA, so these are the host's defaults
+     */
+    static HostConfig bind(Fields h, DriveSpec drive) {
         List<String> names = new java.util.ArrayList<>(Schedulers.names());
         String scheduler = Schedulers.canonical(h.choice("scheduler", "noop", withAlias(names)));
         int hz = (int) h.integer("hz", 0, 0, 1000);
@@ -30,8 +35,10 @@ final class HostSection {
         }
         String plugging = h.choice("plugging", HostConfig.defaultPlugging(scheduler), List.of("legacy", "per-task"));
         String driver = h.choice("driver", HostConfig.defaultDriver(scheduler), QueueFullHandling.names());
-        boolean wce = h.bool("write_cache", false);
-        boolean fua = h.bool("fua", true);
+        // An explicit write_cache that contradicts the drive is cache_type's "temporary write
+        // through / back" (sd: the kernel's view changes, the drive's WCE does not); see docs/schedulers.md.
+        boolean wce = h.bool("write_cache", HostConfig.driveWriteCache(drive));
+        boolean fua = h.bool("fua", HostConfig.DRIVE_FUA);
         return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua);
     }
 

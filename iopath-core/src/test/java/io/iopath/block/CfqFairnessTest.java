@@ -16,24 +16,32 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** CFQ: two equal synchronous readers on separate regions get equal disk time (within 10 %). */
 class CfqFairnessTest {
-    /** Wraps a disk-like device (one command at a time, FIFO) and charges each command's service time to its process. */
+    /**
+     * Wraps a device with one arm (it serves one command at a time, in any order) and charges
+     * each command the time from the later of its arrival and the previous completion to its own
+     * completion.
+     */
     static final class DiskTimeMeter implements BlockDevice {
-        final TestDevice disk;
+        final BlockDevice disk;
         final Simulator sim;
         final Map<Integer, Long> diskTimeNs = new HashMap<>();
         private long lastEnd;
-        private final java.util.ArrayDeque<long[]> accepted = new java.util.ArrayDeque<>();
+        private final Map<Request, Long> accepted = new java.util.IdentityHashMap<>();
 
         DiskTimeMeter(Simulator sim) {
+            this(sim, TestDevice.seeking(sim, 32));
+        }
+
+        DiskTimeMeter(Simulator sim, BlockDevice disk) {
             this.sim = sim;
-            this.disk = TestDevice.seeking(sim, 32);
+            this.disk = disk;
         }
 
         @Override
         public DeviceResponse submit(Request command) {
             DeviceResponse r = disk.submit(command);
             if (r == DeviceResponse.ACCEPTED) {
-                accepted.addLast(new long[] {sim.now()});
+                accepted.put(command, sim.now());
             }
             return r;
         }
@@ -41,7 +49,7 @@ class CfqFairnessTest {
         @Override
         public void setCompletionSink(CommandCompletion sink) {
             disk.setCompletionSink(c -> {
-                long start = Math.max(lastEnd, accepted.pollFirst()[0]);
+                long start = Math.max(lastEnd, accepted.remove(c));
                 diskTimeNs.merge(c.processId, sim.now() - start, Long::sum);
                 lastEnd = sim.now();
                 sink.commandDone(c);
@@ -67,10 +75,22 @@ class CfqFairnessTest {
     @ParameterizedTest(name = "{0} readers, depth {1}, queue_depth {2}")
     @CsvSource({"sequential,1,4", "sequential,4,4", "random,1,4", "random,1,1", "sequential,1,32"})
     void twoEqualSyncReadersGetDiskTimeWithinTenPercent(String pattern, int iodepth, int queueDepth) {
+        assertFair(pattern, iodepth, queueDepth, DiskTimeMeter::new);
+    }
+
+    /** The same on the laptop preset (read-ahead buffer, NCQ 32 served SPTF). */
+    @ParameterizedTest(name = "{0} readers, depth {1}, queue_depth {2}, laptop drive")
+    @CsvSource({"sequential,1,4", "sequential,4,4", "random,1,4", "random,1,1", "random,4,32"})
+    void onTheRealDrive(String pattern, int iodepth, int queueDepth) {
+        io.iopath.device.disk.DriveSpec spec = io.iopath.device.disk.DrivePresets.find("laptop-7200-250g").orElseThrow();
+        assertFair(pattern, iodepth, queueDepth, s -> new DiskTimeMeter(s, new io.iopath.device.disk.Disk(s, spec)));
+    }
+
+    static void assertFair(String pattern, int iodepth, int queueDepth, java.util.function.Function<Simulator, DiskTimeMeter> device) {
         Simulator sim = new Simulator(5);
         DiskTimeMeter[] meter = new DiskTimeMeter[1];
         Rig rig = new Rig(sim, "cfq", Map.of(), Rig.settings("cfq"), queueDepth, QueueFullHandling.MIDLAYER,
-                s -> meter[0] = new DiskTimeMeter(s));
+                s -> meter[0] = device.apply(s));
         boolean random = pattern.equals("random");
         for (int p = 1; p <= 2; p++) {
             long base = p * 100_000_000L;

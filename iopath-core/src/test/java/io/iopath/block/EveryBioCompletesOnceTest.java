@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
+import io.iopath.device.disk.Disk;
+import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.DriveScheduler;
+import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
@@ -29,15 +33,18 @@ class EveryBioCompletesOnceTest {
         List<Arguments> out = new ArrayList<>();
         for (String s : Schedulers.names()) {
             for (long seed = 1; seed <= 16; seed++) {
-                out.add(Arguments.of(s, seed));
+                out.add(Arguments.of(s, seed, false));
+            }
+            for (long seed = 17; seed <= 20; seed++) {
+                out.add(Arguments.of(s, seed, true)); // the real drive
             }
         }
         return out.stream();
     }
 
-    @ParameterizedTest(name = "{0} seed {1}")
+    @ParameterizedTest(name = "{0} seed {1} real drive {2}")
     @MethodSource("cases")
-    void everyBioCompletesExactlyOnce(String scheduler, long seed) {
+    void everyBioCompletesExactlyOnce(String scheduler, long seed, boolean realDrive) {
         SplittableRandom r = new SplittableRandom(seed * 7919 + scheduler.hashCode());
         Simulator sim = new Simulator(seed);
         int depth = new int[] {1, 2, 4, 8, 16, 32, 64}[r.nextInt(7)];
@@ -48,8 +55,14 @@ class EveryBioCompletesOnceTest {
         boolean wce = r.nextBoolean();
         QueueSettings settings = new QueueSettings(nr, 64 + r.nextInt(1024), plugging, hz, wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
+        // the real drive: Cheetah 15K.5 300 GB with the drawn command queue, served SPTF, and the
+        // write cache the host believes in (sd learns WCE from the drive)
+        DriveSpec spec = DrivePresets.find("cheetah-15k5-300g").orElseThrow()
+                .withQueue(driveQueue, DriveScheduler.SPTF).withWriteCache(wce);
         Rig rig = new Rig(sim, scheduler, Map.of(), settings, depth, handling,
-                s -> new TestDevice(s, driveQueue, c -> 200_000L + (c.sectors() * 2_000L) + (c.sector() % 7) * 300_000L));
+                s -> realDrive ? new Disk(s, spec)
+                        : new TestDevice(s, driveQueue, c -> 200_000L + (c.sectors() * 2_000L) + (c.sector() % 7) * 300_000L));
+        long span = realDrive ? spec.capacitySectors() - 4096 : Long.MAX_VALUE; // keep every bio on the drive
         int procs = 1 + r.nextInt(6);
         for (int p = 1; p <= procs; p++) {
             boolean random = r.nextBoolean();
@@ -64,7 +77,7 @@ class EveryBioCompletesOnceTest {
                 if (barrierEvery > 0 && n % barrierEvery == barrierEvery - 1) {
                     return pr.nextBoolean()
                             ? proc.bio(id, Op.FLUSH, 0, 0, Flags.PREFLUSH)
-                            : proc.bio(id, Op.WRITE, base + pr.nextLong(1 << 20), 8, Flags.PREFLUSH | Flags.FUA | Flags.SYNC);
+                            : proc.bio(id, Op.WRITE, (base + pr.nextLong(1 << 20)) % span, 8, Flags.PREFLUSH | Flags.FUA | Flags.SYNC);
                 }
                 long sector;
                 if (random) {
@@ -76,7 +89,7 @@ class EveryBioCompletesOnceTest {
                 }
                 Op op = write || (pr.nextInt(5) == 0) ? Op.WRITE : Op.READ;
                 int flags = op == Op.WRITE && sync ? Flags.SYNC : 0;
-                return proc.bio(id, op, sector, size, flags);
+                return proc.bio(id, op, sector % span, size, flags);
             });
         }
         rig.run(200_000_000L + r.nextLong(300_000_000L));

@@ -2,6 +2,10 @@ package io.iopath.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.device.disk.Disk;
+import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.DriveScheduler;
+import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.blktrace.BlkAction;
@@ -29,13 +33,29 @@ class QueueFullTest {
 
     /** Eight readers keep eight random reads each in flight (or, with {@code perProcess}, submit that many and stop). */
     static Rig run(QueueFullHandling handling, String scheduler, long perProcess, long runNs) {
-        Simulator sim = new Simulator(11);
         // a device with 8 command slots, answering QUEUE FULL beyond them
-        Rig rig = new Rig(sim, scheduler, Map.of(), Rig.settings(scheduler), 32, handling, s -> TestDevice.seeking(s, 8));
+        return run(handling, scheduler, perProcess, runNs, s -> TestDevice.seeking(s, 8));
+    }
+
+    /**
+     * The real drive: the Cheetah 15K.5 preset with its command queue cut to 8 (the scenario's
+     * {@code drive.queue_depth: 8}), serving it SPTF, write cache as given.
+     */
+    static java.util.function.Function<Simulator, io.iopath.device.BlockDevice> cheetahQueue8(boolean wce) {
+        DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow()
+                .withQueue(8, DriveScheduler.SPTF).withWriteCache(wce);
+        return s -> new Disk(s, spec);
+    }
+
+    static Rig run(QueueFullHandling handling, String scheduler, long perProcess, long runNs,
+                   java.util.function.Function<Simulator, io.iopath.device.BlockDevice> device) {
+        Simulator sim = new Simulator(11);
+        Rig rig = new Rig(sim, scheduler, Map.of(), Rig.settings(scheduler), 32, handling, device);
+        long span = Math.min(400_000_000L, rig.device.capacitySectors() - 8);
         for (int p = 1; p <= 8; p++) {
             var rnd = sim.randoms().stream("p" + p);
             rig.proc(p, "reader" + p, 8, (proc, id) -> proc.issued >= perProcess ? null
-                    : proc.bio(id, Op.READ, rnd.nextLong(400_000_000L) & ~7L, 8, 0));
+                    : proc.bio(id, Op.READ, rnd.nextLong(span) & ~7L, 8, 0));
         }
         rig.run(runNs);
         return rig;
@@ -64,12 +84,72 @@ class QueueFullTest {
         assertNothingLost(rig);
     }
 
+    @ParameterizedTest
+    @EnumSource(QueueFullHandling.class)
+    void onTheRealDriveWithItsQueueCutTo8NoCommandIsLost(QueueFullHandling handling) {
+        Rig rig = run(handling, "noop", Long.MAX_VALUE, 3_000_000_000L, cheetahQueue8(false));
+        assertThat(rig.driver.queueFulls()).isPositive();
+        assertThat(((Disk) rig.device).maxTaggedQueue()).isEqualTo(8);
+        assertNothingLost(rig);
+        assertThat(((Disk) rig.device).tagged()).isZero();
+    }
+
+    @ParameterizedTest
+    @EnumSource(QueueFullHandling.class)
+    void underWriteBackTheEffectiveQueueAnswersQueueFullAndNothingIsLost(QueueFullHandling handling) {
+        // Half the processes write: dirty extents count against the 8 slots (the effective
+        // queue), so the drive refuses with fewer than 8 commands tagged.
+        Simulator sim = new Simulator(5);
+        Rig rig = new Rig(sim, "deadline", Map.of(), Rig.settings("deadline"), 32, handling, cheetahQueue8(true));
+        for (int p = 1; p <= 8; p++) {
+            var rnd = sim.randoms().stream("p" + p);
+            Op op = p % 2 == 0 ? Op.WRITE : Op.READ;
+            rig.proc(p, "p" + p, 8, (proc, id) -> proc.bio(id, op, rnd.nextLong(200_000_000L) & ~7L, 8, 0));
+        }
+        rig.run(3_000_000_000L);
+        Disk disk = (Disk) rig.device;
+        assertThat(rig.driver.queueFulls()).isPositive();
+        assertThat(disk.maxEffectiveQueue()).isGreaterThanOrEqualTo(8);
+        assertThat(disk.meanTaggedQueue()).as("refused below the advertised 8").isLessThan(8);
+        assertNothingLost(rig);
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"deadline", "cfq", "mq-deadline"})
+    void aScenarioWithDriveQueue8AndHostDepth32(String scheduler) {
+        // the issue's case as a user writes it: drive.queue_depth 8 on a real preset, host depth 32
+        io.iopath.scenario.Scenario sc = io.iopath.scenario.ScenarioReader.read("qf.yaml", """
+                drive:
+                  preset: cheetah-15k5-146g
+                  queue_depth: 8
+                host:
+                  queue_depth: 32
+                jobs:
+                  - {name: r1, rw: randread, bs: 4k, iodepth: 16, size: 100g, number_ios: 400}
+                  - {name: r2, rw: randread, bs: 4k, iodepth: 16, size: 100g, number_ios: 400}
+                  - {name: w, rw: randwrite, bs: 4k, iodepth: 8, size: 100g, number_ios: 400}
+                """, java.util.List.of("host.scheduler=" + scheduler));
+        io.iopath.metrics.Result r = io.iopath.experiment.ScenarioRun.run(sc);
+        assertThat(r.queueFulls()).isPositive();
+        assertThat(r.driveQueue().queueFullAnswered()).isEqualTo(r.queueFulls());
+        assertThat(r.driveQueue().maxTagged()).isLessThanOrEqualTo(8);
+        assertThat(r.total().ios()).as("every IO completed once").isEqualTo(1200);
+    }
+
     @Test
     void theDeviceBlockedStallIsVisibleInTheEventStream() {
+        assertTheStallIsVisible(run(QueueFullHandling.MIDLAYER, "deadline", 8, Long.MAX_VALUE));
+    }
+
+    @Test
+    void theDeviceBlockedStallIsVisibleOnTheRealDrive() {
+        assertTheStallIsVisible(run(QueueFullHandling.MIDLAYER, "deadline", 8, Long.MAX_VALUE, cheetahQueue8(false)));
+    }
+
+    static void assertTheStallIsVisible(Rig rig) {
         // 64 reads submitted at once and nothing after: every new bio would unplug the queue and
         // end a stall early (as sync bios do in 2.6.20), so only completions and timers run the
         // queue here and each stall has its full length.
-        Rig rig = run(QueueFullHandling.MIDLAYER, "deadline", 8, Long.MAX_VALUE);
         long unplugDelay = rig.queue.settings().unplugDelayNs();
         List<BlkEvent> ev = rig.trace.events();
         int stalls = 0;

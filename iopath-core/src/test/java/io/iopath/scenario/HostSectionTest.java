@@ -41,6 +41,30 @@ class HostSectionTest {
         assertThat(h.writeCache()).isTrue();
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"on, true", "off, false"})
+    void theHostLearnsWceAndFuaFromTheDrive(String driveCache, boolean wce) {
+        // sd reads WCE from the Caching mode page and DPOFUA from MODE SENSE: no host setting needed
+        Scenario withHost = ScenarioReader.read("t.yaml", "drive:\n  preset: cheetah-15k5-146g\n  write_cache: " + driveCache
+                + "\nhost:\n  scheduler: cfq\n" + JOBS, List.of());
+        Scenario noHost = ScenarioReader.read("t.yaml", "drive:\n  write_cache: " + driveCache + "\n" + JOBS, List.of());
+        for (Scenario s : List.of(withHost, noHost)) {
+            assertThat(s.host().writeCache()).isEqualTo(wce);
+            assertThat(s.host().fua()).isTrue();
+        }
+        // the presets ship with WCE on, and so does the host that talks to them
+        assertThat(ScenarioReader.read("t.yaml", JOBS, List.of()).host().writeCache()).isTrue();
+    }
+
+    @Test
+    void anExplicitContradictionIsTheKernelsTemporaryCacheTypeOverride() {
+        // echo "temporary write through" > cache_type: the kernel stops flushing, the drive still caches
+        Scenario s = ScenarioReader.read("t.yaml", JOBS, List.of("drive.write_cache=on", "host.write_cache=off", "host.fua=off"));
+        assertThat(s.drive().spec().cache().writeCache()).isTrue();
+        assertThat(s.host().writeCache()).isFalse();
+        assertThat(s.host().fua()).isFalse();
+    }
+
     @Test
     void anUnknownTunableIsReportedAtItsLineWithTheNamesTheSchedulerKnows() {
         assertThatThrownBy(() -> ScenarioReader.read("t.yaml", """

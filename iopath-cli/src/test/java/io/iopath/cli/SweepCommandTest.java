@@ -1,0 +1,68 @@
+package io.iopath.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.iopath.experiment.ScenarioRun;
+import io.iopath.metrics.Result;
+import io.iopath.scenario.ScenarioReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** iopath sweep: the cross product of --vary values, one table row and one CSV row group per run. */
+class SweepCommandTest {
+    @TempDir
+    Path dir;
+
+    static final String SCENARIO = """
+            name: tiny
+            drive:
+              preset: cheetah-15k5-146g
+            jobs:
+              - {name: r, rw: randread, bs: 4k, iodepth: 8, size: 10g, number_ios: 200}
+              - {name: w, rw: write, bs: 64k, iodepth: 4, offset: 20g, size: 1g, number_ios: 100}
+            """;
+
+    private static int iopath(StringWriter out, StringWriter err, String... args) {
+        return Main.execute(new PrintWriter(out), new PrintWriter(err), args);
+    }
+
+    @Test
+    void everyCombinationRunsOnceAndMatchesASingleRun() throws IOException {
+        Path file = dir.resolve("tiny.yaml");
+        Files.writeString(file, SCENARIO);
+        StringWriter out = new StringWriter();
+        int status = iopath(out, new StringWriter(), "sweep", file.toString(), "--vary", "drive.write_cache=off,on",
+                "--vary", "host.queue_depth=1,16", "--set", "host.scheduler=deadline", "--out", dir.resolve("o").toString());
+        assertThat(status).isZero();
+        List<String> rows = out.toString().lines().filter(l -> l.startsWith("| o")).toList();
+        assertThat(rows).hasSize(4);
+        assertThat(rows.get(0)).startsWith("| off | 1 |");
+        assertThat(rows.get(3)).startsWith("| on | 16 |");
+        // the last point is the same run as `iopath run` with those overrides
+        Result single = ScenarioRun.run(ScenarioReader.read(file,
+                List.of("host.scheduler=deadline", "drive.write_cache=on", "host.queue_depth=16")));
+        assertThat(rows.get(3)).isEqualTo(SweepCommand.row(List.of("on", "16"), single));
+        List<String> csv = Files.readAllLines(dir.resolve("o/results.csv"));
+        assertThat(csv.get(0)).startsWith("drive.write_cache,host.queue_depth,");
+        assertThat(csv).hasSize(1 + 4 * 3); // read, write, total per run
+        assertThat(dir.resolve("o/report.html")).exists();
+    }
+
+    @Test
+    void aMalformedVaryGetsOneLineAndStatus2() throws IOException {
+        Path file = dir.resolve("tiny.yaml");
+        Files.writeString(file, SCENARIO);
+        StringWriter err = new StringWriter();
+        assertThat(iopath(new StringWriter(), err, "sweep", file.toString(), "--vary", "host.queue_depth")).isEqualTo(2);
+        assertThat(err.toString().trim()).isEqualTo("iopath: --vary: expected PATH=V1,V2,..., got 'host.queue_depth'");
+        err = new StringWriter();
+        assertThat(iopath(new StringWriter(), err, "sweep", file.toString(), "--vary", "host.scheduler=noop,elevator")).isEqualTo(2);
+        assertThat(err.toString().trim()).doesNotContain("\n").contains("host.scheduler");
+    }
+}
