@@ -75,20 +75,47 @@ public final class DiskMechanics {
      * in {@link #lastSeekNs}, {@link #lastRotationNs}, {@link #lastTransferNs}.
      */
     public long access(long startNs, long lba, long sectors, boolean write) {
+        return access(startNs, lba, sectors, write, 0, NO_DATA_CONSTRAINT, 0);
+    }
+
+    /**
+     * Writes {@code sectors} from {@code lba} whose data is still crossing the bus: sector i of
+     * the request is in the buffer only at {@code dataStartNs + (i+1)·busNsPerSector}. A sector
+     * can be written only when it passes under the head with its data already in the buffer;
+     * when the head reaches a sector whose data has not arrived it lets it go by and writes it on
+     * a later revolution (DiskSim computes media access sector by sector and waits for the data
+     * the same way). The positioning is at least {@code minMoveNs} (DiskSim's "Minimum seek
+     * delay" for non-sequential writes).
+     */
+    public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector) {
+        return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
+    }
+
+    private static final long NO_DATA_CONSTRAINT = Long.MIN_VALUE;
+
+    private long access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
+            long busNsPerSector) {
         long t = startNs;
         long seek = 0;
         long rotation = 0;
         long transfer = 0;
         boolean first = true;
+        boolean paced = dataStartNs != NO_DATA_CONSTRAINT;
+        long done = 0;
         long remaining = sectors;
         TrackCursor c = cursor;
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = moveNs(c.cylinder, c.surface, write);
+            if (first) {
+                move = Math.max(move, minMoveNs);
+            }
             t += move;
             headCylinder = c.cylinder;
             headSurface = c.surface;
-            long wait = spindle.waitForAngleNs(t, c.angle);
+            // the first pass of the sector at or after the moment its data is in the buffer
+            long earliest = paced ? Math.max(t, dataStartNs + (done + 1) * busNsPerSector) : t;
+            long wait = earliest - t + spindle.waitForAngleNs(earliest, c.angle);
             t += wait;
             if (first) {
                 seek += move;
@@ -97,10 +124,19 @@ public final class DiskMechanics {
                 transfer += move + wait;
             }
             long onTrack = Math.min(remaining, c.run);
+            double sectorNs = spindle.revolutionNs() / c.sectorsPerTrack;
+            if (paced && busNsPerSector > sectorNs) {
+                // the media outruns the bus: sector done+k passes at t + k·sectorNs, its data is
+                // ready at dataStart + (done+k+1)·bus; write while the data is ahead of the head
+                double slack = t - (dataStartNs + (done + 1) * busNsPerSector);
+                long writable = (long) Math.floor(slack / (busNsPerSector - sectorNs)) + 1;
+                onTrack = Math.max(1, Math.min(onTrack, writable));
+            }
             long media = spindle.rotationNs((double) onTrack / c.sectorsPerTrack);
             t += media;
             transfer += media;
             lba += onTrack;
+            done += onTrack;
             remaining -= onTrack;
             first = false;
         }
