@@ -1,0 +1,120 @@
+package io.iopath.device.disk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.iopath.request.Op;
+import io.iopath.request.Request;
+import org.junit.jupiter.api.Test;
+
+/**
+ * DiskSim's SCSI protocol on the HP C2247A (the one validation drive that sets it): each command's
+ * response time is its command overhead, the media work the mechanics report, and the protocol
+ * steps DiskSim sequences around them (BusProtocol).
+ */
+class BusProtocolTest {
+    private static final DriveSpec HP = DrivePresets.find("hp_c2247a").orElseThrow();
+    private static final Overheads O = HP.overheads();
+    private static final BusProtocol P = O.protocol();
+    private static final long FAR = 1_500_000;
+    private static final long NEAR = 200_000;
+
+    private static long response(Request r) {
+        return r.completedNs - r.issuedNs;
+    }
+
+    private static long media(Request r) {
+        return r.seekNs + r.rotationNs + r.transferNs;
+    }
+
+    @Test
+    void theImporterCarriesTheHpProtocol() {
+        assertThat(P.firstReselectNs()).isEqualTo(162_490);
+        assertThat(P.otherReselectNs()).isEqualTo(128_830);
+        assertThat(P.dataPreparationNs()).isEqualTo(25_190);
+        assertThat(P.writeDisconnectNs()).isEqualTo(165_650);
+        assertThat(P.minimumSeekDelayNs()).isEqualTo(600_000);
+        assertThat(P.extraDisconnect()).isEqualTo(new BusProtocol.ExtraDisconnect(642_440, 45_510, 428_850, 134_370,
+                250_000));
+        assertThat(DrivePresets.find("atlas10k").orElseThrow().overheads().protocol().hasExtraDisconnect()).isFalse();
+    }
+
+    /** A read hit keeps the bus: command, data preparation, transfer at the bus rate, completion. */
+    @Test
+    void aReadHitKeepsTheBus() {
+        DriveHarness h = new DriveHarness(HP, 5);
+        h.submit(Op.READ, FAR, 8, 0);
+        h.sim.run();
+        h.sim.runUntil(h.sim.now() + 60_000_000); // read-ahead fills the segment meanwhile
+        Request hit = h.submit(Op.READ, FAR + 16, 8, 0);
+        h.sim.run();
+        assertThat(hit.cacheHit).isTrue();
+        assertThat(response(hit)).isEqualTo(O.commandNs(false, true, false) + P.dataPreparationNs()
+                + O.busNs(false, 8) + O.completionNs(false));
+    }
+
+    /** A read miss disconnects; with all of a small read in the buffer it reselects and streams. */
+    @Test
+    void aSmallReadMissReselectsOnceItsDataIsInTheBuffer() {
+        DriveHarness h = new DriveHarness(HP, 6);
+        Request r = h.submit(Op.READ, FAR, 2, 0); // the 0.75 watermark of 2 sectors is both
+        h.sim.run();
+        assertThat(response(r)).isEqualTo(O.commandNs(false, false, false) + media(r) + P.firstReselectNs()
+                + P.dataPreparationNs() + O.busNs(false, 2) + O.completionNs(false));
+    }
+
+    /** After a read, a write takes its data at once and reselects the host when it is on the media. */
+    @Test
+    void aWriteAfterAReadTakesItsDataAtOnce() {
+        DriveHarness h = new DriveHarness(HP, 7);
+        h.submit(Op.READ, NEAR, 4, 0);
+        h.sim.run();
+        h.sim.runUntil(h.sim.now() + 20_000_000);
+        Request w = h.submit(Op.WRITE, FAR, 4, 0);
+        h.sim.run();
+        long command = O.commandNs(true, false, false);
+        long dataDone = command + P.dataPreparationNs() + O.busNs(true, 4) + P.writeDisconnectNs();
+        assertThat(w.seekNs).isGreaterThan(dataDone); // a long seek: the data is in long before
+        assertThat(response(w)).isEqualTo(command + media(w) + P.firstReselectNs() + O.completionNs(true));
+    }
+
+    /**
+     * After a write, a write elsewhere takes HP's extra disconnect: the shorter command overhead,
+     * the arm leaves the seek delta later, and the final reselect is the request's second.
+     */
+    @Test
+    void aNonSequentialWriteAfterAWriteDisconnectsBeforeItsData() {
+        DriveHarness h = new DriveHarness(HP, 8);
+        h.submit(Op.WRITE, NEAR, 4, 0);
+        h.sim.run();
+        h.sim.runUntil(h.sim.now() + 20_000_000);
+        Request w = h.submit(Op.WRITE, FAR, 4, 0);
+        h.sim.run();
+        BusProtocol.ExtraDisconnect x = P.extraDisconnect();
+        assertThat(response(w)).isEqualTo(x.commandNs() + x.seekDeltaNs() + media(w) + P.otherReselectNs()
+                + O.completionNs(true));
+    }
+
+    /**
+     * A write continuing the previous write takes its data at once and may start on the media as
+     * soon as its first sector's data is in; one elsewhere on the same track waits at least the
+     * minimum seek delay.
+     */
+    @Test
+    void theMinimumSeekDelayHoldsOffOnlyNonSequentialWrites() {
+        DriveHarness h = new DriveHarness(HP, 9);
+        h.submit(Op.WRITE, FAR, 4, 0);
+        h.sim.run();
+        h.sim.runUntil(h.sim.now() + 20_000_000);
+        Request seq = h.submit(Op.WRITE, FAR + 4, 4, 0);
+        h.sim.run();
+        assertThat(seq.seekNs).isZero();
+        long command = O.commandNs(true, false, true);
+        long dataDone = command + P.dataPreparationNs() + O.busNs(true, 4) + P.writeDisconnectNs();
+        assertThat(response(seq)).isEqualTo(Math.max(command + media(seq), dataDone) + P.firstReselectNs()
+                + O.completionNs(true));
+        h.sim.runUntil(h.sim.now() + 20_000_000);
+        Request back = h.submit(Op.WRITE, FAR + 1, 2, 0); // same track, not sequential
+        h.sim.run();
+        assertThat(back.seekNs).isEqualTo(P.minimumSeekDelayNs());
+    }
+}
