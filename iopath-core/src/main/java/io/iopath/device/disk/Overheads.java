@@ -8,9 +8,9 @@ package io.iopath.device.disk;
  *
  * <p>Overlap: a read reconnects to the bus once {@code readHighWater} of the request (or of a
  * segment) is in the buffer and then streams, so it ends no earlier than the media plus one
- * sector. A write's data crosses the bus while the arm moves when write prebuffering is
- * allowed or the drive's {@link BusProtocol} takes it then; otherwise only once the head is on
- * target. Either way a sector is written only once its data is in the buffer.
+ * sector. A write-through write's data crosses the bus while the arm moves, right after the
+ * command overhead (or when HP's extra disconnect reconnects for it, {@link BusProtocol}), and a
+ * sector is written only once its data is in the buffer.
  */
 public final class Overheads {
     private final long[] matrixNs;
@@ -83,6 +83,11 @@ public final class Overheads {
         return Math.min(sectors, (long) Math.ceil(readHighWater * base));
     }
 
+    /**
+     * DiskSim's {@code Allow write prebuffering}, carried from the parameter file. The controller
+     * does not consult it: at queue depth 1 a write takes its data right after its command
+     * overhead whatever it says (docs/drive.md).
+     */
     public boolean writePrebuffering() {
         return writePrebuffering;
     }
