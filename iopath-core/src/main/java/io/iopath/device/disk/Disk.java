@@ -300,7 +300,8 @@ public final class Disk implements BlockDevice {
         }
         j.active = true;
         active = j;
-        boolean extra = j.kind == DriveJob.WRITE && extraDisconnect(j);
+        // DiskSim's "Extra write disconnect" is a switch on the drive: every write takes it
+        boolean extra = j.kind == DriveJob.WRITE && overheads.protocol().hasExtraDisconnect();
         long ovh = j.kind == DriveJob.DESTAGE ? 0
                 : extra ? overheads.protocol().extraDisconnect().commandNs()
                 : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
@@ -363,24 +364,14 @@ public final class Disk implements BlockDevice {
     }
 
     /**
-     * The HP C2247A's extra write disconnect applies to a write that follows another write and
-     * does not continue it. The drive's own protocol record says so: the validate trace marks
-     * every write "Doub" (two disconnects) or "Trip" (three: the extra one), and the triple
-     * disconnect occurs exactly for the non-sequential writes after a write; writes after a read
-     * and sequential writes take their data at once (docs/validation.md).
-     */
-    private boolean extraDisconnect(DriveJob j) {
-        return overheads.protocol().hasExtraDisconnect() && lastWasWrite && j.lba != lastWriteEnd;
-    }
-
-    /**
      * A write-through write, DiskSim's sequence: after the command overhead the drive keeps the
      * bus, prepares the transfer and takes the data at the bus rate, then disconnects; the arm
      * starts moving when the command is processed; a sector is written only once its data is in
      * the buffer ({@link DiskMechanics#write}); with the media written the drive reselects the
      * host and completes. With the extra write disconnect the drive disconnects before the data
      * and reconnects for it while the arm moves ({@link BusProtocol.ExtraDisconnect}).
-     * Non-sequential writes position for at least the minimum seek delay. Returns when the
+     * Non-sequential writes (not starting where the previous write ended) position for at least
+     * the minimum seek delay. Returns when the
      * mechanism is free; the completion time is left in {@code activeCompleteNs}.
      */
     private long startWrite(DriveJob j, long now, long commandDone, boolean extra) {
@@ -423,7 +414,10 @@ public final class Disk implements BlockDevice {
     private DriveJob select(long now) {
         DriveScheduler policy = spec.scheduler();
         readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
-        writeOverheadNs = overheads.commandNs(true, false, lastWasWrite);
+        BusProtocol.ExtraDisconnect x = overheads.protocol().extraDisconnect();
+        // with the extra write disconnect the arm leaves the seek delta after its own command overhead
+        writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
+                : Math.max(0, x.commandNs() + x.seekDeltaNs());
         DriveJob best = null;
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;

@@ -62,42 +62,56 @@ class BusProtocolTest {
                 + P.dataPreparationNs() + O.busNs(false, 2) + O.completionNs(false));
     }
 
-    /** After a read, a write takes its data at once and reselects the host when it is on the media. */
+    /**
+     * Every write on the HP takes the extra disconnect (a switch on the drive in DiskSim), after a
+     * read as after a write: the shorter command overhead, the arm leaves the seek delta later,
+     * and the final reselect is the request's second.
+     */
     @Test
-    void aWriteAfterAReadTakesItsDataAtOnce() {
+    void everyWriteDisconnectsBeforeItsData() {
         DriveHarness h = new DriveHarness(HP, 7);
         h.submit(Op.READ, NEAR, 4, 0);
         h.sim.run();
         h.sim.runUntil(h.sim.now() + 20_000_000);
+        Request afterRead = h.submit(Op.WRITE, FAR, 4, 0);
+        h.sim.run();
+        h.sim.runUntil(h.sim.now() + 20_000_000);
+        Request afterWrite = h.submit(Op.WRITE, NEAR, 4, 0);
+        h.sim.run();
+        BusProtocol.ExtraDisconnect x = P.extraDisconnect();
+        long dataDone = x.commandNs() + x.disconnectNs() + x.interDisconnectNs() + P.firstReselectNs()
+                + P.dataPreparationNs() + O.busNs(true, 4) + x.secondDisconnectNs();
+        for (Request w : new Request[] {afterRead, afterWrite}) {
+            assertThat(w.seekNs).isGreaterThan(dataDone); // a long seek: the data is in long before
+            assertThat(response(w)).isEqualTo(x.commandNs() + x.seekDeltaNs() + media(w) + P.otherReselectNs()
+                    + O.completionNs(true));
+        }
+    }
+
+    /**
+     * Without the extra disconnect a write keeps the bus after its command overhead, takes its
+     * data and disconnects; the arm leaves when the command is processed; the first reselect
+     * reports completion.
+     */
+    @Test
+    void aPlainWriteTakesItsDataAtOnce() {
+        BusProtocol plain = new BusProtocol(P.firstReselectNs(), P.otherReselectNs(), P.dataPreparationNs(),
+                P.readDisconnectAfterReadNs(), P.readDisconnectAfterWriteNs(), P.writeDisconnectNs(), null,
+                P.minimumSeekDelayNs());
+        DriveSpec spec = new DriveSpec("hp-plain", "HP C2247A without the extra disconnect", HP.geometry(),
+                HP.readSeek(), HP.writeSeek(), HP.writeSettleNs(), HP.headSwitchNs(), HP.rpm(), HP.rpmErrorPercent(),
+                O.withProtocol(plain), HP.cache(), 1, DriveScheduler.FCFS, 0, HP.cacheBytes(), HP.averageSeekMs());
+        DriveHarness h = new DriveHarness(spec, 7);
         Request w = h.submit(Op.WRITE, FAR, 4, 0);
         h.sim.run();
         long command = O.commandNs(true, false, false);
-        long dataDone = command + P.dataPreparationNs() + O.busNs(true, 4) + P.writeDisconnectNs();
-        assertThat(w.seekNs).isGreaterThan(dataDone); // a long seek: the data is in long before
+        assertThat(w.seekNs).isGreaterThan(P.dataPreparationNs() + O.busNs(true, 4) + P.writeDisconnectNs());
         assertThat(response(w)).isEqualTo(command + media(w) + P.firstReselectNs() + O.completionNs(true));
     }
 
     /**
-     * After a write, a write elsewhere takes HP's extra disconnect: the shorter command overhead,
-     * the arm leaves the seek delta later, and the final reselect is the request's second.
-     */
-    @Test
-    void aNonSequentialWriteAfterAWriteDisconnectsBeforeItsData() {
-        DriveHarness h = new DriveHarness(HP, 8);
-        h.submit(Op.WRITE, NEAR, 4, 0);
-        h.sim.run();
-        h.sim.runUntil(h.sim.now() + 20_000_000);
-        Request w = h.submit(Op.WRITE, FAR, 4, 0);
-        h.sim.run();
-        BusProtocol.ExtraDisconnect x = P.extraDisconnect();
-        assertThat(response(w)).isEqualTo(x.commandNs() + x.seekDeltaNs() + media(w) + P.otherReselectNs()
-                + O.completionNs(true));
-    }
-
-    /**
-     * A write continuing the previous write takes its data at once and may start on the media as
-     * soon as its first sector's data is in; one elsewhere on the same track waits at least the
-     * minimum seek delay.
+     * A write continuing the previous write may start on the media as soon as its first sector's
+     * data is in; one elsewhere on the same track waits at least the minimum seek delay.
      */
     @Test
     void theMinimumSeekDelayHoldsOffOnlyNonSequentialWrites() {
@@ -108,10 +122,11 @@ class BusProtocolTest {
         Request seq = h.submit(Op.WRITE, FAR + 4, 4, 0);
         h.sim.run();
         assertThat(seq.seekNs).isZero();
-        long command = O.commandNs(true, false, true);
-        long dataDone = command + P.dataPreparationNs() + O.busNs(true, 4) + P.writeDisconnectNs();
-        assertThat(response(seq)).isEqualTo(Math.max(command + media(seq), dataDone) + P.firstReselectNs()
-                + O.completionNs(true));
+        BusProtocol.ExtraDisconnect x = P.extraDisconnect();
+        long dataDone = x.commandNs() + x.disconnectNs() + x.interDisconnectNs() + P.firstReselectNs()
+                + P.dataPreparationNs() + O.busNs(true, 4) + x.secondDisconnectNs();
+        assertThat(response(seq)).isEqualTo(Math.max(x.commandNs() + x.seekDeltaNs() + media(seq), dataDone)
+                + P.otherReselectNs() + O.completionNs(true));
         h.sim.runUntil(h.sim.now() + 20_000_000);
         Request back = h.submit(Op.WRITE, FAR + 1, 2, 0); // same track, not sequential
         h.sim.run();
