@@ -371,8 +371,8 @@ public final class Disk implements BlockDevice {
      * host and completes. With the extra write disconnect the drive disconnects before the data
      * and reconnects for it while the arm moves ({@link BusProtocol.ExtraDisconnect}).
      * Non-sequential writes (not starting where the previous write ended) position for at least
-     * the minimum seek delay. Returns when the
-     * mechanism is free; the completion time is left in {@code activeCompleteNs}.
+     * the minimum seek delay. Returns when the mechanism is free; the completion time is left in
+     * {@code activeCompleteNs}.
      */
     private long startWrite(DriveJob j, long now, long commandDone, boolean extra) {
         BusProtocol p = overheads.protocol();
