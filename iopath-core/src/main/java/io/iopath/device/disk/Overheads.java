@@ -77,10 +77,14 @@ public final class Overheads {
         return write ? busWriteNsPerSector : busReadNsPerSector;
     }
 
-    /** Sectors that must be in the buffer before a read of {@code sectors} reconnects. */
+    /**
+     * Sectors that must be in the buffer before a read of {@code sectors} reconnects: the high
+     * water mark times the request (or segment) size, truncated to whole sectors as DiskSim's C
+     * conversion does (0.75 × 5 sectors is 3, not 4).
+     */
     public long readReconnectSectors(long sectors, int segmentSectors) {
         double base = watermarkByRequestSize ? sectors : segmentSectors;
-        return Math.min(sectors, (long) Math.ceil(readHighWater * base));
+        return Math.min(sectors, (long) (readHighWater * base));
     }
 
     /**

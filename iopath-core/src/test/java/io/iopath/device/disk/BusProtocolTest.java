@@ -52,14 +52,26 @@ class BusProtocolTest {
                 + O.busNs(false, 8) + O.completionNs(false));
     }
 
-    /** A read miss disconnects; with all of a small read in the buffer it reselects and streams. */
+    /**
+     * A read miss disconnects, and reselects once the high-water mark is in the buffer: 0.75 of
+     * the request, truncated as DiskSim's C conversion does — 3 of 4 sectors, 3 of 5, 1 of 2.
+     */
     @Test
-    void aSmallReadMissReselectsOnceItsDataIsInTheBuffer() {
+    void aReadMissReselectsAtTheHighWaterMark() {
+        assertThat(O.readReconnectSectors(4, 256)).isEqualTo(3);
+        assertThat(O.readReconnectSectors(5, 256)).isEqualTo(3);
+        assertThat(O.readReconnectSectors(2, 256)).isEqualTo(1);
+        assertThat(O.readReconnectSectors(1, 256)).isZero();
         DriveHarness h = new DriveHarness(HP, 6);
-        Request r = h.submit(Op.READ, FAR, 2, 0); // the 0.75 watermark of 2 sectors is both
+        Request r = h.submit(Op.READ, FAR, 4, 0); // on one track
         h.sim.run();
-        assertThat(response(r)).isEqualTo(O.commandNs(false, false, false) + media(r) + P.firstReselectNs()
-                + P.dataPreparationNs() + O.busNs(false, 2) + O.completionNs(false));
+        long command = O.commandNs(false, false, false);
+        long mediaStart = command + r.seekNs + r.rotationNs;
+        long reconnect = mediaStart + r.transferNs * 3 / 4;
+        long lastSector = mediaStart + r.transferNs + O.busNsPerSector(false);
+        long streamed = reconnect + P.firstReselectNs() + P.dataPreparationNs() + O.busNs(false, 4);
+        assertThat(streamed).isGreaterThan(lastSector); // the bus, slower than the media, ends it
+        assertThat(response(r)).isEqualTo(streamed + O.completionNs(false));
     }
 
     /**
