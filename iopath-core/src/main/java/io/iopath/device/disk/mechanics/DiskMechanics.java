@@ -8,10 +8,11 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * a run of LBAs from there. It knows nothing of queues or caches; the drive's controller asks it.
  *
  * <p>Positioning follows DiskSim's rule, max(seek, head switch) + write settle for writes
- * (disk-drive spec §5); rotational latency comes from the continuously turning spindle (§4);
- * n sectors on a track take n/spt of a revolution, and each track boundary costs a head switch
- * (or one-cylinder seek) plus the rotation to the next track's first sector, which the skew
- * places just after the head arrives (§7).
+ * (disk-drive spec §5, §12; the settle also for a write to the track under the head);
+ * rotational latency comes from the continuously turning spindle (§4); n sectors on a track
+ * take n/spt of a revolution, and each track boundary costs a head switch (or one-cylinder
+ * seek, plus the settle for a write) and the rotation to the next track's first sector, which
+ * the skew places just after the head arrives (§7).
  */
 public final class DiskMechanics {
     private final ZonedGeometry geometry;
@@ -53,11 +54,24 @@ public final class DiskMechanics {
      * the current head and spindle position. Pure arithmetic; allocates nothing.
      */
     public long positioningNs(long nowNs, int cylinder, int surface, double angle, boolean write) {
-        long move = moveNs(cylinder, surface, write);
+        long move = positionNs(cylinder, surface, write);
         return move + spindle.waitForAngleNs(nowNs + move, angle);
     }
 
-    /** Seek / head-switch / settle time to a track, without rotation. */
+    /**
+     * Positioning for a request, DiskSim's rule (spec §5, §12): max(seek, head switch), plus the
+     * write settle for every write — also one to the track under the head.
+     */
+    public long positionNs(int cylinder, int surface, boolean write) {
+        long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
+                surface != headSurface ? headSwitchNs : 0);
+        return write ? Math.max(0, move + writeSettleNs) : move;
+    }
+
+    /**
+     * Seek / head-switch time to the next track of a transfer under way, plus the write settle
+     * when a write moved the head; without rotation.
+     */
     public long moveNs(int cylinder, int surface, boolean write) {
         int d = cylinder - headCylinder;
         long seek = (write ? writeSeek : readSeek).seekNs(d);
@@ -106,10 +120,8 @@ public final class DiskMechanics {
         TrackCursor c = cursor;
         while (remaining > 0) {
             geometry.locate(lba, c);
-            long move = moveNs(c.cylinder, c.surface, write);
-            if (first) {
-                move = Math.max(move, minMoveNs);
-            }
+            long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
+                    : moveNs(c.cylinder, c.surface, write);
             t += move;
             headCylinder = c.cylinder;
             headSurface = c.surface;

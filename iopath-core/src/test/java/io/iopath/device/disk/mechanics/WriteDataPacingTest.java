@@ -87,16 +87,20 @@ class WriteDataPacingTest {
         return IntStream.range(0, 40);
     }
 
+    /** A write to the track under the head settles (DiskSim's rule), and waits the minimum move. */
     @Test
-    void theMinimumMoveHoldsOffAWriteToTheTrackUnderTheHead() {
+    void aWriteToTheTrackUnderTheHeadSettlesAndWaitsTheMinimumMove() {
         DiskMechanics m = mechanics(0.6);
         long lba = 800_000;
         m.placeHeadAt(lba);
         long start = 3_000_000;
-        m.write(start, lba, 4, 600_000, 0, 0);
-        assertThat(m.lastSeekNs).isEqualTo(600_000);
-        m.placeHeadAt(lba);
         m.write(start, lba, 4, 0, 0, 0);
-        assertThat(m.lastSeekNs).isZero();
+        assertThat(m.lastSeekNs).isEqualTo(HP.writeSettleNs());
+        m.placeHeadAt(lba);
+        m.write(start, lba, 4, 1_000_000, 0, 0);
+        assertThat(m.lastSeekNs).isEqualTo(1_000_000);
+        m.placeHeadAt(lba);
+        m.access(start, lba, 4, false);
+        assertThat(m.lastSeekNs).isZero(); // a read does not settle
     }
 }
