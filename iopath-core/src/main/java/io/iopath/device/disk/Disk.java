@@ -58,6 +58,8 @@ public final class Disk implements BlockDevice {
     private int tagged;
     private long dirtySectors;
     private boolean lastWasWrite;
+    /** End LBA of the last host write: a write starting there continues it (sequential). */
+    private long lastWriteEnd = -1;
     private long headLba;
     private boolean failed;
     /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
@@ -127,8 +129,9 @@ public final class Disk implements BlockDevice {
                 || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
             r.cacheHit = true;
             cacheHits++;
-            long t = now + overheads.commandNs(false, true, lastWasWrite) + overheads.busNs(false, r.sectors())
-                    + overheads.completionNs(false) + overheads.protocolNs(false, true, lastWasWrite);
+            // a hit keeps the bus: command, data preparation, transfer, completion
+            long t = now + overheads.commandNs(false, true, lastWasWrite) + overheads.protocol().dataPreparationNs()
+                    + overheads.busNs(false, r.sectors()) + overheads.completionNs(false);
             lastWasWrite = false;
             completeAt(r, t);
             return;
@@ -187,8 +190,8 @@ public final class Disk implements BlockDevice {
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
         r.cacheHit = true;
         cacheHits++;
-        long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.busNs(true, r.sectors())
-                + overheads.completionNs(true) + overheads.protocolNs(true, true, lastWasWrite);
+        long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.protocol().dataPreparationNs()
+                + overheads.busNs(true, r.sectors()) + overheads.completionNs(true);
         r.transferNs += overheads.busNs(true, r.sectors());
         lastWasWrite = true;
         completeAt(r, t);
@@ -297,7 +300,11 @@ public final class Disk implements BlockDevice {
         }
         j.active = true;
         active = j;
-        long ovh = j.kind == DriveJob.DESTAGE ? 0 : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
+        // DiskSim's "Extra write disconnect" is a switch on the drive: every write takes it
+        boolean extra = j.kind == DriveJob.WRITE && overheads.protocol().hasExtraDisconnect();
+        long ovh = j.kind == DriveJob.DESTAGE ? 0
+                : extra ? overheads.protocol().extraDisconnect().commandNs()
+                : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
         long t0 = now + ovh;
         // read-ahead runs on while the controller processes the command: the arm leaves at t0
         long raHead = readCache.stopReadAhead(t0);
@@ -308,16 +315,17 @@ public final class Disk implements BlockDevice {
         long end;
         switch (j.kind) {
             case DriveJob.READ -> {
-                long protocol = overheads.protocolNs(false, false, lastWasWrite);
+                BusProtocol p = overheads.protocol();
+                long disconnected = t0 + p.readDisconnectNs(lastWasWrite);
                 lastWasWrite = false;
                 int covered = j.fua ? 0 : readCache.coveredPrefix(j.lba, j.sectors, t0);
                 if (covered == j.sectors) {
-                    // read-ahead brought all of it in meanwhile: served from the buffer
+                    // read-ahead brought all of it in meanwhile: served from the buffer, bus kept
                     j.request.cacheHit = true;
                     cacheHits++;
                     end = t0;
-                    activeCompleteNs = t0 + overheads.busNs(false, j.sectors) + overheads.completionNs(false)
-                            + protocol;
+                    activeCompleteNs = t0 + p.dataPreparationNs() + overheads.busNs(false, j.sectors)
+                            + overheads.completionNs(false);
                     break;
                 }
                 long from = j.lba + covered;
@@ -326,20 +334,23 @@ public final class Disk implements BlockDevice {
                 long firstReady = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
                 // the bus reconnects once the read high-water mark of data is in the buffer
                 long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
-                long reconnect = covered > 0 && wm == 0 ? t0 : firstReady + mechanics.lastTransferNs * wm / n;
+                long dataStart;
+                if (covered > 0 && wm == 0) {
+                    dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
+                } else {
+                    // disconnected while the arm moved: reselect the host, then prepare the transfer
+                    long reconnect = Math.max(disconnected, firstReady + mechanics.lastTransferNs * wm / n);
+                    dataStart = reconnect + p.firstReselectNs() + p.dataPreparationNs();
+                }
                 activeCompleteNs = Math.max(end + overheads.busNsPerSector(false),
-                        reconnect + overheads.busNs(false, j.sectors)) + overheads.completionNs(false) + protocol;
+                        dataStart + overheads.busNs(false, j.sectors)) + overheads.completionNs(false);
                 note(j.request);
             }
             case DriveJob.WRITE -> {
-                end = mechanics.access(t0, j.lba, j.sectors, true);
-                // data crosses the bus during positioning (prebuffering) or once the head is there
-                long busStart = overheads.writeDataDelayNs() >= 0 ? t0 + overheads.writeDataDelayNs()
-                        : overheads.writePrebuffering() ? t0 : t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
-                end = Math.max(end, busStart + overheads.busNs(true, j.sectors));
-                activeCompleteNs = end + overheads.completionNs(true) + overheads.protocolNs(true, false, lastWasWrite);
+                end = startWrite(j, now, t0, extra);
                 note(j.request);
                 lastWasWrite = true;
+                lastWriteEnd = j.endLba();
             }
             default -> {
                 end = mechanics.access(t0, j.lba, j.sectors, true);
@@ -350,6 +361,44 @@ public final class Disk implements BlockDevice {
         headLba = j.endLba();
         busyNs += end - now;
         mediaDone.scheduleAt(end);
+    }
+
+    /**
+     * A write-through write, DiskSim's sequence: after the command overhead the drive keeps the
+     * bus, prepares the transfer and takes the data at the bus rate, then disconnects; the arm
+     * starts moving when the command is processed; a sector is written only once its data is in
+     * the buffer ({@link DiskMechanics#write}); with the media written the drive reselects the
+     * host and completes. With the extra write disconnect the drive disconnects before the data
+     * and reconnects for it while the arm moves ({@link BusProtocol.ExtraDisconnect}).
+     * Non-sequential writes (not starting where the previous write ended) position for at least
+     * the minimum seek delay. Returns when the mechanism is free; the completion time is left in
+     * {@code activeCompleteNs}.
+     */
+    private long startWrite(DriveJob j, long now, long commandDone, boolean extra) {
+        BusProtocol p = overheads.protocol();
+        boolean sequential = lastWasWrite && j.lba == lastWriteEnd;
+        long moveStart;
+        long dataStart;
+        long disconnect;
+        long reselect;
+        if (extra) {
+            BusProtocol.ExtraDisconnect x = p.extraDisconnect();
+            moveStart = Math.max(now, commandDone + x.seekDeltaNs());
+            dataStart = commandDone + x.disconnectNs() + x.interDisconnectNs() + p.firstReselectNs()
+                    + p.dataPreparationNs();
+            disconnect = x.secondDisconnectNs();
+            reselect = p.otherReselectNs();
+        } else {
+            moveStart = commandDone;
+            dataStart = commandDone + p.dataPreparationNs();
+            disconnect = p.writeDisconnectNs();
+            reselect = p.firstReselectNs();
+        }
+        long bus = overheads.busNsPerSector(true);
+        long end = mechanics.write(moveStart, j.lba, j.sectors, sequential ? 0 : p.minimumSeekDelayNs(), dataStart, bus);
+        long disconnected = dataStart + bus * j.sectors + disconnect;
+        activeCompleteNs = Math.max(end, disconnected) + reselect + overheads.completionNs(true);
+        return end;
     }
 
     private void note(Request r) {
@@ -365,7 +414,10 @@ public final class Disk implements BlockDevice {
     private DriveJob select(long now) {
         DriveScheduler policy = spec.scheduler();
         readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
-        writeOverheadNs = overheads.commandNs(true, false, lastWasWrite);
+        BusProtocol.ExtraDisconnect x = overheads.protocol().extraDisconnect();
+        // with the extra write disconnect the arm leaves the seek delta after its own command overhead
+        writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
+                : Math.max(0, x.commandNs() + x.seekDeltaNs());
         DriveJob best = null;
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;

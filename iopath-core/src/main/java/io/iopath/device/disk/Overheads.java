@@ -8,8 +8,9 @@ package io.iopath.device.disk;
  *
  * <p>Overlap: a read reconnects to the bus once {@code readHighWater} of the request (or of a
  * segment) is in the buffer and then streams, so it ends no earlier than the media plus one
- * sector. A write's data crosses the bus while the arm moves when write prebuffering is
- * allowed; otherwise only once the head is on target, so a slow bus paces the media write.
+ * sector. A write-through write's data crosses the bus while the arm moves, right after the
+ * command overhead (or when HP's extra disconnect reconnects for it, {@link BusProtocol}), and a
+ * sector is written only once its data is in the buffer.
  */
 public final class Overheads {
     private final long[] matrixNs;
@@ -20,14 +21,7 @@ public final class Overheads {
     private final double readHighWater;
     private final boolean watermarkByRequestSize;
     private final boolean writePrebuffering;
-    /** Bus-protocol time per command class (disconnect, reselect, data preparation), ns. */
-    private long readHitProtocolNs;
-    private long readMissProtocolNs;
-    private long readMissAfterWriteProtocolNs;
-    private long writeHitProtocolNs;
-    private long writeMissProtocolNs;
-    /** With HP's extra write disconnect: write data starts this long after the command, arm moving. */
-    private long writeDataDelayNs = -1;
+    private BusProtocol protocol = BusProtocol.NONE;
 
     /**
      * @param matrixNs 8 cells in DiskSim order: read hit after read, read hit after write, read
@@ -55,47 +49,16 @@ public final class Overheads {
         return new Overheads(matrixNs, 0, 0, busNsPerSector, busNsPerSector, 0, true, true);
     }
 
-    /**
-     * Adds SCSI bus-protocol times (DiskSim's disconnect, reselect and data-preparation
-     * overheads) to the completion of each command class.
-     */
-    public Overheads withProtocol(long readHit, long readMissAfterRead, long readMissAfterWrite, long writeHit,
-            long writeMiss) {
+    /** The same drive with SCSI bus-protocol times (disconnect, reselect, data preparation). */
+    public Overheads withProtocol(BusProtocol p) {
         Overheads o = new Overheads(matrixNs, readCompletionNs, writeCompletionNs, busReadNsPerSector,
                 busWriteNsPerSector, readHighWater, watermarkByRequestSize, writePrebuffering);
-        o.readHitProtocolNs = readHit;
-        o.readMissProtocolNs = readMissAfterRead;
-        o.readMissAfterWriteProtocolNs = readMissAfterWrite;
-        o.writeHitProtocolNs = writeHit;
-        o.writeMissProtocolNs = writeMiss;
-        o.writeDataDelayNs = writeDataDelayNs;
+        o.protocol = p;
         return o;
     }
 
-    /**
-     * HP's extra write disconnect (DiskSim {@code Extra write disconnect}): the drive takes the
-     * command, disconnects while the arm starts to move, and fetches the write data
-     * {@code delayNs} later, before the head is on target; {@code secondDisconnectNs} is added
-     * at the end.
-     */
-    public Overheads withExtraWriteDisconnect(long delayNs, long secondDisconnectNs) {
-        Overheads o = withProtocol(readHitProtocolNs, readMissProtocolNs, readMissAfterWriteProtocolNs,
-                writeHitProtocolNs, writeMissProtocolNs + secondDisconnectNs);
-        o.writeDataDelayNs = delayNs;
-        return o;
-    }
-
-    /** Delay from the command until write data crosses the bus while the arm moves, or −1. */
-    public long writeDataDelayNs() {
-        return writeDataDelayNs;
-    }
-
-    /** Bus-protocol time a command of this class adds to its completion. */
-    public long protocolNs(boolean write, boolean hit, boolean afterWrite) {
-        if (write) {
-            return hit ? writeHitProtocolNs : writeMissProtocolNs;
-        }
-        return hit ? readHitProtocolNs : afterWrite ? readMissAfterWriteProtocolNs : readMissProtocolNs;
+    public BusProtocol protocol() {
+        return protocol;
     }
 
     public long commandNs(boolean write, boolean hit, boolean afterWrite) {
@@ -114,12 +77,21 @@ public final class Overheads {
         return write ? busWriteNsPerSector : busReadNsPerSector;
     }
 
-    /** Sectors that must be in the buffer before a read of {@code sectors} reconnects. */
+    /**
+     * Sectors that must be in the buffer before a read of {@code sectors} reconnects: the high
+     * water mark times the request (or segment) size, truncated to whole sectors as DiskSim's C
+     * conversion does (0.75 × 5 sectors is 3, not 4).
+     */
     public long readReconnectSectors(long sectors, int segmentSectors) {
         double base = watermarkByRequestSize ? sectors : segmentSectors;
-        return Math.min(sectors, (long) Math.ceil(readHighWater * base));
+        return Math.min(sectors, (long) (readHighWater * base));
     }
 
+    /**
+     * DiskSim's {@code Allow write prebuffering}, carried from the parameter file. The controller
+     * does not consult it: at queue depth 1 a write takes its data right after its command
+     * overhead whatever it says (docs/drive.md).
+     */
     public boolean writePrebuffering() {
         return writePrebuffering;
     }

@@ -1,5 +1,6 @@
 package io.iopath.device.disk.disksim;
 
+import io.iopath.device.disk.BusProtocol;
 import io.iopath.device.disk.CacheConfig;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
@@ -26,8 +27,9 @@ import java.util.List;
  * <p>Vocabulary that has no counterpart here is approximated and said so: read-ahead modes 2 and
  * 4 behave as mode 3; Fast write level 1 and 2 become write-back with destage competing with
  * every waiting command (DiskSim flushes dirty data before serving other requests); the
- * {@code curve} seek type uses the triangular 3-point fit; the HP extra-disconnect quirks,
- * reselect and disconnect overheads are not modelled.
+ * {@code curve} seek type uses the triangular 3-point fit. The reselect, disconnect and
+ * data-preparation overheads, the HP extra write disconnect and the minimum seek delay become
+ * the drive's {@link BusProtocol}.
  */
 public final class DriveImporter {
     private DriveImporter() {
@@ -75,11 +77,7 @@ public final class DriveImporter {
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
         long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
-        ExtraDisconnect x = p.extraDisconnect();
-        Overheads overheads = x.enabled()
-                ? base.withExtraWriteDisconnect(ns(x.commandOverheadMs() * scale), ns((x.disconnectOverheadMs()
-                        + x.interDisconnectDelayMs() + x.secondDisconnectOverheadMs()) * scale))
-                : base;
+        Overheads overheads = base.withProtocol(protocol(p, scale));
         ReadAhead ra = ReadAhead.fromDiskSim(c.readAhead().mode().code());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
@@ -93,6 +91,20 @@ public final class DriveImporter {
         return new DriveSpec(name, desc, geometry, read, write, ns(mech.writeSettleMs()), ns(mech.headSwitchMs()),
                 mech.rpm(), mech.rpmErrorPercent(), overheads, cache, Math.max(1, disk.maxQueueLength()), policy,
                 disk.scheduler().timeoutTimeWeight(), (long) c.segments() * c.segmentSizeBlocks() * 512, avgSeek);
+    }
+
+    /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */
+    static BusProtocol protocol(ProtocolOverheads p, double scale) {
+        ExtraDisconnect x = p.extraDisconnect();
+        BusProtocol.ExtraDisconnect extra = x.enabled()
+                ? new BusProtocol.ExtraDisconnect(ns(x.commandOverheadMs() * scale), ns(x.disconnectOverheadMs() * scale),
+                        ns(x.interDisconnectDelayMs() * scale), ns(x.secondDisconnectOverheadMs() * scale),
+                        ns(x.seekDelta() * scale))
+                : null;
+        return new BusProtocol(ns(p.firstReselectMs() * scale), ns(p.otherReselectMs() * scale),
+                ns(p.dataPreparationMs() * scale), ns(p.readDisconnectAfterReadMs() * scale),
+                ns(p.readDisconnectAfterWriteMs() * scale), ns(p.writeDisconnectMs() * scale), extra,
+                ns(p.minimumSeekDelayMs() * scale));
     }
 
     static ZonedGeometry geometry(DiskSimModel model) {

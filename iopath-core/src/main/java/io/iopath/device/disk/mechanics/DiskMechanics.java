@@ -8,10 +8,11 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * a run of LBAs from there. It knows nothing of queues or caches; the drive's controller asks it.
  *
  * <p>Positioning follows DiskSim's rule, max(seek, head switch) + write settle for writes
- * (disk-drive spec §5); rotational latency comes from the continuously turning spindle (§4);
- * n sectors on a track take n/spt of a revolution, and each track boundary costs a head switch
- * (or one-cylinder seek) plus the rotation to the next track's first sector, which the skew
- * places just after the head arrives (§7).
+ * (disk-drive spec §5, §12; the settle also for a write to the track under the head);
+ * rotational latency comes from the continuously turning spindle (§4); n sectors on a track
+ * take n/spt of a revolution, and each track boundary costs a head switch (or one-cylinder
+ * seek, plus the settle for a write) and the rotation to the next track's first sector, which
+ * the skew places just after the head arrives (§7).
  */
 public final class DiskMechanics {
     private final ZonedGeometry geometry;
@@ -53,11 +54,24 @@ public final class DiskMechanics {
      * the current head and spindle position. Pure arithmetic; allocates nothing.
      */
     public long positioningNs(long nowNs, int cylinder, int surface, double angle, boolean write) {
-        long move = moveNs(cylinder, surface, write);
+        long move = positionNs(cylinder, surface, write);
         return move + spindle.waitForAngleNs(nowNs + move, angle);
     }
 
-    /** Seek / head-switch / settle time to a track, without rotation. */
+    /**
+     * Positioning for a request, DiskSim's rule (spec §5, §12): max(seek, head switch), plus the
+     * write settle for every write — also one to the track under the head.
+     */
+    public long positionNs(int cylinder, int surface, boolean write) {
+        long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
+                surface != headSurface ? headSwitchNs : 0);
+        return write ? Math.max(0, move + writeSettleNs) : move;
+    }
+
+    /**
+     * Seek / head-switch time to the next track of a transfer under way, plus the write settle
+     * when a write moved the head; without rotation.
+     */
     public long moveNs(int cylinder, int surface, boolean write) {
         int d = cylinder - headCylinder;
         long seek = (write ? writeSeek : readSeek).seekNs(d);
@@ -75,20 +89,45 @@ public final class DiskMechanics {
      * in {@link #lastSeekNs}, {@link #lastRotationNs}, {@link #lastTransferNs}.
      */
     public long access(long startNs, long lba, long sectors, boolean write) {
+        return access(startNs, lba, sectors, write, 0, NO_DATA_CONSTRAINT, 0);
+    }
+
+    /**
+     * Writes {@code sectors} from {@code lba} whose data is still crossing the bus: sector i of
+     * the request is in the buffer only at {@code dataStartNs + (i+1)·busNsPerSector}. A sector
+     * can be written only when it passes under the head with its data already in the buffer;
+     * when the head reaches a sector whose data has not arrived it lets it go by and writes it on
+     * a later revolution (DiskSim computes media access sector by sector and waits for the data
+     * the same way). The positioning is at least {@code minMoveNs} (DiskSim's "Minimum seek
+     * delay" for non-sequential writes).
+     */
+    public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector) {
+        return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
+    }
+
+    private static final long NO_DATA_CONSTRAINT = Long.MIN_VALUE;
+
+    private long access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
+            long busNsPerSector) {
         long t = startNs;
         long seek = 0;
         long rotation = 0;
         long transfer = 0;
         boolean first = true;
+        boolean paced = dataStartNs != NO_DATA_CONSTRAINT;
+        long done = 0;
         long remaining = sectors;
         TrackCursor c = cursor;
         while (remaining > 0) {
             geometry.locate(lba, c);
-            long move = moveNs(c.cylinder, c.surface, write);
+            long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
+                    : moveNs(c.cylinder, c.surface, write);
             t += move;
             headCylinder = c.cylinder;
             headSurface = c.surface;
-            long wait = spindle.waitForAngleNs(t, c.angle);
+            // the first pass of the sector at or after the moment its data is in the buffer
+            long earliest = paced ? Math.max(t, dataStartNs + (done + 1) * busNsPerSector) : t;
+            long wait = earliest - t + spindle.waitForAngleNs(earliest, c.angle);
             t += wait;
             if (first) {
                 seek += move;
@@ -97,10 +136,19 @@ public final class DiskMechanics {
                 transfer += move + wait;
             }
             long onTrack = Math.min(remaining, c.run);
+            double sectorNs = spindle.revolutionNs() / c.sectorsPerTrack;
+            if (paced && busNsPerSector > sectorNs) {
+                // the media outruns the bus: sector done+k passes at t + k·sectorNs, its data is
+                // ready at dataStart + (done+k+1)·bus; write while the data is ahead of the head
+                double slack = t - (dataStartNs + (done + 1) * busNsPerSector);
+                long writable = (long) Math.floor(slack / (busNsPerSector - sectorNs)) + 1;
+                onTrack = Math.max(1, Math.min(onTrack, writable));
+            }
             long media = spindle.rotationNs((double) onTrack / c.sectorsPerTrack);
             t += media;
             transfer += media;
             lba += onTrack;
+            done += onTrack;
             remaining -= onTrack;
             first = false;
         }
