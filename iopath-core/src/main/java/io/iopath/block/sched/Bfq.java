@@ -61,11 +61,8 @@ public final class Bfq implements IoScheduler {
         boolean busy;
         long budgetDeadline;
         long slotStart;
-        long lastEndRequest;
-        long lastRequestPos;
-        long ttimeSamples;
-        long ttimeTotal;
-        long ttimeMean;
+        /** The owning process's think time (bfq_update_io_thinktime); its seek distances are not used. */
+        final IoHistory io = new IoHistory();
         int seekHistory;
 
         Queue(int key) {
@@ -224,6 +221,7 @@ public final class Bfq implements IoScheduler {
 
     // ---------------------------------------------------------------- request choice
 
+    /** bfq_choose_req (without its sync preference): the cheaper seek from the last sector. */
     private Request chooseReq(Request rq1, Request rq2) {
         if (rq1 == null || rq1 == rq2) {
             return rq2;
@@ -231,47 +229,11 @@ public final class Bfq implements IoScheduler {
         if (rq2 == null) {
             return rq1;
         }
-        long last = lastSector;
-        long s1 = rq1.sector();
-        long s2 = rq2.sector();
-        long d1 = 0;
-        long d2 = 0;
-        boolean w1 = false;
-        boolean w2 = false;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + backMax >= last) {
-            d1 = (last - s1) * backPenalty;
-        } else {
-            w1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + backMax >= last) {
-            d2 = (last - s2) * backPenalty;
-        } else {
-            w2 = true;
-        }
-        if (!w1 && !w2) {
-            return d1 < d2 ? rq1 : d2 < d1 ? rq2 : s1 >= s2 ? rq1 : rq2;
-        }
-        if (!w1) {
-            return rq1;
-        }
-        if (!w2) {
-            return rq2;
-        }
-        return s1 <= s2 ? rq1 : rq2;
+        return SeekChoice.choose(rq1, rq2, lastSector, backMax, backPenalty);
     }
 
     private Request findNext(Queue b, Request last) {
-        Request prev = b.sort.prev(last);
-        Request next = b.sort.next(last);
-        if (next == null) {
-            Request first = b.sort.first();
-            next = first != last ? first : null;
-        }
-        return chooseReq(next, prev);
+        return chooseReq(b.sort.nextWrapping(last), b.sort.prev(last));
     }
 
     private long charge(Request rq, Queue b) {
@@ -287,13 +249,10 @@ public final class Bfq implements IoScheduler {
         owner.put(rq, b);
         if (b.sync) {
             long now = q.now();
-            long ttime = Math.min(now - b.lastEndRequest, 2 * sliceIdle);
-            b.ttimeSamples = (7 * b.ttimeSamples + 256) / 8;
-            b.ttimeTotal = (7 * b.ttimeTotal + 256 * ttime) / 8;
-            b.ttimeMean = (b.ttimeTotal + 128) / b.ttimeSamples;
-            long dist = Math.abs(rq.sector() - b.lastRequestPos);
+            b.io.addThinkTime(Math.min(now - b.io.lastEndRequest, 2 * sliceIdle));
+            long dist = Math.abs(rq.sector() - b.io.lastRequestPos);
             b.seekHistory = (b.seekHistory << 1) | (dist > SEEK_THR ? 1 : 0);
-            b.lastRequestPos = rq.endSector();
+            b.io.lastRequestPos = rq.endSector();
         }
         b.sort.add(rq);
         b.fifo.add(rq, rq.allocatedNs + fifoExpire[rq.schedClass]);
@@ -324,7 +283,7 @@ public final class Bfq implements IoScheduler {
         if (hwTag && b.seeky()) {
             return false;
         }
-        return b.ttimeSamples <= 80 || b.ttimeMean <= sliceIdle;
+        return b.io.ttimeSamples <= 80 || b.io.ttimeMean <= sliceIdle;
     }
 
     @Override
@@ -365,13 +324,7 @@ public final class Bfq implements IoScheduler {
                 expire(Expiry.BUDGET_TIMEOUT);
                 continue;
             }
-            Request rq = null;
-            if (!b.fifo.isEmpty() && q.now() > b.fifo.head().fifoNs) {
-                rq = b.fifo.head();
-            }
-            if (rq == null) {
-                rq = b.next;
-            }
+            Request rq = b.fifo.headExpired(q.now()) ? b.fifo.head() : b.next;
             if (b.served > 0 && b.served + charge(rq, b) > b.budget) {
                 expire(Expiry.BUDGET_EXHAUSTED);
                 continue;
@@ -412,7 +365,7 @@ public final class Bfq implements IoScheduler {
         }
         rqInDriver--;
         b.dispatched--;
-        b.lastEndRequest = q.now();
+        b.io.lastEndRequest = q.now();
         if (b == active && b.sort.isEmpty()) {
             if (betterToIdle(b)) {
                 if (b.dispatched == 0) {

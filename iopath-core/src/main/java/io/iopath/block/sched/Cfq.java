@@ -40,16 +40,7 @@ public final class Cfq implements IoScheduler {
             Tunable.ms("slice_idle", 8, hz -> hz / 125, "cfq-iosched.c cfq_slice_idle = HZ / 125"));
 
     /** cfq_io_context: per-process think-time and seek statistics. */
-    static final class Cic {
-        long lastEndRequest;
-        long lastRequestPos;
-        long ttimeTotal;
-        long ttimeSamples;
-        long ttimeMean;
-        long seekTotal;
-        long seekSamples;
-        long seekMean;
-
+    static final class Cic extends IoHistory {
         boolean seeky() {
             return seekMean > 128 * 1024;
         }
@@ -173,14 +164,6 @@ public final class Cfq implements IoScheduler {
 
     private int prioToMaxrq(Queue cq) {
         return 2 * (sliceAsyncRq + sliceAsyncRq * (PRIO_LISTS - 1 - cq.prio));
-    }
-
-    private long elapsed(long from, long to) {
-        if (!q.hz().quantised()) {
-            return to - from;
-        }
-        long j = q.hz().jiffyNs();
-        return (to / j - from / j) * j;
     }
 
     // ---------------------------------------------------------------- service lists
@@ -344,6 +327,7 @@ public final class Cfq implements IoScheduler {
 
     // ---------------------------------------------------------------- request choice
 
+    /** cfq_choose_req: sync before async, then the cheaper seek from the last dispatched sector. */
     private Request chooseReq(Request rq1, Request rq2) {
         if (rq1 == null || rq1 == rq2) {
             return rq2;
@@ -357,53 +341,11 @@ public final class Cfq implements IoScheduler {
         if (cls(rq2) == SYNC && cls(rq1) != SYNC) {
             return rq2;
         }
-        long last = lastSector;
-        long s1 = rq1.sector();
-        long s2 = rq2.sector();
-        long d1 = 0;
-        long d2 = 0;
-        boolean w1 = false;
-        boolean w2 = false;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + backMaxSectors >= last) {
-            d1 = (last - s1) * backPenalty;
-        } else {
-            w1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + backMaxSectors >= last) {
-            d2 = (last - s2) * backPenalty;
-        } else {
-            w2 = true;
-        }
-        if (!w1 && !w2) {
-            if (d1 < d2) {
-                return rq1;
-            }
-            if (d2 < d1) {
-                return rq2;
-            }
-            return s1 >= s2 ? rq1 : rq2;
-        }
-        if (!w1) {
-            return rq1;
-        }
-        if (!w2) {
-            return rq2;
-        }
-        return s1 <= s2 ? rq1 : rq2;
+        return SeekChoice.choose(rq1, rq2, lastSector, backMaxSectors, backPenalty);
     }
 
     private Request findNextRq(Queue cq, Request last) {
-        Request prev = cq.sort.prev(last);
-        Request next = cq.sort.next(last);
-        if (next == null) {
-            Request first = cq.sort.first();
-            next = first != last ? first : null;
-        }
-        return chooseReq(next, prev);
+        return chooseReq(cq.sort.nextWrapping(last), cq.sort.prev(last));
     }
 
     private Request checkFifo(Queue cq) {
@@ -472,17 +414,8 @@ public final class Cfq implements IoScheduler {
             }
             return;
         }
-        long elapsed = elapsed(c.lastEndRequest, q.now());
-        long ttime = Math.min(elapsed, 2 * sliceIdle);
-        c.ttimeSamples = (7 * c.ttimeSamples + 256) / 8;
-        c.ttimeTotal = (7 * c.ttimeTotal + 256 * ttime) / 8;
-        c.ttimeMean = (c.ttimeTotal + 128) / c.ttimeSamples;
-        long sdist = Math.abs(rq.sector() - c.lastRequestPos);
-        sdist = c.seekSamples <= 60 ? Math.min(sdist, c.seekMean * 4 + 2L * 1024 * 1024)
-                : Math.min(sdist, c.seekMean * 4 + 2L * 1024 * 64);
-        c.seekSamples = (7 * c.seekSamples + 256) / 8;
-        c.seekTotal = (7 * c.seekTotal + 256 * sdist) / 8;
-        c.seekMean = (c.seekTotal + c.seekSamples / 2) / c.seekSamples;
+        c.addThinkTime(Math.min(q.hz().elapsedNs(c.lastEndRequest, q.now()), 2 * sliceIdle));
+        c.addSeekDistance(Math.abs(rq.sector() - c.lastRequestPos));
         boolean enableIdle = cq.idleWindow;
         if (sliceIdle == 0 || (hwTag && c.seeky())) {
             enableIdle = false;
