@@ -4,9 +4,7 @@ import io.iopath.request.Bio;
 import io.iopath.request.Request;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * BFQ, budget fair queueing (block/bfq-iosched.c, 4.12+; block-layer.md §11.5), without weight
@@ -27,7 +25,6 @@ import java.util.Map;
 public final class Bfq implements IoScheduler {
     static final int ASYNC = 0;
     static final int SYNC = 1;
-    static final int KEY_ASYNC = Integer.MIN_VALUE;
     /** bfq_ioprio_to_weight: (IOPRIO_NR_LEVELS − ioprio) · 10 at the default best-effort priority 4. */
     static final int DEFAULT_WEIGHT = 40;
     static final int ASYNC_CHARGE_FACTOR = 3;
@@ -46,13 +43,8 @@ public final class Bfq implements IoScheduler {
 
     private enum Expiry { TOO_IDLE, BUDGET_TIMEOUT, BUDGET_EXHAUSTED, NO_MORE_REQUESTS }
 
-    final class Queue {
-        final int key;
-        final boolean sync;
+    final class Queue extends ProcessQueues.Queue {
         final int weight = DEFAULT_WEIGHT;
-        final SectorTree sort = new SectorTree();
-        final Fifo fifo = new Fifo();
-        Request next;
         int dispatched;
         long budget = maxBudget;
         long served;
@@ -66,8 +58,7 @@ public final class Bfq implements IoScheduler {
         int seekHistory;
 
         Queue(int key) {
-            this.key = key;
-            this.sync = key != KEY_ASYNC;
+            super(key);
         }
 
         boolean seeky() {
@@ -81,8 +72,7 @@ public final class Bfq implements IoScheduler {
     private final long backPenalty;
     private final long timeoutSync;
     private final long maxBudget;
-    private final Map<Integer, Queue> queues = new HashMap<>();
-    private final Map<Request, Queue> owner = new HashMap<>();
+    private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
     private final List<Queue> backlogged = new ArrayList<>();
     private Queue active;
     private double vtime;
@@ -120,16 +110,6 @@ public final class Bfq implements IoScheduler {
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.idleTimer = queue.timer("bfq.idle-slice", this::idleTimeout);
-    }
-
-    private Queue queueFor(int pid, boolean sync, boolean create) {
-        int key = sync ? pid : KEY_ASYNC;
-        Queue b = queues.get(key);
-        if (b == null && create) {
-            b = new Queue(key);
-            queues.put(key, b);
-        }
-        return b;
     }
 
     private long minBudget() {
@@ -245,8 +225,8 @@ public final class Bfq implements IoScheduler {
     @Override
     public void add(Request rq) {
         rq.schedClass = rq.isSync() ? SYNC : ASYNC;
-        Queue b = queueFor(rq.processId, rq.schedClass == SYNC, true);
-        owner.put(rq, b);
+        Queue b = queues.get(rq.processId, rq.schedClass == SYNC);
+        queues.own(rq, b);
         if (b.sync) {
             long now = q.now();
             b.io.addThinkTime(Math.min(now - b.io.lastEndRequest, 2 * sliceIdle));
@@ -268,7 +248,7 @@ public final class Bfq implements IoScheduler {
     }
 
     private void removeQueued(Request rq) {
-        Queue b = owner.get(rq);
+        Queue b = queues.owner(rq);
         if (b.next == rq) {
             b.next = findNext(b, rq);
         }
@@ -290,7 +270,7 @@ public final class Bfq implements IoScheduler {
     public int dispatch(boolean force) {
         if (force) {
             int n = 0;
-            for (Queue b : new ArrayList<>(queues.values())) {
+            for (Queue b : new ArrayList<>(queues.all())) {
                 while (b.next != null) {
                     Request rq = b.next;
                     removeQueued(rq);
@@ -305,7 +285,7 @@ public final class Bfq implements IoScheduler {
             idleTimer.cancel();
             return n;
         }
-        for (int guard = 0; guard < 2 * queues.size() + 2; guard++) {
+        for (int guard = 0; guard < 2 * queues.count() + 2; guard++) {
             Queue b = active;
             if (b == null) {
                 b = selectNext();
@@ -359,7 +339,7 @@ public final class Bfq implements IoScheduler {
 
     @Override
     public void completed(Request rq) {
-        Queue b = owner.remove(rq);
+        Queue b = queues.release(rq);
         if (b == null) {
             return;
         }
@@ -387,49 +367,40 @@ public final class Bfq implements IoScheduler {
 
     @Override
     public Request frontMergeCandidate(Bio bio) {
-        Queue b = queueFor(bio.processId, bio.isSync(), false);
-        return b == null ? null : b.sort.startingAt(bio.endSector());
+        return queues.frontMergeCandidate(bio);
     }
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        Queue b = owner.get(rq);
-        return b != null && queueFor(bio.processId, bio.isSync(), false) == b;
+        Queue b = queues.owner(rq);
+        return b != null && queues.find(bio.processId, bio.isSync()) == b;
     }
 
     @Override
     public void merged(Request rq, boolean front) {
-        if (front) {
-            owner.get(rq).sort.reposition(rq);
-        }
+        queues.merged(rq, front);
     }
 
     @Override
     public void mergedRequests(Request rq, Request next) {
-        Queue b = owner.get(next);
+        Queue b = queues.owner(next);
         b.fifo.mergedRequests(rq, next);
         removeQueued(next);
-        owner.remove(next);
+        queues.release(next);
     }
 
     @Override
     public Request former(Request rq) {
-        Queue b = owner.get(rq);
-        return b == null ? null : b.sort.prev(rq);
+        return queues.former(rq);
     }
 
     @Override
     public Request latter(Request rq) {
-        Queue b = owner.get(rq);
-        return b == null ? null : b.sort.next(rq);
+        return queues.latter(rq);
     }
 
     @Override
     public int queued() {
-        int n = 0;
-        for (Queue b : queues.values()) {
-            n += b.sort.size();
-        }
-        return n;
+        return queues.queued();
     }
 }

@@ -22,8 +22,6 @@ import java.util.Map;
 public final class Cfq implements IoScheduler {
     static final int ASYNC = 0;
     static final int SYNC = 1;
-    /** CFQ_KEY_ASYNC. */
-    static final int KEY_ASYNC = Integer.MIN_VALUE;
     static final int PRIO_LISTS = 8;
     static final int SLICE_SCALE = 5;
     static final int DEFAULT_PRIO = 4;
@@ -47,13 +45,8 @@ public final class Cfq implements IoScheduler {
     }
 
     /** struct cfq_queue. */
-    final class Queue {
-        final int key;
-        final boolean sync;
+    final class Queue extends ProcessQueues.Queue {
         final int prio = DEFAULT_PRIO;
-        final SectorTree sort = new SectorTree();
-        final Fifo fifo = new Fifo();
-        Request next;
         final int[] queued = new int[2];
         final int[] onDispatch = new int[2];
         long sliceStart;
@@ -70,8 +63,8 @@ public final class Cfq implements IoScheduler {
         Cic cic;
 
         Queue(int key) {
-            this.key = key;
-            this.sync = key != KEY_ASYNC;
+            super(key);
+            cic = sync ? cic(key) : null;
         }
 
         boolean dispatched() {
@@ -92,9 +85,8 @@ public final class Cfq implements IoScheduler {
     private final int sliceAsyncRq;
     private final long sliceIdle;
 
-    private final Map<Integer, Queue> queues = new HashMap<>();
+    private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
     private final Map<Integer, Cic> cics = new HashMap<>();
-    private final Map<Request, Queue> owner = new HashMap<>();
     @SuppressWarnings("unchecked")
     private final List<Queue>[] rrList = new List[PRIO_LISTS];
     private final List<Queue> curRr = new ArrayList<>();
@@ -139,18 +131,6 @@ public final class Cfq implements IoScheduler {
 
     private Cic cic(int pid) {
         return cics.computeIfAbsent(pid, p -> new Cic());
-    }
-
-    /** cfq_queue_pid: reads and sync writes go to the process's queue, async writes to the shared one. */
-    private Queue queueFor(int pid, boolean sync, boolean create) {
-        int key = sync ? pid : KEY_ASYNC;
-        Queue cq = queues.get(key);
-        if (cq == null && create) {
-            cq = new Queue(key);
-            cq.cic = sync ? cic(pid) : null;
-            queues.put(key, cq);
-        }
-        return cq;
     }
 
     private static int cls(Request rq) {
@@ -363,7 +343,7 @@ public final class Cfq implements IoScheduler {
     // ---------------------------------------------------------------- queueing
 
     private void removeRequest(Request rq) {
-        Queue cq = owner.get(rq);
+        Queue cq = queues.owner(rq);
         if (cq.next == rq) {
             cq.next = findNextRq(cq, rq);
         }
@@ -376,7 +356,7 @@ public final class Cfq implements IoScheduler {
     }
 
     private void dispatchInsert(Request rq) {
-        Queue cq = owner.get(rq);
+        Queue cq = queues.owner(rq);
         removeRequest(rq);
         cq.onDispatch[cls(rq)]++;
         q.dispatchSort(rq);
@@ -386,8 +366,8 @@ public final class Cfq implements IoScheduler {
     @Override
     public void add(Request rq) {
         rq.schedClass = rq.isSync() ? SYNC : ASYNC;
-        Queue cq = queueFor(rq.processId, rq.schedClass == SYNC, true);
-        owner.put(rq, cq);
+        Queue cq = queues.get(rq.processId, rq.schedClass == SYNC);
+        queues.own(rq, cq);
         Request alias = cq.sort.startingAt(rq.sector());
         if (alias != null) {
             dispatchInsert(alias);
@@ -459,7 +439,7 @@ public final class Cfq implements IoScheduler {
         }
         if (force) {
             int n = 0;
-            for (Queue cq : new ArrayList<>(queues.values())) {
+            for (Queue cq : new ArrayList<>(queues.all())) {
                 while (cq.next != null) {
                     dispatchInsert(cq.next);
                     n++;
@@ -534,7 +514,7 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public void completed(Request rq) {
-        Queue cq = owner.remove(rq);
+        Queue cq = queues.release(rq);
         if (cq == null) {
             return;
         }
@@ -586,52 +566,47 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public Request frontMergeCandidate(Bio bio) {
-        Queue cq = queueFor(bio.processId, bio.isSync(), false);
-        return cq == null ? null : cq.sort.startingAt(bio.endSector());
+        return queues.frontMergeCandidate(bio);
     }
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        Queue cq = owner.get(rq);
+        Queue cq = queues.owner(rq);
         if (cq == null) {
             return false;
         }
         if (bio.isSync() && cls(rq) != SYNC) {
             return false; // never merge a sync bio into an async request
         }
-        return queueFor(bio.processId, bio.isSync(), false) == cq;
+        return queues.find(bio.processId, bio.isSync()) == cq;
     }
 
     @Override
     public void merged(Request rq, boolean front) {
-        if (front) {
-            owner.get(rq).sort.reposition(rq);
-        }
+        queues.merged(rq, front);
     }
 
     @Override
     public void mergedRequests(Request rq, Request next) {
-        Queue cq = owner.get(next);
+        Queue cq = queues.owner(next);
         cq.fifo.mergedRequests(rq, next);
         removeRequest(next);
-        owner.remove(next);
+        queues.release(next);
     }
 
     @Override
     public Request former(Request rq) {
-        Queue cq = owner.get(rq);
-        return cq == null ? null : cq.sort.prev(rq);
+        return queues.former(rq);
     }
 
     @Override
     public Request latter(Request rq) {
-        Queue cq = owner.get(rq);
-        return cq == null ? null : cq.sort.next(rq);
+        return queues.latter(rq);
     }
 
     @Override
     public MayQueue mayQueue(int pid, boolean sync) {
-        Queue cq = queueFor(pid, sync, false);
+        Queue cq = queues.find(pid, sync);
         if (cq != null && cq.waitRequest && !cq.mustAllocSlice) {
             cq.mustAllocSlice = true;
             return MayQueue.MUST;
@@ -641,10 +616,6 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public int queued() {
-        int n = 0;
-        for (Queue cq : queues.values()) {
-            n += cq.sort.size();
-        }
-        return n;
+        return queues.queued();
     }
 }
