@@ -404,11 +404,6 @@ public final class Anticipatory implements IoScheduler {
     }
 
     @Override
-    public boolean queueEmpty() {
-        return fifo[SYNC].isEmpty() && fifo[ASYNC].isEmpty();
-    }
-
-    @Override
     public void activate(Request rq) {
         if (dispatched.put(rq, 2) != null) {
             aic(rq.processId).nrDispatched--;

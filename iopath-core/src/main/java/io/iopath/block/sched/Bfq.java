@@ -320,11 +320,6 @@ public final class Bfq implements IoScheduler {
     }
 
     @Override
-    public boolean queueEmpty() {
-        return queued() == 0;
-    }
-
-    @Override
     public void activate(Request rq) {
         rqInDriver++;
         if (rqInDriver > 4) {
@@ -372,8 +367,7 @@ public final class Bfq implements IoScheduler {
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        Queue b = queues.owner(rq);
-        return b != null && queues.find(bio.processId, bio.isSync()) == b;
+        return queues.sameQueue(rq, bio);
     }
 
     @Override

@@ -571,14 +571,10 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        Queue cq = queues.owner(rq);
-        if (cq == null) {
-            return false;
-        }
         if (bio.isSync() && cls(rq) != SYNC) {
             return false; // never merge a sync bio into an async request
         }
-        return queues.find(bio.processId, bio.isSync()) == cq;
+        return queues.sameQueue(rq, bio);
     }
 
     @Override

@@ -87,6 +87,12 @@ final class ProcessQueues<Q extends ProcessQueues.Queue> {
         return q == null ? null : q.sort.startingAt(bio.endSector());
     }
 
+    /** elevator_allow_merge_fn's core: the bio would go to the queue that holds {@code rq}. */
+    boolean sameQueue(Request rq, Bio bio) {
+        Q q = owner.get(rq);
+        return q != null && find(bio.processId, bio.isSync()) == q;
+    }
+
     /** elevator_merged_fn: a front merge moved the request's start. */
     void merged(Request rq, boolean front) {
         if (front) {
