@@ -54,7 +54,6 @@ final class TraceCommand implements Runnable {
             TraceStats stats = new TraceStats();
             TraceFormat f;
             try (TraceReader reader = TraceFiles.open(file, format(format, "--format"))) {
-                f = reader.format();
                 for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
                     stats.add(r);
                 }

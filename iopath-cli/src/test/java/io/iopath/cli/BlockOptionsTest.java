@@ -1,15 +1,15 @@
 package io.iopath.cli;
 
+import static io.iopath.cli.CliRunner.iopath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.iopath.cli.CliRunner.Outcome;
 import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.metrics.blktrace.BlkparseText;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,21 +21,16 @@ class BlockOptionsTest {
     @TempDir
     Path dir;
 
-    private static int iopath(StringWriter out, StringWriter err, String... args) {
-        return Main.execute(new PrintWriter(out), new PrintWriter(err), args);
-    }
-
     @Test
     void blktraceWritesBlkparseTextAndResultsCarryBtt() throws IOException {
         Path trace = dir.resolve("trace.txt");
-        StringWriter out = new StringWriter();
-        int status = iopath(out, new StringWriter(), "run", "--set", "jobs[0].number_ios=300", "--set", "host.scheduler=cfq",
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=300", "--set", "host.scheduler=cfq",
                 "--blktrace", trace.toString(), "--out", dir.toString());
-        assertThat(status).isZero();
+        assertThat(o.status()).isZero();
         List<BlkEvent> events = BlkparseText.parse(Files.readString(trace));
         assertThat(events.stream().filter(e -> e.action() == BlkAction.C)).hasSize(300);
         assertThat(events.stream().filter(e -> e.action() == BlkAction.Q)).hasSize(300);
-        assertThat(out.toString()).contains("btt (mean ms)").contains("Q2G").contains("D2C");
+        assertThat(o.out()).contains("btt (mean ms)").contains("Q2G").contains("D2C");
         JsonNode json = new ObjectMapper().readTree(dir.resolve("results.json").toFile());
         JsonNode read = json.get("host").get("btt").get("read");
         assertThat(read.get("bios").asLong()).isEqualTo(300);
@@ -46,11 +41,9 @@ class BlockOptionsTest {
 
     @Test
     void anUnknownTunableGetsOneLineAndStatus2() {
-        StringWriter err = new StringWriter();
-        int status = iopath(new StringWriter(), err, "run", "--set", "host.scheduler=deadline",
-                "--set", "host.tunables.slice_idle=8");
-        assertThat(status).isEqualTo(2);
-        assertThat(err.toString().trim()).doesNotContain("\n").contains("host.tunables.slice_idle")
+        Outcome o = iopath("run", "--set", "host.scheduler=deadline", "--set", "host.tunables.slice_idle=8");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().trim()).doesNotContain("\n").contains("host.tunables.slice_idle")
                 .contains("unknown tunable for deadline");
     }
 }

@@ -1,12 +1,12 @@
 package io.iopath.cli;
 
+import static io.iopath.cli.CliRunner.iopath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.iopath.cli.CliRunner.Outcome;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,15 +19,6 @@ class DriveCommandsTest {
 
     @TempDir
     Path dir;
-
-    private record Outcome(int status, String out, String err) { }
-
-    private static Outcome iopath(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int status = Main.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Outcome(status, out.toString(), err.toString());
-    }
 
     @Test
     void drivesListsBuiltInAndImportedPresetsWithKeyNumbers() {

@@ -1,13 +1,13 @@
 package io.iopath.cli;
 
+import static io.iopath.cli.CliRunner.iopath;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.cli.CliRunner.Outcome;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,19 +28,14 @@ class SweepCommandTest {
               - {name: w, rw: write, bs: 64k, iodepth: 4, offset: 20g, size: 1g, number_ios: 100}
             """;
 
-    private static int iopath(StringWriter out, StringWriter err, String... args) {
-        return Main.execute(new PrintWriter(out), new PrintWriter(err), args);
-    }
-
     @Test
     void everyCombinationRunsOnceAndMatchesASingleRun() throws IOException {
         Path file = dir.resolve("tiny.yaml");
         Files.writeString(file, SCENARIO);
-        StringWriter out = new StringWriter();
-        int status = iopath(out, new StringWriter(), "sweep", file.toString(), "--vary", "drive.write_cache=off,on",
+        Outcome o = iopath("sweep", file.toString(), "--vary", "drive.write_cache=off,on",
                 "--vary", "host.queue_depth=1,16", "--set", "host.scheduler=deadline", "--out", dir.resolve("o").toString());
-        assertThat(status).isZero();
-        List<String> rows = out.toString().lines().filter(l -> l.startsWith("| o")).toList();
+        assertThat(o.status()).isZero();
+        List<String> rows = o.out().lines().filter(l -> l.startsWith("| o")).toList();
         assertThat(rows).hasSize(4);
         assertThat(rows.get(0)).startsWith("| off | 1 |");
         assertThat(rows.get(3)).startsWith("| on | 16 |");
@@ -58,11 +53,11 @@ class SweepCommandTest {
     void aMalformedVaryGetsOneLineAndStatus2() throws IOException {
         Path file = dir.resolve("tiny.yaml");
         Files.writeString(file, SCENARIO);
-        StringWriter err = new StringWriter();
-        assertThat(iopath(new StringWriter(), err, "sweep", file.toString(), "--vary", "host.queue_depth")).isEqualTo(2);
-        assertThat(err.toString().trim()).isEqualTo("iopath: --vary: expected PATH=V1,V2,..., got 'host.queue_depth'");
-        err = new StringWriter();
-        assertThat(iopath(new StringWriter(), err, "sweep", file.toString(), "--vary", "host.scheduler=noop,elevator")).isEqualTo(2);
-        assertThat(err.toString().trim()).doesNotContain("\n").contains("host.scheduler");
+        Outcome o = iopath("sweep", file.toString(), "--vary", "host.queue_depth");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().trim()).isEqualTo("iopath: --vary: expected PATH=V1,V2,..., got 'host.queue_depth'");
+        o = iopath("sweep", file.toString(), "--vary", "host.scheduler=noop,elevator");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().trim()).doesNotContain("\n").contains("host.scheduler");
     }
 }

@@ -756,11 +756,6 @@ public final class BlockQueue implements ElevatorQueue {
         }
     }
 
-    /** Lets the driver add its own events (requeue on QUEUE FULL is traced here already). */
-    public BlkTraceSink traceSink() {
-        return trace;
-    }
-
     // ------------------------------------------------------------------ state
 
     public boolean hasPending() {
@@ -785,10 +780,6 @@ public final class BlockQueue implements ElevatorQueue {
 
     public boolean congested(Op op) {
         return pool.congested(direction(op));
-    }
-
-    public int dispatchListSize() {
-        return dispatch.size();
     }
 
     public long bioMerges() {

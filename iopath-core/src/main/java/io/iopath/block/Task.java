@@ -31,10 +31,6 @@ public final class Task {
         this.name = name;
     }
 
-    public boolean isSleeping() {
-        return sleeping;
-    }
-
     @Override
     public String toString() {
         return name + "[" + pid + "]";

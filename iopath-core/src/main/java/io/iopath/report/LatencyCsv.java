@@ -2,7 +2,6 @@ package io.iopath.report;
 
 import io.iopath.metrics.LatencyCdf;
 import io.iopath.metrics.Result;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,14 +12,10 @@ import java.util.List;
 public final class LatencyCsv {
     public static final List<String> COLUMNS = List.of("direction", "percentile", "latency_ns");
 
-    private final List<String> labelColumns;
     private final Csv csv;
 
     public LatencyCsv(List<String> labelColumns) {
-        this.labelColumns = List.copyOf(labelColumns);
-        List<String> header = new ArrayList<>(this.labelColumns);
-        header.addAll(COLUMNS);
-        this.csv = new Csv(header);
+        this.csv = new Csv(labelColumns, COLUMNS);
     }
 
     /** The {@code latency.csv} of one run. */
@@ -40,9 +35,7 @@ public final class LatencyCsv {
     }
 
     public LatencyCsv add(List<String> labels, Result r) {
-        if (labels.size() != labelColumns.size()) {
-            throw new IllegalArgumentException("expected labels for " + labelColumns + ", got " + labels);
-        }
+        csv.checkLabels(labels);
         rows(labels, "read", r.latencyCdf().read());
         rows(labels, "write", r.latencyCdf().write());
         rows(labels, "total", r.latencyCdf().total());
@@ -51,11 +44,7 @@ public final class LatencyCsv {
 
     private void rows(List<String> labels, String direction, LatencyCdf cdf) {
         for (LatencyCdf.Point p : cdf.points()) {
-            List<String> cells = new ArrayList<>(labels);
-            cells.add(direction);
-            cells.add(Csv.num(p.percentile()));
-            cells.add(Csv.num(p.latencyNs()));
-            csv.row(cells);
+            csv.row(labels, List.of(direction, Csv.num(p.percentile()), Csv.num(p.latencyNs())));
         }
     }
 

@@ -1,8 +1,5 @@
 package io.iopath.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.block.BlockStats;
@@ -19,13 +16,11 @@ import io.iopath.metrics.Result;
  * written here explicitly rather than derived from class names.
  */
 public final class ResultJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private ResultJson() {
     }
 
     public static ObjectNode toJson(Result r) {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = JsonText.object();
         root.put("scenario", r.scenario());
         root.put("seed", r.seed());
         root.put("drive", r.drive());
@@ -61,7 +56,7 @@ public final class ResultJson {
     }
 
     private static ObjectNode host(HostStats h) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = JsonText.object();
         n.put("plugging", h.plugging());
         n.put("driver", h.driver());
         n.put("final_queue_depth", h.finalQueueDepth());
@@ -88,7 +83,7 @@ public final class ResultJson {
     }
 
     private static ObjectNode btt(Btt b) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = JsonText.object();
         n.put("bios", b.bios());
         n.put("new_requests", b.newRequests());
         n.put("merged", b.merged());
@@ -104,7 +99,7 @@ public final class ResultJson {
 
     /** Parallel arrays: {@code <direction>_ns[i]} is the latency at {@code percentile[i]}; empty without IOs. */
     private static ObjectNode latencyCdf(LatencyCdfs cdfs) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = JsonText.object();
         ArrayNode percentiles = n.putArray("percentile");
         LatencyCdf.PERCENTILES.forEach(percentiles::add);
         latencies(n.putArray("read_ns"), cdfs.read());
@@ -120,7 +115,7 @@ public final class ResultJson {
     }
 
     private static ObjectNode direction(DirectionStats d) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = JsonText.object();
         n.put("ios", d.ios());
         n.put("bytes", d.bytes());
         n.put("iops", d.iops());
@@ -139,10 +134,6 @@ public final class ResultJson {
     }
 
     public static String toText(Result r) {
-        try {
-            return MAPPER.writeValueAsString(toJson(r)) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return JsonText.of(toJson(r));
     }
 }

@@ -3,7 +3,6 @@ package io.iopath.report;
 import io.iopath.metrics.DirectionStats;
 import io.iopath.metrics.LatencySummary;
 import io.iopath.metrics.Result;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,15 +21,11 @@ public final class ResultsCsv {
             "drive_utilisation", "bio_merges", "queue_full",
             "drive_commands", "drive_seek_mean_ns", "drive_rotation_mean_ns", "drive_transfer_mean_ns");
 
-    private final List<String> labelColumns;
     private final Csv csv;
 
     /** A table whose rows start with {@code labelColumns} (none for a single run). */
     public ResultsCsv(List<String> labelColumns) {
-        this.labelColumns = List.copyOf(labelColumns);
-        List<String> header = new ArrayList<>(this.labelColumns);
-        header.addAll(COLUMNS);
-        this.csv = new Csv(header);
+        this.csv = new Csv(labelColumns, COLUMNS);
     }
 
     /** The {@code results.csv} of one run. */
@@ -51,9 +46,7 @@ public final class ResultsCsv {
 
     /** Adds the three rows of one run; {@code labels} are its values of the label columns. */
     public ResultsCsv add(List<String> labels, Result r) {
-        if (labels.size() != labelColumns.size()) {
-            throw new IllegalArgumentException("expected labels for " + labelColumns + ", got " + labels);
-        }
+        csv.checkLabels(labels);
         row(labels, r, "read", r.read());
         row(labels, r, "write", r.write());
         row(labels, r, "total", r.total());
@@ -62,8 +55,7 @@ public final class ResultsCsv {
 
     private void row(List<String> labels, Result r, String direction, DirectionStats d) {
         LatencySummary l = d.latency();
-        List<String> cells = new ArrayList<>(labels);
-        cells.addAll(List.of(
+        csv.row(labels, List.of(
                 r.scenario(), Csv.num(r.seed()), r.drive(), r.scheduler(), Csv.num(r.queueDepth()), Csv.num(r.elapsedNs()),
                 direction, Csv.num(d.ios()), Csv.num(d.bytes()), Csv.num(d.iops()), Csv.num(d.bandwidthBytesPerS()),
                 Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p95()), Csv.num(l.p99()), Csv.num(l.p99_9()), Csv.num(l.max()),
@@ -71,7 +63,6 @@ public final class ResultsCsv {
                 Csv.num(r.driveUtilisation()), Csv.num(r.bioMerges()), Csv.num(r.queueFulls()),
                 Csv.num(r.driveTime().commands()), Csv.num(r.driveTime().seekMeanNs()),
                 Csv.num(r.driveTime().rotationMeanNs()), Csv.num(r.driveTime().transferMeanNs())));
-        csv.row(cells);
     }
 
     public String text() {

@@ -74,14 +74,6 @@ public final class Fields {
         return parse(key, "a text", fallback, t -> t);
     }
 
-    public String requiredString(String key) {
-        String v = string(key, null);
-        if (v == null) {
-            throw new ScenarioException(map.location(), field(key), "is required");
-        }
-        return v;
-    }
-
     /** Bytes, from {@code 4k}-style sizes; must be at least {@code min}. */
     public long size(String key, long fallback, long min) {
         Node.ScalarNode s = scalar(key, Units.SIZE_FORMAT);

@@ -24,9 +24,26 @@ public final class Units {
 
     /** Bytes; fractional values are allowed with a multiplier ({@code 1.5g}) if they give whole bytes. */
     public static long parseSize(String text) {
-        Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
+        double bytes = sizeBytes(text.trim().toLowerCase(Locale.ROOT));
+        if (Double.isNaN(bytes)) {
             throw new IllegalArgumentException(SIZE_FORMAT);
+        }
+        if (bytes > Long.MAX_VALUE || bytes != Math.rint(bytes)) {
+            throw new IllegalArgumentException(SIZE_FORMAT + " (a whole number of bytes)");
+        }
+        return (long) bytes;
+    }
+
+    /**
+     * The size syntax shared with fio's job files: a number with an optional binary multiplier
+     * ({@code k} … {@code p}, optionally followed by {@code b} or {@code ib}). Returns the value in
+     * bytes, possibly fractional or out of range (the caller bounds it), or NaN when
+     * {@code lowerCaseText} is not a size.
+     */
+    public static double sizeBytes(String lowerCaseText) {
+        Matcher m = SIZE.matcher(lowerCaseText);
+        if (!m.matches()) {
+            return Double.NaN;
         }
         int shift = switch (m.group(2)) {
             case "" -> 0;
@@ -36,12 +53,7 @@ public final class Units {
             case "t" -> 40;
             default -> 50;
         };
-        double value = Double.parseDouble(m.group(1));
-        double bytes = value * Math.pow(2, shift);
-        if (bytes > Long.MAX_VALUE || bytes != Math.rint(bytes)) {
-            throw new IllegalArgumentException(SIZE_FORMAT + " (a whole number of bytes)");
-        }
-        return (long) bytes;
+        return Double.parseDouble(m.group(1)) * Math.pow(2, shift);
     }
 
     /** Nanoseconds. */
@@ -50,19 +62,29 @@ public final class Units {
         if (!m.matches()) {
             throw new IllegalArgumentException(TIME_FORMAT);
         }
-        double scale = switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            case "min" -> 60e9;
-            default -> 3600e9;
-        };
-        double ns = Double.parseDouble(m.group(1)) * scale;
+        double ns = Double.parseDouble(m.group(1)) * timeUnitNs(m.group(2));
         if (ns > Long.MAX_VALUE) {
             throw new IllegalArgumentException(TIME_FORMAT + " (too long)");
         }
         return Math.round(ns);
+    }
+
+    /**
+     * Nanoseconds in one of a time unit, lower case, as fio spells them: {@code ns}, {@code us}
+     * ({@code usec}, {@code µs}), {@code ms} ({@code msec}), {@code s} ({@code sec}), {@code m}
+     * ({@code min}), {@code h}, {@code d}. Scenario files accept only a subset (see TIME).
+     */
+    public static double timeUnitNs(String unit) {
+        return switch (unit) {
+            case "ns" -> 1;
+            case "us", "usec", "µs" -> 1e3;
+            case "ms", "msec" -> 1e6;
+            case "s", "sec" -> 1e9;
+            case "m", "min" -> 60e9;
+            case "h" -> 3600e9;
+            case "d" -> 86400e9;
+            default -> throw new IllegalArgumentException("not a time unit: " + unit);
+        };
     }
 
     /** Revolutions per minute. */

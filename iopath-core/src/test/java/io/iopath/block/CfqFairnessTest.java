@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.ForwardingDevice;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -21,8 +22,7 @@ class CfqFairnessTest {
      * each command the time from the later of its arrival and the previous completion to its own
      * completion.
      */
-    static final class DiskTimeMeter implements BlockDevice {
-        final BlockDevice disk;
+    static final class DiskTimeMeter extends ForwardingDevice {
         final Simulator sim;
         final Map<Integer, Long> diskTimeNs = new HashMap<>();
         private long lastEnd;
@@ -33,13 +33,13 @@ class CfqFairnessTest {
         }
 
         DiskTimeMeter(Simulator sim, BlockDevice disk) {
+            super(disk);
             this.sim = sim;
-            this.disk = disk;
         }
 
         @Override
         public DeviceResponse submit(Request command) {
-            DeviceResponse r = disk.submit(command);
+            DeviceResponse r = below.submit(command);
             if (r == DeviceResponse.ACCEPTED) {
                 accepted.put(command, sim.now());
             }
@@ -48,27 +48,12 @@ class CfqFairnessTest {
 
         @Override
         public void setCompletionSink(CommandCompletion sink) {
-            disk.setCompletionSink(c -> {
+            below.setCompletionSink(c -> {
                 long start = Math.max(lastEnd, accepted.remove(c));
                 diskTimeNs.merge(c.processId, sim.now() - start, Long::sum);
                 lastEnd = sim.now();
                 sink.commandDone(c);
             });
-        }
-
-        @Override
-        public long capacitySectors() {
-            return disk.capacitySectors();
-        }
-
-        @Override
-        public long busyNs() {
-            return disk.busyNs();
-        }
-
-        @Override
-        public String name() {
-            return disk.name();
         }
     }
 

@@ -3,9 +3,8 @@ package io.iopath.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.block.sched.Hz;
-import io.iopath.device.BlockDevice;
-import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.ForwardingDevice;
 import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
@@ -35,18 +34,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class WriteCacheBarrierTest {
     /** The real drive, counting the FLUSH and FUA commands it accepted. */
-    static final class CountingDisk implements BlockDevice {
+    static final class CountingDisk extends ForwardingDevice {
         final Disk disk;
         long flushes;
         long fuaWrites;
 
         CountingDisk(Disk disk) {
+            super(disk);
             this.disk = disk;
         }
 
         @Override
         public DeviceResponse submit(Request command) {
-            DeviceResponse r = disk.submit(command);
+            DeviceResponse r = below.submit(command);
             if (r == DeviceResponse.ACCEPTED) {
                 if (command.op == Op.FLUSH) {
                     flushes++;
@@ -55,26 +55,6 @@ class WriteCacheBarrierTest {
                 }
             }
             return r;
-        }
-
-        @Override
-        public void setCompletionSink(CommandCompletion sink) {
-            disk.setCompletionSink(sink);
-        }
-
-        @Override
-        public long capacitySectors() {
-            return disk.capacitySectors();
-        }
-
-        @Override
-        public long busyNs() {
-            return disk.busyNs();
-        }
-
-        @Override
-        public String name() {
-            return disk.name();
         }
     }
 

@@ -31,19 +31,11 @@ public final class Anticipatory implements IoScheduler {
     private enum Antic { OFF, WAIT_REQ, WAIT_NEXT, FINISHED }
 
     /** as_io_context: what AS knows of one process. */
-    static final class Aic {
+    static final class Aic extends IoHistory {
         int nrQueued;
         int nrDispatched;
-        long lastEndRequest;
-        long lastRequestPos;
         boolean ioStarted;
         boolean ioRunning;
-        long ttimeTotal;
-        long ttimeSamples;
-        long ttimeMean;
-        long seekTotal;
-        long seekSamples;
-        long seekMean;
     }
 
     private final SectorTree[] sort = {new SectorTree(), new SectorTree()};
@@ -109,17 +101,8 @@ public final class Anticipatory implements IoScheduler {
         return aics.computeIfAbsent(pid, p -> new Aic());
     }
 
-    /** Time in the kernel's unit: jiffies with HZ quantisation, else exact; returned as ns. */
-    private long elapsed(long from, long to) {
-        if (!q.hz().quantised()) {
-            return to - from;
-        }
-        long j = q.hz().jiffyNs();
-        return (to / j - from / j) * j;
-    }
-
     private long delayMs(long from, long to) {
-        return elapsed(from, to) / 1_000_000L;
+        return q.hz().elapsedNs(from, to) / 1_000_000L;
     }
 
     // ---------------------------------------------------------------- statistics
@@ -129,9 +112,7 @@ public final class Anticipatory implements IoScheduler {
             newTtimeTotal = (7 * newTtimeTotal + 256 * ttime) / 8;
             newTtimeMean = newTtimeTotal / 256;
         }
-        a.ttimeSamples = (7 * a.ttimeSamples + 256) / 8;
-        a.ttimeTotal = (7 * a.ttimeTotal + 256 * ttime) / 8;
-        a.ttimeMean = (a.ttimeTotal + 128) / a.ttimeSamples;
+        a.addThinkTime(ttime);
     }
 
     private void updateSeekdist(Aic a, long sdist) {
@@ -139,14 +120,7 @@ public final class Anticipatory implements IoScheduler {
             newSeekTotal = (7 * newSeekTotal + 256 * sdist) / 8;
             newSeekMean = newSeekTotal / 256;
         }
-        if (a.seekSamples <= 60) {
-            sdist = Math.min(sdist, a.seekMean * 4 + 2L * 1024 * 1024);
-        } else {
-            sdist = Math.min(sdist, a.seekMean * 4 + 2L * 1024 * 64);
-        }
-        a.seekSamples = (7 * a.seekSamples + 256) / 8;
-        a.seekTotal = (7 * a.seekTotal + 256 * sdist) / 8;
-        a.seekMean = (a.seekTotal + a.seekSamples / 2) / a.seekSamples;
+        a.addSeekDistance(sdist);
     }
 
     /** as_update_iohist. */
@@ -158,7 +132,7 @@ public final class Anticipatory implements IoScheduler {
             long thinktime = 0;
             if (a.ioRunning && a.nrQueued + a.nrDispatched == 0) {
                 long maxThink = q.hz().quantised() ? q.hz().defaultNs(20, hz -> hz / 50) - q.hz().jiffyNs() : 19_999_999L;
-                thinktime = Math.min(elapsed(a.lastEndRequest, q.now()), maxThink);
+                thinktime = Math.min(q.hz().elapsedNs(a.lastEndRequest, q.now()), maxThink);
             }
             updateThinktime(a, thinktime);
             updateSeekdist(a, Math.abs(rq.sector() - a.lastRequestPos));
@@ -169,6 +143,7 @@ public final class Anticipatory implements IoScheduler {
 
     // ---------------------------------------------------------------- request choice
 
+    /** as_choose_req: sync before async, then the cheaper seek from the class's last sector. */
     private Request chooseReq(Request rq1, Request rq2) {
         if (rq1 == null || rq1 == rq2) {
             return rq2;
@@ -176,54 +151,12 @@ public final class Anticipatory implements IoScheduler {
         if (rq2 == null) {
             return rq1;
         }
-        long last = lastSector[cls(rq1)];
-        long s1 = rq1.sector();
-        long s2 = rq2.sector();
-        boolean w1 = false;
-        boolean w2 = false;
-        long d1 = 0;
-        long d2 = 0;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + MAXBACK >= last) {
-            d1 = (last - s1) * BACK_PENALTY;
-        } else {
-            w1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + MAXBACK >= last) {
-            d2 = (last - s2) * BACK_PENALTY;
-        } else {
-            w2 = true;
-        }
-        if (!w1 && w2) {
-            return rq1;
-        }
-        if (!w2 && w1) {
-            return rq2;
-        }
-        if (w1) {
-            return s1 <= s2 ? rq1 : rq2;
-        }
-        if (d1 < d2) {
-            return rq1;
-        }
-        if (d2 < d1) {
-            return rq2;
-        }
-        return s1 >= s2 ? rq1 : rq2;
+        return SeekChoice.choose(rq1, rq2, lastSector[cls(rq1)], MAXBACK, BACK_PENALTY);
     }
 
     private Request findNextRq(Request last) {
         SectorTree t = sort[cls(last)];
-        Request prev = t.prev(last);
-        Request next = t.next(last);
-        if (next == null) {
-            Request first = t.first();
-            next = first != last ? first : null;
-        }
-        return chooseReq(next, prev);
+        return chooseReq(t.nextWrapping(last), t.prev(last));
     }
 
     // ---------------------------------------------------------------- anticipation
@@ -468,11 +401,6 @@ public final class Anticipatory implements IoScheduler {
         }
         moveToDispatch(rq);
         return 1;
-    }
-
-    @Override
-    public boolean queueEmpty() {
-        return fifo[SYNC].isEmpty() && fifo[ASYNC].isEmpty();
     }
 
     @Override

@@ -4,9 +4,7 @@ import io.iopath.request.Bio;
 import io.iopath.request.Request;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * BFQ, budget fair queueing (block/bfq-iosched.c, 4.12+; block-layer.md §11.5), without weight
@@ -27,7 +25,6 @@ import java.util.Map;
 public final class Bfq implements IoScheduler {
     static final int ASYNC = 0;
     static final int SYNC = 1;
-    static final int KEY_ASYNC = Integer.MIN_VALUE;
     /** bfq_ioprio_to_weight: (IOPRIO_NR_LEVELS − ioprio) · 10 at the default best-effort priority 4. */
     static final int DEFAULT_WEIGHT = 40;
     static final int ASYNC_CHARGE_FACTOR = 3;
@@ -46,13 +43,8 @@ public final class Bfq implements IoScheduler {
 
     private enum Expiry { TOO_IDLE, BUDGET_TIMEOUT, BUDGET_EXHAUSTED, NO_MORE_REQUESTS }
 
-    final class Queue {
-        final int key;
-        final boolean sync;
+    final class Queue extends ProcessQueues.Queue {
         final int weight = DEFAULT_WEIGHT;
-        final SectorTree sort = new SectorTree();
-        final Fifo fifo = new Fifo();
-        Request next;
         int dispatched;
         long budget = maxBudget;
         long served;
@@ -61,16 +53,12 @@ public final class Bfq implements IoScheduler {
         boolean busy;
         long budgetDeadline;
         long slotStart;
-        long lastEndRequest;
-        long lastRequestPos;
-        long ttimeSamples;
-        long ttimeTotal;
-        long ttimeMean;
+        /** The owning process's think time (bfq_update_io_thinktime); its seek distances are not used. */
+        final IoHistory io = new IoHistory();
         int seekHistory;
 
         Queue(int key) {
-            this.key = key;
-            this.sync = key != KEY_ASYNC;
+            super(key);
         }
 
         boolean seeky() {
@@ -84,8 +72,7 @@ public final class Bfq implements IoScheduler {
     private final long backPenalty;
     private final long timeoutSync;
     private final long maxBudget;
-    private final Map<Integer, Queue> queues = new HashMap<>();
-    private final Map<Request, Queue> owner = new HashMap<>();
+    private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
     private final List<Queue> backlogged = new ArrayList<>();
     private Queue active;
     private double vtime;
@@ -123,16 +110,6 @@ public final class Bfq implements IoScheduler {
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.idleTimer = queue.timer("bfq.idle-slice", this::idleTimeout);
-    }
-
-    private Queue queueFor(int pid, boolean sync, boolean create) {
-        int key = sync ? pid : KEY_ASYNC;
-        Queue b = queues.get(key);
-        if (b == null && create) {
-            b = new Queue(key);
-            queues.put(key, b);
-        }
-        return b;
     }
 
     private long minBudget() {
@@ -224,6 +201,7 @@ public final class Bfq implements IoScheduler {
 
     // ---------------------------------------------------------------- request choice
 
+    /** bfq_choose_req (without its sync preference): the cheaper seek from the last sector. */
     private Request chooseReq(Request rq1, Request rq2) {
         if (rq1 == null || rq1 == rq2) {
             return rq2;
@@ -231,47 +209,11 @@ public final class Bfq implements IoScheduler {
         if (rq2 == null) {
             return rq1;
         }
-        long last = lastSector;
-        long s1 = rq1.sector();
-        long s2 = rq2.sector();
-        long d1 = 0;
-        long d2 = 0;
-        boolean w1 = false;
-        boolean w2 = false;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + backMax >= last) {
-            d1 = (last - s1) * backPenalty;
-        } else {
-            w1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + backMax >= last) {
-            d2 = (last - s2) * backPenalty;
-        } else {
-            w2 = true;
-        }
-        if (!w1 && !w2) {
-            return d1 < d2 ? rq1 : d2 < d1 ? rq2 : s1 >= s2 ? rq1 : rq2;
-        }
-        if (!w1) {
-            return rq1;
-        }
-        if (!w2) {
-            return rq2;
-        }
-        return s1 <= s2 ? rq1 : rq2;
+        return SeekChoice.choose(rq1, rq2, lastSector, backMax, backPenalty);
     }
 
     private Request findNext(Queue b, Request last) {
-        Request prev = b.sort.prev(last);
-        Request next = b.sort.next(last);
-        if (next == null) {
-            Request first = b.sort.first();
-            next = first != last ? first : null;
-        }
-        return chooseReq(next, prev);
+        return chooseReq(b.sort.nextWrapping(last), b.sort.prev(last));
     }
 
     private long charge(Request rq, Queue b) {
@@ -283,17 +225,14 @@ public final class Bfq implements IoScheduler {
     @Override
     public void add(Request rq) {
         rq.schedClass = rq.isSync() ? SYNC : ASYNC;
-        Queue b = queueFor(rq.processId, rq.schedClass == SYNC, true);
-        owner.put(rq, b);
+        Queue b = queues.get(rq.processId, rq.schedClass == SYNC);
+        queues.own(rq, b);
         if (b.sync) {
             long now = q.now();
-            long ttime = Math.min(now - b.lastEndRequest, 2 * sliceIdle);
-            b.ttimeSamples = (7 * b.ttimeSamples + 256) / 8;
-            b.ttimeTotal = (7 * b.ttimeTotal + 256 * ttime) / 8;
-            b.ttimeMean = (b.ttimeTotal + 128) / b.ttimeSamples;
-            long dist = Math.abs(rq.sector() - b.lastRequestPos);
+            b.io.addThinkTime(Math.min(now - b.io.lastEndRequest, 2 * sliceIdle));
+            long dist = Math.abs(rq.sector() - b.io.lastRequestPos);
             b.seekHistory = (b.seekHistory << 1) | (dist > SEEK_THR ? 1 : 0);
-            b.lastRequestPos = rq.endSector();
+            b.io.lastRequestPos = rq.endSector();
         }
         b.sort.add(rq);
         b.fifo.add(rq, rq.allocatedNs + fifoExpire[rq.schedClass]);
@@ -309,7 +248,7 @@ public final class Bfq implements IoScheduler {
     }
 
     private void removeQueued(Request rq) {
-        Queue b = owner.get(rq);
+        Queue b = queues.owner(rq);
         if (b.next == rq) {
             b.next = findNext(b, rq);
         }
@@ -324,14 +263,14 @@ public final class Bfq implements IoScheduler {
         if (hwTag && b.seeky()) {
             return false;
         }
-        return b.ttimeSamples <= 80 || b.ttimeMean <= sliceIdle;
+        return b.io.ttimeSamples <= 80 || b.io.ttimeMean <= sliceIdle;
     }
 
     @Override
     public int dispatch(boolean force) {
         if (force) {
             int n = 0;
-            for (Queue b : new ArrayList<>(queues.values())) {
+            for (Queue b : new ArrayList<>(queues.all())) {
                 while (b.next != null) {
                     Request rq = b.next;
                     removeQueued(rq);
@@ -346,7 +285,7 @@ public final class Bfq implements IoScheduler {
             idleTimer.cancel();
             return n;
         }
-        for (int guard = 0; guard < 2 * queues.size() + 2; guard++) {
+        for (int guard = 0; guard < 2 * queues.count() + 2; guard++) {
             Queue b = active;
             if (b == null) {
                 b = selectNext();
@@ -365,13 +304,7 @@ public final class Bfq implements IoScheduler {
                 expire(Expiry.BUDGET_TIMEOUT);
                 continue;
             }
-            Request rq = null;
-            if (!b.fifo.isEmpty() && q.now() > b.fifo.head().fifoNs) {
-                rq = b.fifo.head();
-            }
-            if (rq == null) {
-                rq = b.next;
-            }
+            Request rq = b.fifo.headExpired(q.now()) ? b.fifo.head() : b.next;
             if (b.served > 0 && b.served + charge(rq, b) > b.budget) {
                 expire(Expiry.BUDGET_EXHAUSTED);
                 continue;
@@ -384,11 +317,6 @@ public final class Bfq implements IoScheduler {
             return 1;
         }
         return 0;
-    }
-
-    @Override
-    public boolean queueEmpty() {
-        return queued() == 0;
     }
 
     @Override
@@ -406,13 +334,13 @@ public final class Bfq implements IoScheduler {
 
     @Override
     public void completed(Request rq) {
-        Queue b = owner.remove(rq);
+        Queue b = queues.release(rq);
         if (b == null) {
             return;
         }
         rqInDriver--;
         b.dispatched--;
-        b.lastEndRequest = q.now();
+        b.io.lastEndRequest = q.now();
         if (b == active && b.sort.isEmpty()) {
             if (betterToIdle(b)) {
                 if (b.dispatched == 0) {
@@ -434,49 +362,39 @@ public final class Bfq implements IoScheduler {
 
     @Override
     public Request frontMergeCandidate(Bio bio) {
-        Queue b = queueFor(bio.processId, bio.isSync(), false);
-        return b == null ? null : b.sort.startingAt(bio.endSector());
+        return queues.frontMergeCandidate(bio);
     }
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        Queue b = owner.get(rq);
-        return b != null && queueFor(bio.processId, bio.isSync(), false) == b;
+        return queues.sameQueue(rq, bio);
     }
 
     @Override
     public void merged(Request rq, boolean front) {
-        if (front) {
-            owner.get(rq).sort.reposition(rq);
-        }
+        queues.merged(rq, front);
     }
 
     @Override
     public void mergedRequests(Request rq, Request next) {
-        Queue b = owner.get(next);
+        Queue b = queues.owner(next);
         b.fifo.mergedRequests(rq, next);
         removeQueued(next);
-        owner.remove(next);
+        queues.release(next);
     }
 
     @Override
     public Request former(Request rq) {
-        Queue b = owner.get(rq);
-        return b == null ? null : b.sort.prev(rq);
+        return queues.former(rq);
     }
 
     @Override
     public Request latter(Request rq) {
-        Queue b = owner.get(rq);
-        return b == null ? null : b.sort.next(rq);
+        return queues.latter(rq);
     }
 
     @Override
     public int queued() {
-        int n = 0;
-        for (Queue b : queues.values()) {
-            n += b.sort.size();
-        }
-        return n;
+        return queues.queued();
     }
 }

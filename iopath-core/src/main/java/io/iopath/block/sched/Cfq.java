@@ -22,8 +22,6 @@ import java.util.Map;
 public final class Cfq implements IoScheduler {
     static final int ASYNC = 0;
     static final int SYNC = 1;
-    /** CFQ_KEY_ASYNC. */
-    static final int KEY_ASYNC = Integer.MIN_VALUE;
     static final int PRIO_LISTS = 8;
     static final int SLICE_SCALE = 5;
     static final int DEFAULT_PRIO = 4;
@@ -40,29 +38,15 @@ public final class Cfq implements IoScheduler {
             Tunable.ms("slice_idle", 8, hz -> hz / 125, "cfq-iosched.c cfq_slice_idle = HZ / 125"));
 
     /** cfq_io_context: per-process think-time and seek statistics. */
-    static final class Cic {
-        long lastEndRequest;
-        long lastRequestPos;
-        long ttimeTotal;
-        long ttimeSamples;
-        long ttimeMean;
-        long seekTotal;
-        long seekSamples;
-        long seekMean;
-
+    static final class Cic extends IoHistory {
         boolean seeky() {
             return seekMean > 128 * 1024;
         }
     }
 
     /** struct cfq_queue. */
-    final class Queue {
-        final int key;
-        final boolean sync;
+    final class Queue extends ProcessQueues.Queue {
         final int prio = DEFAULT_PRIO;
-        final SectorTree sort = new SectorTree();
-        final Fifo fifo = new Fifo();
-        Request next;
         final int[] queued = new int[2];
         final int[] onDispatch = new int[2];
         long sliceStart;
@@ -79,8 +63,8 @@ public final class Cfq implements IoScheduler {
         Cic cic;
 
         Queue(int key) {
-            this.key = key;
-            this.sync = key != KEY_ASYNC;
+            super(key);
+            cic = sync ? cic(key) : null;
         }
 
         boolean dispatched() {
@@ -101,9 +85,8 @@ public final class Cfq implements IoScheduler {
     private final int sliceAsyncRq;
     private final long sliceIdle;
 
-    private final Map<Integer, Queue> queues = new HashMap<>();
+    private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
     private final Map<Integer, Cic> cics = new HashMap<>();
-    private final Map<Request, Queue> owner = new HashMap<>();
     @SuppressWarnings("unchecked")
     private final List<Queue>[] rrList = new List[PRIO_LISTS];
     private final List<Queue> curRr = new ArrayList<>();
@@ -150,18 +133,6 @@ public final class Cfq implements IoScheduler {
         return cics.computeIfAbsent(pid, p -> new Cic());
     }
 
-    /** cfq_queue_pid: reads and sync writes go to the process's queue, async writes to the shared one. */
-    private Queue queueFor(int pid, boolean sync, boolean create) {
-        int key = sync ? pid : KEY_ASYNC;
-        Queue cq = queues.get(key);
-        if (cq == null && create) {
-            cq = new Queue(key);
-            cq.cic = sync ? cic(pid) : null;
-            queues.put(key, cq);
-        }
-        return cq;
-    }
-
     private static int cls(Request rq) {
         return rq.schedClass;
     }
@@ -173,14 +144,6 @@ public final class Cfq implements IoScheduler {
 
     private int prioToMaxrq(Queue cq) {
         return 2 * (sliceAsyncRq + sliceAsyncRq * (PRIO_LISTS - 1 - cq.prio));
-    }
-
-    private long elapsed(long from, long to) {
-        if (!q.hz().quantised()) {
-            return to - from;
-        }
-        long j = q.hz().jiffyNs();
-        return (to / j - from / j) * j;
     }
 
     // ---------------------------------------------------------------- service lists
@@ -344,6 +307,7 @@ public final class Cfq implements IoScheduler {
 
     // ---------------------------------------------------------------- request choice
 
+    /** cfq_choose_req: sync before async, then the cheaper seek from the last dispatched sector. */
     private Request chooseReq(Request rq1, Request rq2) {
         if (rq1 == null || rq1 == rq2) {
             return rq2;
@@ -357,53 +321,11 @@ public final class Cfq implements IoScheduler {
         if (cls(rq2) == SYNC && cls(rq1) != SYNC) {
             return rq2;
         }
-        long last = lastSector;
-        long s1 = rq1.sector();
-        long s2 = rq2.sector();
-        long d1 = 0;
-        long d2 = 0;
-        boolean w1 = false;
-        boolean w2 = false;
-        if (s1 >= last) {
-            d1 = s1 - last;
-        } else if (s1 + backMaxSectors >= last) {
-            d1 = (last - s1) * backPenalty;
-        } else {
-            w1 = true;
-        }
-        if (s2 >= last) {
-            d2 = s2 - last;
-        } else if (s2 + backMaxSectors >= last) {
-            d2 = (last - s2) * backPenalty;
-        } else {
-            w2 = true;
-        }
-        if (!w1 && !w2) {
-            if (d1 < d2) {
-                return rq1;
-            }
-            if (d2 < d1) {
-                return rq2;
-            }
-            return s1 >= s2 ? rq1 : rq2;
-        }
-        if (!w1) {
-            return rq1;
-        }
-        if (!w2) {
-            return rq2;
-        }
-        return s1 <= s2 ? rq1 : rq2;
+        return SeekChoice.choose(rq1, rq2, lastSector, backMaxSectors, backPenalty);
     }
 
     private Request findNextRq(Queue cq, Request last) {
-        Request prev = cq.sort.prev(last);
-        Request next = cq.sort.next(last);
-        if (next == null) {
-            Request first = cq.sort.first();
-            next = first != last ? first : null;
-        }
-        return chooseReq(next, prev);
+        return chooseReq(cq.sort.nextWrapping(last), cq.sort.prev(last));
     }
 
     private Request checkFifo(Queue cq) {
@@ -421,7 +343,7 @@ public final class Cfq implements IoScheduler {
     // ---------------------------------------------------------------- queueing
 
     private void removeRequest(Request rq) {
-        Queue cq = owner.get(rq);
+        Queue cq = queues.owner(rq);
         if (cq.next == rq) {
             cq.next = findNextRq(cq, rq);
         }
@@ -434,7 +356,7 @@ public final class Cfq implements IoScheduler {
     }
 
     private void dispatchInsert(Request rq) {
-        Queue cq = owner.get(rq);
+        Queue cq = queues.owner(rq);
         removeRequest(rq);
         cq.onDispatch[cls(rq)]++;
         q.dispatchSort(rq);
@@ -444,8 +366,8 @@ public final class Cfq implements IoScheduler {
     @Override
     public void add(Request rq) {
         rq.schedClass = rq.isSync() ? SYNC : ASYNC;
-        Queue cq = queueFor(rq.processId, rq.schedClass == SYNC, true);
-        owner.put(rq, cq);
+        Queue cq = queues.get(rq.processId, rq.schedClass == SYNC);
+        queues.own(rq, cq);
         Request alias = cq.sort.startingAt(rq.sector());
         if (alias != null) {
             dispatchInsert(alias);
@@ -472,17 +394,8 @@ public final class Cfq implements IoScheduler {
             }
             return;
         }
-        long elapsed = elapsed(c.lastEndRequest, q.now());
-        long ttime = Math.min(elapsed, 2 * sliceIdle);
-        c.ttimeSamples = (7 * c.ttimeSamples + 256) / 8;
-        c.ttimeTotal = (7 * c.ttimeTotal + 256 * ttime) / 8;
-        c.ttimeMean = (c.ttimeTotal + 128) / c.ttimeSamples;
-        long sdist = Math.abs(rq.sector() - c.lastRequestPos);
-        sdist = c.seekSamples <= 60 ? Math.min(sdist, c.seekMean * 4 + 2L * 1024 * 1024)
-                : Math.min(sdist, c.seekMean * 4 + 2L * 1024 * 64);
-        c.seekSamples = (7 * c.seekSamples + 256) / 8;
-        c.seekTotal = (7 * c.seekTotal + 256 * sdist) / 8;
-        c.seekMean = (c.seekTotal + c.seekSamples / 2) / c.seekSamples;
+        c.addThinkTime(Math.min(q.hz().elapsedNs(c.lastEndRequest, q.now()), 2 * sliceIdle));
+        c.addSeekDistance(Math.abs(rq.sector() - c.lastRequestPos));
         boolean enableIdle = cq.idleWindow;
         if (sliceIdle == 0 || (hwTag && c.seeky())) {
             enableIdle = false;
@@ -526,7 +439,7 @@ public final class Cfq implements IoScheduler {
         }
         if (force) {
             int n = 0;
-            for (Queue cq : new ArrayList<>(queues.values())) {
+            for (Queue cq : new ArrayList<>(queues.all())) {
                 while (cq.next != null) {
                     dispatchInsert(cq.next);
                     n++;
@@ -601,7 +514,7 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public void completed(Request rq) {
-        Queue cq = owner.remove(rq);
+        Queue cq = queues.release(rq);
         if (cq == null) {
             return;
         }
@@ -653,52 +566,43 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public Request frontMergeCandidate(Bio bio) {
-        Queue cq = queueFor(bio.processId, bio.isSync(), false);
-        return cq == null ? null : cq.sort.startingAt(bio.endSector());
+        return queues.frontMergeCandidate(bio);
     }
 
     @Override
     public boolean allowMerge(Request rq, Bio bio) {
-        Queue cq = owner.get(rq);
-        if (cq == null) {
-            return false;
-        }
         if (bio.isSync() && cls(rq) != SYNC) {
             return false; // never merge a sync bio into an async request
         }
-        return queueFor(bio.processId, bio.isSync(), false) == cq;
+        return queues.sameQueue(rq, bio);
     }
 
     @Override
     public void merged(Request rq, boolean front) {
-        if (front) {
-            owner.get(rq).sort.reposition(rq);
-        }
+        queues.merged(rq, front);
     }
 
     @Override
     public void mergedRequests(Request rq, Request next) {
-        Queue cq = owner.get(next);
+        Queue cq = queues.owner(next);
         cq.fifo.mergedRequests(rq, next);
         removeRequest(next);
-        owner.remove(next);
+        queues.release(next);
     }
 
     @Override
     public Request former(Request rq) {
-        Queue cq = owner.get(rq);
-        return cq == null ? null : cq.sort.prev(rq);
+        return queues.former(rq);
     }
 
     @Override
     public Request latter(Request rq) {
-        Queue cq = owner.get(rq);
-        return cq == null ? null : cq.sort.next(rq);
+        return queues.latter(rq);
     }
 
     @Override
     public MayQueue mayQueue(int pid, boolean sync) {
-        Queue cq = queueFor(pid, sync, false);
+        Queue cq = queues.find(pid, sync);
         if (cq != null && cq.waitRequest && !cq.mustAllocSlice) {
             cq.mustAllocSlice = true;
             return MayQueue.MUST;
@@ -708,10 +612,6 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public int queued() {
-        int n = 0;
-        for (Queue cq : queues.values()) {
-            n += cq.sort.size();
-        }
-        return n;
+        return queues.queued();
     }
 }

@@ -20,9 +20,7 @@ public final class Deadline extends DeadlineCore {
 
     @Override
     public int dispatch(boolean force) {
-        boolean reads = !fifo[READ].isEmpty();
-        boolean writes = !fifo[WRITE].isEmpty();
-        Request rq = nextRq[WRITE] != null ? nextRq[WRITE] : nextRq[READ];
+        Request rq = batchNext();
         if (rq != null) {
             if (lastSector != rq.sector()) {
                 batching += fifoBatch; // 2.6: a batch ends on a non-contiguous request
@@ -33,16 +31,9 @@ public final class Deadline extends DeadlineCore {
                 return 1;
             }
         }
-        int d;
-        if (reads) {
-            d = writes && starved++ >= writesStarved ? WRITE : READ;
-        } else if (writes) {
-            d = WRITE;
-        } else {
+        int d = newBatchDirection();
+        if (d < 0) {
             return 0;
-        }
-        if (d == WRITE) {
-            starved = 0;
         }
         if (fifo[d].headExpired(q.now())) {
             batching = 0;

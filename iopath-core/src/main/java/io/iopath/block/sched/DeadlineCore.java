@@ -83,6 +83,32 @@ abstract class DeadlineCore implements IoScheduler {
         sort[d].remove(next);
     }
 
+    /** The request that continues the current batch (the sweep's next in either direction), or null. */
+    Request batchNext() {
+        return nextRq[WRITE] != null ? nextRq[WRITE] : nextRq[READ];
+    }
+
+    /**
+     * The direction of a new batch: reads, unless writes are waiting and were passed over
+     * {@code writes_starved} times already; -1 when nothing is queued.
+     */
+    int newBatchDirection() {
+        boolean reads = !fifo[READ].isEmpty();
+        boolean writes = !fifo[WRITE].isEmpty();
+        int d;
+        if (reads) {
+            d = writes && starved++ >= writesStarved ? WRITE : READ;
+        } else if (writes) {
+            d = WRITE;
+        } else {
+            return -1;
+        }
+        if (d == WRITE) {
+            starved = 0;
+        }
+        return d;
+    }
+
     /** deadline_move_request: the sweep continues after rq; rq goes to the dispatch list. */
     void moveRequest(Request rq) {
         int d = dir(rq.op);

@@ -58,6 +58,18 @@ public final class Hz {
     }
 
     /** A timer due at {@code atNs} fires at the next jiffy boundary (exact: at {@code atNs}). */
+    /**
+     * Time from {@code fromNs} to {@code toNs} as the kernel measures it: in whole jiffies (as
+     * ns) when quantised, else exactly.
+     */
+    public long elapsedNs(long fromNs, long toNs) {
+        if (!quantised()) {
+            return toNs - fromNs;
+        }
+        long j = jiffyNs();
+        return (toNs / j - fromNs / j) * j;
+    }
+
     public long timerNs(long atNs) {
         if (hz == 0) {
             return atNs;

@@ -36,8 +36,7 @@ public final class Kyber implements IoScheduler {
             Tunable.ns("write_lat_nsec", 10_000_000L, "kyber-iosched.c kyber_latency_targets[KYBER_WRITE] = 10 ms"));
 
     private final long[] target = new long[DOMAINS];
-    @SuppressWarnings("unchecked")
-    private final Noop.LinkedList[] lists = {new Noop.LinkedList(), new Noop.LinkedList(), new Noop.LinkedList(), new Noop.LinkedList()};
+    private final RequestList[] lists = {new RequestList(), new RequestList(), new RequestList(), new RequestList()};
     private final int[] depth = MAX_DEPTH.clone();
     private final int[] inUse = new int[DOMAINS];
     private final long[][] ioHist = new long[DOMAINS][BUCKETS];
@@ -95,7 +94,7 @@ public final class Kyber implements IoScheduler {
     @Override
     public Request frontMergeCandidate(Bio bio) {
         // blk_bio_list_merge: look at the newest few requests of the domain's list.
-        Noop.LinkedList l = lists[domain(bio.op)];
+        RequestList l = lists[domain(bio.op)];
         Request r = l.peekLast();
         for (int i = 0; i < 8 && r != null; i++, r = l.before(r)) {
             if (r.sector() == bio.endSector()) {
@@ -106,7 +105,7 @@ public final class Kyber implements IoScheduler {
     }
 
     private Request dispatchCurDomain() {
-        Noop.LinkedList l = lists[curDomain];
+        RequestList l = lists[curDomain];
         Request rq = l.peekFirst();
         if (rq == null || inUse[curDomain] >= depth[curDomain]) {
             return null;
@@ -242,7 +241,7 @@ public final class Kyber implements IoScheduler {
     @Override
     public int queued() {
         int n = 0;
-        for (Noop.LinkedList l : lists) {
+        for (RequestList l : lists) {
             n += l.size();
         }
         return n;

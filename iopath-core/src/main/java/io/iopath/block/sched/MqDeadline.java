@@ -25,24 +25,15 @@ public final class MqDeadline extends DeadlineCore {
 
     @Override
     public int dispatch(boolean force) {
-        boolean reads = !fifo[READ].isEmpty();
-        boolean writes = !fifo[WRITE].isEmpty();
-        Request rq = nextRq[WRITE] != null ? nextRq[WRITE] : nextRq[READ];
+        Request rq = batchNext();
         if (rq != null && batching < fifoBatch) {
             batching++;
             moveRequest(rq);
             return 1;
         }
-        int d;
-        if (reads) {
-            d = writes && starved++ >= writesStarved ? WRITE : READ;
-        } else if (writes) {
-            d = WRITE;
-        } else {
+        int d = newBatchDirection();
+        if (d < 0) {
             return 0;
-        }
-        if (d == WRITE) {
-            starved = 0;
         }
         Request next = nextRq[d];
         rq = fifo[d].headExpired(q.now()) || next == null ? fifo[d].head() : next;

@@ -47,6 +47,19 @@ public final class SectorTree {
         return tree.higher(rq);
     }
 
+    /**
+     * The request after {@code rq} in sector order, wrapping to the first one at the end of the
+     * tree (as_find_next_rq's rb_first fallback); null when {@code rq} is the only one.
+     */
+    public Request nextWrapping(Request rq) {
+        Request next = tree.higher(rq);
+        if (next == null) {
+            Request first = first();
+            next = first != rq ? first : null;
+        }
+        return next;
+    }
+
     public Request prev(Request rq) {
         return tree.lower(rq);
     }

@@ -9,11 +9,6 @@ public final class BlkTraceLog implements BlkTraceSink {
     private final List<BlkEvent> events = new ArrayList<>();
 
     @Override
-    public boolean enabled() {
-        return true;
-    }
-
-    @Override
     public void event(long timeNs, int pid, BlkAction action, String rwbs, long sector, int sectors,
                       long payload, String command) {
         events.add(new BlkEvent(timeNs, 0, events.size() + 1L, pid, action, rwbs, sector, sectors, payload, command));

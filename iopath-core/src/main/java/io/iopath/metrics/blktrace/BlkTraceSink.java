@@ -16,7 +16,9 @@ public interface BlkTraceSink {
     };
 
     /** False when events are discarded, so emitters can skip building their fields. */
-    boolean enabled();
+    default boolean enabled() {
+        return true;
+    }
 
     void event(long timeNs, int pid, BlkAction action, String rwbs, long sector, int sectors, long payload, String command);
 }

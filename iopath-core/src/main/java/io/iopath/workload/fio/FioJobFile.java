@@ -25,9 +25,6 @@ import java.util.Map;
  * default, psync; {@code direct} defaults to 1 in iopath (no page cache yet), which is noted.
  */
 public final class FioJobFile {
-    /** Options that shape only fio's own reporting or files, handled here rather than per job. */
-    static final List<String> FILE_LEVEL = List.of("group_reporting");
-
     private final Node.MapNode root;
     private final List<String> ignored;
     private final List<String> notes;

@@ -1,10 +1,8 @@
 package io.iopath.workload.fio;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.iopath.report.JsonText;
 import io.iopath.scenario.JobSpec;
 import io.iopath.workload.job.JobStats;
 import io.iopath.workload.job.LatencyStat;
@@ -18,13 +16,11 @@ import java.util.Locale;
  * give equal files.
  */
 public final class FioJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private FioJson() {
     }
 
     public static ObjectNode toJson(FioReport r) {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = JsonText.object();
         root.put("fio version", "iopath");
         ObjectNode iopath = root.putObject("iopath");
         iopath.put("scenario", r.scenario());
@@ -54,7 +50,7 @@ public final class FioJson {
 
     private static ObjectNode job(FioReport.JobEntry e) {
         JobStats s = e.stats();
-        ObjectNode j = MAPPER.createObjectNode();
+        ObjectNode j = JsonText.object();
         j.put("jobname", e.name());
         j.put("groupid", 0);
         j.put("error", 0);
@@ -112,7 +108,7 @@ public final class FioJson {
     }
 
     private static ObjectNode options(JobSpec spec) {
-        ObjectNode o = MAPPER.createObjectNode();
+        ObjectNode o = JsonText.object();
         o.put("rw", spec.rw().fioName);
         o.put("bs", Long.toString(spec.blockSize()));
         o.put("iodepth", Integer.toString(spec.iodepth()));
@@ -126,7 +122,7 @@ public final class FioJson {
     }
 
     private static ObjectNode direction(JobStats.Direction d, long runMs, double[] list) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = JsonText.object();
         long bwBytes = runMs == 0 ? 0 : d.bytes * 1000 / runMs;
         n.put("io_bytes", d.bytes);
         n.put("io_kbytes", d.bytes / 1024);
@@ -163,7 +159,7 @@ public final class FioJson {
     }
 
     private static ObjectNode stat(LatencyStat l) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = JsonText.object();
         n.put("min", l.min());
         n.put("max", l.max());
         n.put("mean", l.mean());
@@ -173,10 +169,6 @@ public final class FioJson {
     }
 
     public static String toText(FioReport r) {
-        try {
-            return MAPPER.writeValueAsString(toJson(r)) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return JsonText.of(toJson(r));
     }
 }

@@ -1,5 +1,6 @@
 package io.iopath.workload.job;
 
+import io.iopath.scenario.Units;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,27 +13,14 @@ import java.util.regex.Pattern;
 public final class FioValues {
     public static final long MICROSECONDS = 1_000L;
     public static final long SECONDS = 1_000_000_000L;
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)(?:i?b)?");
     private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|usec|µs|ms|msec|s|sec|m|min|h|d)?");
 
     private FioValues() {
     }
 
     public static long size(String text) {
-        Matcher m = SIZE.matcher(text.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new IllegalArgumentException(text);
-        }
-        int shift = switch (m.group(2)) {
-            case "" -> 0;
-            case "k" -> 10;
-            case "m" -> 20;
-            case "g" -> 30;
-            case "t" -> 40;
-            default -> 50;
-        };
-        double bytes = Double.parseDouble(m.group(1)) * Math.pow(2, shift);
-        if (bytes > (double) (1L << 62) || bytes != Math.rint(bytes)) {
+        double bytes = Units.sizeBytes(text.strip().toLowerCase(Locale.ROOT));
+        if (Double.isNaN(bytes) || bytes > (double) (1L << 62) || bytes != Math.rint(bytes)) {
             throw new IllegalArgumentException(text);
         }
         return (long) bytes;
@@ -43,15 +31,7 @@ public final class FioValues {
         if (!m.matches()) {
             throw new IllegalArgumentException(text);
         }
-        double unit = m.group(2) == null ? defaultUnitNs : switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us", "usec", "µs" -> 1e3;
-            case "ms", "msec" -> 1e6;
-            case "s", "sec" -> 1e9;
-            case "m", "min" -> 60e9;
-            case "h" -> 3600e9;
-            default -> 86400e9;
-        };
+        double unit = m.group(2) == null ? defaultUnitNs : Units.timeUnitNs(m.group(2));
         double ns = Double.parseDouble(m.group(1)) * unit;
         if (ns > 1e18) {
             throw new IllegalArgumentException(text);

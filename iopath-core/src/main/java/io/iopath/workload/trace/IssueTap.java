@@ -1,6 +1,7 @@
 package io.iopath.workload.trace;
 
 import io.iopath.device.BlockDevice;
+import io.iopath.device.ForwardingDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.request.Op;
@@ -11,7 +12,7 @@ import io.iopath.request.Request;
  * moment blktrace calls D, issue) and its completion (C). It feeds trace out and the disk
  * statistics of the fio report, and changes nothing: it forwards every call unchanged.
  */
-public final class IssueTap implements BlockDevice {
+public final class IssueTap extends ForwardingDevice {
     /** Told of each accepted command and each completion, in simulated-time order. */
     public interface Listener {
         void issued(Request rq, long nowNs);
@@ -19,7 +20,6 @@ public final class IssueTap implements BlockDevice {
         void completed(Request rq, long nowNs);
     }
 
-    private final BlockDevice device;
     private final io.iopath.sim.Simulator sim;
     private Listener listener;
     private CommandCompletion sink = c -> { };
@@ -29,8 +29,8 @@ public final class IssueTap implements BlockDevice {
     private final long[] ticksNs = new long[2];
 
     public IssueTap(io.iopath.sim.Simulator sim, BlockDevice device) {
+        super(device);
         this.sim = sim;
-        this.device = device;
         device.setCompletionSink(this::done);
     }
 
@@ -40,7 +40,7 @@ public final class IssueTap implements BlockDevice {
 
     @Override
     public DeviceResponse submit(Request command) {
-        DeviceResponse r = device.submit(command);
+        DeviceResponse r = below.submit(command);
         if (r == DeviceResponse.ACCEPTED && listener != null) {
             listener.issued(command, sim.now());
         }
@@ -63,21 +63,6 @@ public final class IssueTap implements BlockDevice {
     @Override
     public void setCompletionSink(CommandCompletion sink) {
         this.sink = sink;
-    }
-
-    @Override
-    public long capacitySectors() {
-        return device.capacitySectors();
-    }
-
-    @Override
-    public long busyNs() {
-        return device.busyNs();
-    }
-
-    @Override
-    public String name() {
-        return device.name();
     }
 
     public long ios(int direction) {

@@ -48,24 +48,10 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
         if (a == null || !a.enabled()) {
             return b;
         }
-        return new BlkTraceSink() {
-            @Override
-            public boolean enabled() {
-                return true;
-            }
-
-            @Override
-            public void event(long timeNs, int pid, BlkAction action, String rwbs, long sector, int sectors,
-                              long payload, String command) {
-                a.event(timeNs, pid, action, rwbs, sector, sectors, payload, command);
-                b.event(timeNs, pid, action, rwbs, sector, sectors, payload, command);
-            }
+        return (timeNs, pid, action, rwbs, sector, sectors, payload, command) -> {
+            a.event(timeNs, pid, action, rwbs, sector, sectors, payload, command);
+            b.event(timeNs, pid, action, rwbs, sector, sectors, payload, command);
         };
-    }
-
-    @Override
-    public boolean enabled() {
-        return true;
     }
 
     @Override

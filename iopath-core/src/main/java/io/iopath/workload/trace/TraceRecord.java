@@ -43,8 +43,4 @@ public record TraceRecord(long timeNs, int device, Op op, long offset, long leng
     public TraceRecord replayView() {
         return of(timeNs, device, op, offset, length);
     }
-
-    public TraceRecord withTime(long t) {
-        return new TraceRecord(t, device, op, offset, length, flags, processId, serviceNs, idleNs);
-    }
 }

@@ -4,7 +4,7 @@ import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.workload.trace.LineSource;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.RecordPerLineReader;
 import io.iopath.workload.trace.TraceRecord;
 import io.iopath.workload.trace.Tokens;
 
@@ -16,22 +16,17 @@ import io.iopath.workload.trace.Tokens;
  * with "out of time order" otherwise, and so does this reader). Offsets and sizes: 512-byte
  * blocks. Op: flags bit 0 = read, else write; 0x80 (SYNC) becomes {@link Flags#SYNC}.
  */
-public final class AsciiReader implements TraceReader {
+public final class AsciiReader extends RecordPerLineReader {
     static final int READ_FLAG = 0x1;
     static final int SYNC_FLAG = 0x80;
-    private final LineSource src;
     private long lastNs;
 
     public AsciiReader(LineSource src) {
-        this.src = src;
+        super(src);
     }
 
     @Override
-    public TraceRecord next() {
-        String line = src.nextDataLine();
-        if (line == null) {
-            return null;
-        }
+    protected TraceRecord parse(String line) {
         String[] w = Tokens.words(line);
         if (w.length != 5) {
             throw src.error("expected 5 fields (arrival_ms devno blkno bcount flags_hex), got " + w.length);
@@ -56,10 +51,5 @@ public final class AsciiReader implements TraceReader {
     @Override
     public TraceFormat format() {
         return TraceFormat.DISKSIM_ASCII;
-    }
-
-    @Override
-    public void closeSource() {
-        src.close();
     }
 }

@@ -3,7 +3,7 @@ package io.iopath.workload.trace.disksim;
 import io.iopath.request.Op;
 import io.iopath.workload.trace.LineSource;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.RecordPerLineReader;
 import io.iopath.workload.trace.TraceRecord;
 import io.iopath.workload.trace.Tokens;
 import java.util.Set;
@@ -17,21 +17,16 @@ import java.util.Set;
  * they carry no arrival times: {@link TraceRecord#timeNs()} is the issue time on the measured
  * drive, reconstructed as the sum of the previous requests' service and idle times. devno is 0.
  */
-public final class ValidateReader implements TraceReader {
+public final class ValidateReader extends RecordPerLineReader {
     static final Set<String> BUFFER_ACTIONS = Set.of("Hit", "Miss", "Doub", "Trip");
-    private final LineSource src;
     private long issueNs;
 
     public ValidateReader(LineSource src) {
-        this.src = src;
+        super(src);
     }
 
     @Override
-    public TraceRecord next() {
-        String line = src.nextDataLine();
-        if (line == null) {
-            return null;
-        }
+    protected TraceRecord parse(String line) {
         String[] w = Tokens.words(line);
         if (w.length != 6) {
             throw src.error("expected 6 fields (R|W buffaction blkno bcount service_us idle_after_us), got " + w.length);
@@ -59,10 +54,5 @@ public final class ValidateReader implements TraceReader {
     @Override
     public TraceFormat format() {
         return TraceFormat.DISKSIM_VALIDATE;
-    }
-
-    @Override
-    public void closeSource() {
-        src.close();
     }
 }

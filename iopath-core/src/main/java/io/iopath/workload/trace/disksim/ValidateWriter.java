@@ -1,8 +1,8 @@
 package io.iopath.workload.trace.disksim;
 
 import io.iopath.request.Op;
+import io.iopath.workload.trace.DataRecordWriter;
 import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.TraceWriter;
 import io.iopath.workload.trace.Tokens;
 import java.io.IOException;
 import java.io.Writer;
@@ -12,21 +12,15 @@ import java.io.Writer;
  * time gets the gap to the next record's issue after its own service, so a timed trace becomes
  * the closed-loop trace that reproduces its issue times on an infinitely fast drive.
  */
-public final class ValidateWriter implements TraceWriter {
-    private final Writer out;
+public final class ValidateWriter extends DataRecordWriter {
     private TraceRecord pending;
-    private long skipped;
 
     public ValidateWriter(Writer out) {
-        this.out = out;
+        super(out);
     }
 
     @Override
-    public void write(TraceRecord r) throws IOException {
-        if (!r.op().transfersData()) {
-            skipped++;
-            return;
-        }
+    protected void writeData(TraceRecord r) throws IOException {
         if (pending != null) {
             emit(pending, r.timeNs());
         }
@@ -41,16 +35,11 @@ public final class ValidateWriter implements TraceWriter {
     }
 
     @Override
-    public long skipped() {
-        return skipped;
-    }
-
-    @Override
     public void close() throws IOException {
         if (pending != null) {
             emit(pending, pending.timeNs() + Math.max(0, pending.serviceNs()));
             pending = null;
         }
-        out.close();
+        super.close();
     }
 }

@@ -3,7 +3,7 @@ package io.iopath.workload.trace.msr;
 import io.iopath.request.Op;
 import io.iopath.workload.trace.LineSource;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.RecordPerLineReader;
 import io.iopath.workload.trace.TraceRecord;
 import io.iopath.workload.trace.Tokens;
 
@@ -16,20 +16,15 @@ import io.iopath.workload.trace.Tokens;
  * Size: bytes. Type: {@code Read} or {@code Write}. ResponseTime: 100-ns ticks, kept as the
  * measured service time.
  */
-public final class MsrReader implements TraceReader {
-    private final LineSource src;
+public final class MsrReader extends RecordPerLineReader {
     private long firstTicks = -1;
 
     public MsrReader(LineSource src) {
-        this.src = src;
+        super(src);
     }
 
     @Override
-    public TraceRecord next() {
-        String line = src.nextDataLine();
-        if (line == null) {
-            return null;
-        }
+    protected TraceRecord parse(String line) {
         String[] f = line.split(",", -1);
         if (f.length != 7) {
             throw src.error("expected 7 comma-separated fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), got " + f.length);
@@ -68,10 +63,5 @@ public final class MsrReader implements TraceReader {
     @Override
     public TraceFormat format() {
         return TraceFormat.MSR;
-    }
-
-    @Override
-    public void closeSource() {
-        src.close();
     }
 }

@@ -1,8 +1,8 @@
 package io.iopath.workload.trace.msr;
 
 import io.iopath.request.Op;
+import io.iopath.workload.trace.DataRecordWriter;
 import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.TraceWriter;
 import java.io.IOException;
 import java.io.Writer;
 
@@ -10,35 +10,19 @@ import java.io.Writer;
  * Writes MSR Cambridge CSV. Times become FILETIME ticks from a fixed origin (the first MSR
  * trace's week, February 2007), rounded to 100 ns; the host is {@code iopath}.
  */
-public final class MsrWriter implements TraceWriter {
+public final class MsrWriter extends DataRecordWriter {
     /** 2007-02-22 00:00 UTC as FILETIME: any fixed origin will do, since readers subtract the first. */
     static final long ORIGIN_TICKS = 128_166_336_000_000_000L;
-    private final Writer out;
-    private long skipped;
 
     public MsrWriter(Writer out) {
-        this.out = out;
+        super(out);
     }
 
     @Override
-    public void write(TraceRecord r) throws IOException {
-        if (!r.op().transfersData()) {
-            skipped++;
-            return;
-        }
+    protected void writeData(TraceRecord r) throws IOException {
         long ticks = ORIGIN_TICKS + Math.round(r.timeNs() / 100.0);
         long response = r.serviceNs() < 0 ? 0 : Math.round(r.serviceNs() / 100.0);
         out.write(ticks + ",iopath," + r.device() + "," + (r.op() == Op.READ ? "Read" : "Write") + ","
                 + r.offset() + "," + r.length() + "," + response + "\n");
-    }
-
-    @Override
-    public long skipped() {
-        return skipped;
-    }
-
-    @Override
-    public void close() throws IOException {
-        out.close();
     }
 }

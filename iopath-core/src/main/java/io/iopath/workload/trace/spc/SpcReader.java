@@ -3,7 +3,7 @@ package io.iopath.workload.trace.spc;
 import io.iopath.request.Op;
 import io.iopath.workload.trace.LineSource;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
+import io.iopath.workload.trace.RecordPerLineReader;
 import io.iopath.workload.trace.TraceRecord;
 import io.iopath.workload.trace.Tokens;
 
@@ -15,19 +15,14 @@ import io.iopath.workload.trace.Tokens;
  * read, {@code W}/{@code w} write (both cases, unlike MQSim's converter). Timestamp: seconds
  * from the start of the trace (a decimal), read exactly to the nanosecond.
  */
-public final class SpcReader implements TraceReader {
-    private final LineSource src;
+public final class SpcReader extends RecordPerLineReader {
 
     public SpcReader(LineSource src) {
-        this.src = src;
+        super(src);
     }
 
     @Override
-    public TraceRecord next() {
-        String line = src.nextDataLine();
-        if (line == null) {
-            return null;
-        }
+    protected TraceRecord parse(String line) {
         String[] f = line.split(",", -1);
         if (f.length < 5) {
             throw src.error("expected at least 5 comma-separated fields (ASU,LBA,Size,Opcode,Timestamp), got " + f.length);
@@ -50,10 +45,5 @@ public final class SpcReader implements TraceReader {
     @Override
     public TraceFormat format() {
         return TraceFormat.SPC;
-    }
-
-    @Override
-    public void closeSource() {
-        src.close();
     }
 }
