@@ -60,6 +60,17 @@ class DriveCommandsTest {
     }
 
     @Test
+    void aMalformedTraceLineIsOneLineAndExitStatus2() throws IOException {
+        Path bad = dir.resolve("bad.trace");
+        Files.writeString(bad, "R Hit 1 2 3 4\nR Hit 1 2 3 q\n");
+        Outcome o = iopath("validate", bad.toString(), "--drive", "atlas10k", "--out", dir.resolve("out").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip())
+                .isEqualTo("iopath: " + bad + ":2: idle time (us): expected a non-negative decimal number, got 'q'");
+        assertThat(dir.resolve("out")).doesNotExist();
+    }
+
+    @Test
     void runTakesADriveByNameOrFile() {
         Outcome byName = iopath("run", "--drive", "cheetah-15k5-146g", "--set", "jobs[0].number_ios=100",
                 "--set", "jobs[0].size=10g");

@@ -5,9 +5,9 @@ import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.request.Bio;
-import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
+import io.iopath.workload.trace.TraceRecord;
 import java.nio.file.Path;
 
 /**
@@ -35,23 +35,22 @@ public final class DriveReplay implements ClosedLoopReplay.ServiceModel {
     }
 
     @Override
-    public long responseNs(ValidateRequest v, long issueNs) {
+    public long responseNs(TraceRecord v, long issueNs) {
         sim.runUntil(issueNs);
         long id = ids++;
-        Op op = v.write() ? Op.WRITE : Op.READ;
-        long lba = v.blkno() % disk.capacitySectors();
+        long lba = v.sector() % disk.capacitySectors();
         int n = (int) Math.min(v.sectors(), disk.capacitySectors() - lba);
-        Request r = new Request(id, new Bio(id, op, lba, Math.max(1, n), 0, 1, b -> { }));
+        Request r = new Request(id, new Bio(id, v.op(), lba, Math.max(1, n), 0, 1, b -> { }));
         waiting = r;
         r.issuedNs = sim.now();
         if (disk.submit(r) != DeviceResponse.ACCEPTED) {
-            throw new IllegalStateException("drive refused request " + v.index() + " at queue depth 1");
+            throw new IllegalStateException("drive refused request " + id + " at queue depth 1");
         }
         while (r.completedNs < 0 && sim.pendingEvents() > 0) {
             sim.run();
         }
         if (r.completedNs < 0) {
-            throw new IllegalStateException("request " + v.index() + " never completed");
+            throw new IllegalStateException("request " + id + " never completed");
         }
         waiting = null;
         return r.completedNs - issueNs;

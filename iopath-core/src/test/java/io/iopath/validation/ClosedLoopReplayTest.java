@@ -1,20 +1,23 @@
 package io.iopath.validation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.iopath.request.Op;
+import io.iopath.workload.trace.TraceRecord;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ClosedLoopReplayTest {
 
-    private static ValidateRequest req(int i, long serviceNs, long idleNs) {
-        return new ValidateRequest(i, false, "Hit", 100L * i, 8, serviceNs, idleNs, i + 1);
+    private static TraceRecord req(int i, long serviceNs, long idleNs) {
+        return new TraceRecord(0, 0, Op.READ, 51_200L * i, 4096, 0, 0, serviceNs, idleNs);
     }
 
     @Test
     void nextIssueIsCompletionPlusIdleAndMeasuredNeverDrivesIt() {
-        List<ValidateRequest> trace = List.of(req(0, 5_000_000, 1_000_000), req(1, 9_000_000, 2_000_000),
+        List<TraceRecord> trace = List.of(req(0, 5_000_000, 1_000_000), req(1, 9_000_000, 2_000_000),
                 req(2, 1, 0));
         List<Long> seenIssue = new ArrayList<>();
         List<ClosedLoopReplay.Replayed> out = new ArrayList<>();
@@ -31,9 +34,16 @@ class ClosedLoopReplayTest {
     }
 
     @Test
+    void aRecordWithoutMeasuredTimesIsRefused() {
+        TraceRecord open = TraceRecord.of(0, 0, Op.READ, 0, 4096);
+        assertThatThrownBy(() -> ClosedLoopReplay.run(List.of(open), (r, t) -> 1, r -> { }))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("DiskSim validate trace");
+    }
+
+    @Test
     void replayOfTheAtlasTraceWithMeasuredTimesReproducesTheMeasuredColumn() throws Exception {
-        Comparison c = ClosedLoopReplay.run(ValidateTraceReaderTest.trace("atlas10k.trace"),
-                (r, t) -> r.serviceTimeNs());
+        Comparison c = ClosedLoopReplay.run(BundledTracesTest.trace("atlas10k.trace"),
+                (r, t) -> r.serviceNs());
         assertThat(c.requests()).isEqualTo(10_000);
         assertThat(c.simulatedMs()).containsExactly(c.measuredMs());
         ValidationReport report = ValidationReport.of(c);

@@ -23,7 +23,7 @@ class DriveValidationTest {
     }
 
     private static ValidationReport runOrThrow(String drive, String trace) throws java.net.URISyntaxException {
-        return ValidationReport.of(DriveReplay.compare(ValidateTraceReaderTest.trace(trace),
+        return ValidationReport.of(DriveReplay.compare(BundledTracesTest.trace(trace),
                 DrivePresets.find(drive).orElseThrow()));
     }
 

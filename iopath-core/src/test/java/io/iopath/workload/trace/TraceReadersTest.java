@@ -152,7 +152,7 @@ class TraceReadersTest {
             "ascii    | 1 0 99999999999999999 8 1      | 1 | blkno: expected at most",
             "validate | X Hit 1 2 3 4                  | 1 | op: expected R or W",
             "validate | R Foo 1 2 3 4                  | 1 | buffaction: expected one of",
-            "validate | R Hit 1 2 3                    | 1 | expected 6 fields",
+            "validate | R Hit 1 2 3                    | 1 | fields: expected 6 (R",
             "validate | R Hit 1 2 3 4\\nR Hit 1 2 x 4   | 2 | service time (us)",
             "msr      | 1,h,0,Read,0,512               | 1 | expected 7 comma-separated fields",
             "msr      | x,h,0,Read,0,512,1             | 1 | Timestamp: expected",

@@ -16,6 +16,11 @@ import java.util.Set;
  * loop at queue depth 1 (request i+1 issues {@code idle_after_i} after request i completes), so
  * they carry no arrival times: {@link TraceRecord#timeNs()} is the issue time on the measured
  * drive, reconstructed as the sum of the previous requests' service and idle times. devno is 0.
+ *
+ * <p>Stricter than DiskSim's {@code sscanf}, which ignores trailing text and takes any op
+ * letter but {@code R} as a write: exactly six fields, {@code R} or {@code W}, one of the four
+ * buffer actions, unsigned integers and plain decimals (no sign, no exponent). Like every
+ * line-oriented trace here, blank lines and lines starting with {@code #} are skipped.
  */
 public final class ValidateReader extends RecordPerLineReader {
     static final Set<String> BUFFER_ACTIONS = Set.of("Hit", "Miss", "Doub", "Trip");
@@ -29,7 +34,7 @@ public final class ValidateReader extends RecordPerLineReader {
     protected TraceRecord parse(String line) {
         String[] w = Tokens.words(line);
         if (w.length != 6) {
-            throw src.error("expected 6 fields (R|W buffaction blkno bcount service_us idle_after_us), got " + w.length);
+            throw src.error("fields: expected 6 (R|W buffaction blkno bcount service_us idle_after_us), got " + w.length);
         }
         Op op = switch (w[0]) {
             case "R" -> Op.READ;
@@ -43,6 +48,9 @@ public final class ValidateReader extends RecordPerLineReader {
         long bcount = Tokens.sectors(src, "bcount", w[3]);
         if (bcount == 0) {
             throw src.expected("bcount", "at least 1 block", w[3]);
+        }
+        if (bcount > Integer.MAX_VALUE) {
+            throw src.expected("bcount", "at most 2147483647 blocks (DiskSim reads an int)", w[3]);
         }
         long service = Tokens.decimalToNs(src, "service time (us)", w[4], 3);
         long idle = Tokens.decimalToNs(src, "idle time (us)", w[5], 3);
