@@ -1,9 +1,9 @@
-package io.iopath.validation;
+package io.iopath.device.disk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.DrivePresets;
-import io.iopath.device.disk.DriveSpec;
+import io.iopath.request.Op;
+import io.iopath.request.Request;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,18 +23,22 @@ class ReadAheadOnIdleHitTest {
     @ParameterizedTest
     @CsvSource({"767841, 56, 6", "88602, 58, 6", "1969324, 56, 6", "881813, 40, 8", "1294448, 102, 4"})
     void sequentialReadsStayFullHitsBeyondTheFirstReadAhead(long start, int sectors, int reads) {
-        List<ValidateRequest> trace = new ArrayList<>();
+        assertThat((long) sectors * (reads - 1)).isGreaterThan(128 + sectors); // beyond the first read-ahead
+        DriveHarness h = new DriveHarness(HP, 11);
+        List<Request> done = new ArrayList<>();
         for (int i = 0; i < reads; i++) {
+            done.add(h.submit(Op.READ, start + (long) i * sectors, sectors, 0));
+            h.sim.run();
             // 30 ms idle: read-ahead (at most 128 sectors, < 30 ms at 56..96 sectors a track) completes
-            trace.add(new ValidateRequest(i, false, "", start + (long) i * sectors, sectors, 0, 30_000_000L, i + 1));
+            h.sim.runUntil(h.sim.now() + 30_000_000);
         }
-        List<Long> responses = new ArrayList<>();
-        ClosedLoopReplay.run(trace, new DriveReplay(HP, 42), r -> responses.add(r.simulatedNs()));
-        var o = HP.overheads();
+        Overheads o = HP.overheads();
         long hit = o.commandNs(false, true, false) + o.protocol().dataPreparationNs() + o.busNs(false, sectors)
                 + o.completionNs(false);
-        assertThat(responses.get(0)).isGreaterThan(hit);
-        assertThat(responses.subList(1, reads)).containsOnly(hit);
-        assertThat((long) sectors * (reads - 1)).isGreaterThan(128 + sectors); // beyond the first read-ahead
+        assertThat(done.get(0).cacheHit).isFalse();
+        for (Request r : done.subList(1, reads)) {
+            assertThat(r.cacheHit).isTrue();
+            assertThat(r.completedNs - r.issuedNs).isEqualTo(hit);
+        }
     }
 }
