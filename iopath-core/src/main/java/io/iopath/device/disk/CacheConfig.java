@@ -15,10 +15,20 @@ package io.iopath.device.disk;
  * @param cacheWriteData        written sectors stay readable from the buffer
  * @param writeSegments         segments reserved for write data (DiskSim {@code Use separate
  *                              write segment}); 0 = writes share the read segments
+ * @param readAheadOnIdleHit    a read served wholly from the buffer while the drive is idle
+ *                              (re)starts read-ahead beyond it (DiskSim {@code Read-ahead on idle hit})
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-        boolean cacheWriteData, int writeSegments) {
+        boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit) {
+
+    /** No read-ahead on full hits. */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData, int writeSegments) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, writeSegments, false);
+    }
 
     /** Writes share the read segments. */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
@@ -42,6 +52,6 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
 
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
-                highWater, readHitsOnDirty, cacheWriteData, writeSegments);
+                highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit);
     }
 }

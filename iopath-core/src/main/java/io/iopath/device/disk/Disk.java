@@ -130,9 +130,13 @@ public final class Disk implements BlockDevice {
             r.cacheHit = true;
             cacheHits++;
             // a hit keeps the bus: command, data preparation, transfer, completion
-            long t = now + overheads.commandNs(false, true, lastWasWrite) + overheads.protocol().dataPreparationNs()
+            long processed = now + overheads.commandNs(false, true, lastWasWrite);
+            long t = processed + overheads.protocol().dataPreparationNs()
                     + overheads.busNs(false, r.sectors()) + overheads.completionNs(false);
             lastWasWrite = false;
+            if (cacheConfig.readAheadOnIdleHit() && active == null && hostJobs.isEmpty() && dirty.isEmpty()) {
+                readAheadOnIdleHit(r.sector(), r.sectors(), processed);
+            }
             completeAt(r, t);
             return;
         }
@@ -523,6 +527,38 @@ public final class Disk implements BlockDevice {
         if (host != null) {
             completeAt(host, completeNs);
         }
+    }
+
+    /**
+     * DiskSim's {@code Read-ahead on idle hit}: a read served wholly from the buffer while the
+     * drive is idle starts prefetching beyond it, as far as a read miss would (the maximum
+     * read-ahead past its end, within one segment that keeps the request's own data). The
+     * drive decides once the command is processed ({@code processedNs}). A read-ahead still
+     * under way simply reads on; one that had stopped starts again from the segment's end when
+     * that sector next comes under the head (the mechanism is free: the hit uses only the bus).
+     */
+    private void readAheadOnIdleHit(long lba, int sectors, long processedNs) {
+        int seg = readCache.lastHitReadSegment();
+        if (seg < 0 || cacheConfig.readAhead() != ReadAhead.SEGMENT || cacheConfig.maxReadAheadSectors() == 0) {
+            return;
+        }
+        long limit = Math.min(Math.min(lba + sectors + cacheConfig.maxReadAheadSectors(),
+                lba + cacheConfig.segmentSectors()), capacity);
+        long next = readCache.extendReadAhead(seg, limit, processedNs);
+        if (next < 0 || next >= capacity) {
+            return;
+        }
+        mechanics.placeHeadAt(next - 1); // the heads stayed where read-ahead left them
+        long startNs = processedNs + mechanics.positioningNs(processedNs, next, false);
+        readCache.restartReadAhead(seg, limit, startNs, readAheadNsPerSector(next));
+    }
+
+    /** Read-ahead's media rate: sectors stream, and each track boundary costs the skew's rotation. */
+    private double readAheadNsPerSector(long lba) {
+        mechanics.geometry().locate(lba, cursor);
+        int spt = cursor.sectorsPerTrack;
+        double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
+        return mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
     }
 
     private void startReadAhead(int seg, DriveJob j, long now) {

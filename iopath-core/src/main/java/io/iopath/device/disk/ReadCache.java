@@ -19,6 +19,8 @@ final class ReadCache {
     private long raLimit;
     private long raStartNs;
     private double raNsPerSector;
+    /** Segment that served the last full hit ({@link #covers}), or −1. */
+    private int lastHit = -1;
 
     ReadCache(int segments, int segmentSectors) {
         this(segments, segmentSectors, 0, true);
@@ -58,6 +60,7 @@ final class ReadCache {
         for (int s = 0, m = searchable(); s < m; s++) {
             if (lba >= start[s] && lba + n <= validEnd(s, nowNs) && end[s] > start[s]) {
                 lastUse[s] = ++useClock;
+                lastHit = s;
                 return true;
             }
         }
@@ -117,6 +120,47 @@ final class ReadCache {
             prefetching = -1;
             return;
         }
+        prefetching = segment;
+        raLimit = limit;
+        raStartNs = startNs;
+        raNsPerSector = nsPerSector;
+    }
+
+    /** The read segment that served the last full hit, or −1 (a write segment does not count). */
+    int lastHitReadSegment() {
+        return lastHit >= 0 && lastHit < readSegments ? lastHit : -1;
+    }
+
+    /**
+     * Read-ahead on an idle full hit (DiskSim {@code Read-ahead on idle hit}): read-ahead into
+     * {@code segment} goes on to {@code limit}. If it is still under way its limit just moves;
+     * if it had stopped, it starts again from the segment's end at {@code restartNs} (the caller
+     * works out when that sector comes under the head). The data of the request just served is
+     * kept: the caller caps {@code limit} at its start + the segment size, and the segment drops
+     * older sectors when it would overflow. Returns the segment's end (the first sector not yet
+     * read) if read-ahead must restart ({@link #restartReadAhead}), −1 otherwise.
+     */
+    long extendReadAhead(int segment, long limit, long nowNs) {
+        if (segment < 0 || (prefetching >= 0 && prefetching != segment)) {
+            return -1; // another segment is being read ahead: leave it
+        }
+        long e = validEnd(segment, nowNs);
+        if (limit <= e) {
+            return -1;
+        }
+        if (prefetching == segment && e < raLimit) {
+            raLimit = limit; // still reading: it reads on
+            start[segment] = Math.max(start[segment], limit - segmentSectors);
+            return -1;
+        }
+        end[segment] = e;
+        prefetching = -1;
+        return e;
+    }
+
+    /** Restarts read-ahead into {@code segment} (after {@link #extendReadAhead} returned ≥ 0). */
+    void restartReadAhead(int segment, long limit, long startNs, double nsPerSector) {
+        start[segment] = Math.max(start[segment], limit - segmentSectors);
         prefetching = segment;
         raLimit = limit;
         raStartNs = startNs;

@@ -82,7 +82,8 @@ public final class DriveImporter {
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
                 maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
-                c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0);
+                c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
+                c.readAhead().onIdleHit());
 
         DriveScheduler policy = DriveScheduler.fromDiskSim(disk.scheduler().policy().code());
         double avgSeek = triangularAverageMs(read, cyl);
