@@ -6,15 +6,15 @@ import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
+import io.iopath.device.disk.Disk;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.DriveQueueStats;
 import io.iopath.metrics.HostStats;
-import io.iopath.metrics.blktrace.BlkTraceSink;
-import io.iopath.scenario.HostConfig;
-import io.iopath.device.disk.Disk;
-import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.Result;
 import io.iopath.metrics.RunMetrics;
+import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
@@ -23,7 +23,9 @@ import io.iopath.workload.job.BlockJob;
 import io.iopath.workload.trace.IssueTap;
 import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
@@ -160,7 +162,7 @@ public final class ScenarioRun {
 
     /** What the user must be told about the run (trace addresses wrapped, records skipped). */
     public List<String> notes() {
-        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+        Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
         }
