@@ -33,14 +33,6 @@ public record Result(
         LatencyCdfs latencyCdf,
         HostStats host,
         DriveQueueStats driveQueue) {
-    /** Without the drive-queue detail. */
-    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
-                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
-                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host) {
-        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
-                bioMerges, queueFulls, driveTime, latencyCdf, host, null);
-    }
-
     /** Without host detail (tests and tools that build a Result by hand). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
                   DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
