@@ -46,6 +46,12 @@ public final class Main implements Runnable {
             }
             throw ex;
         });
+        // A mistyped option or value gets one line, as a bad scenario does, not the whole usage.
+        cli.setParameterExceptionHandler((ex, ignoredArgs) -> {
+            CommandLine where = ex.getCommandLine();
+            where.getErr().println("iopath: " + ex.getMessage() + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
+            return EXIT_BAD_INPUT;
+        });
         int status = cli.execute(args);
         out.flush();
         err.flush();

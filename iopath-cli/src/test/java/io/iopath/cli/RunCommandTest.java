@@ -85,6 +85,22 @@ class RunCommandTest {
     }
 
     @Test
+    void aBadOptionValueGetsOneLineAndStatus2() {
+        Outcome o = iopath("run", "--seed", "x");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("iopath: Invalid value for option '--seed': 'x' is not a long"
+                + " (see 'iopath run --help')" + System.lineSeparator());
+    }
+
+    @Test
+    void anUnknownOptionGetsOneLineAndStatus2() {
+        Outcome o = iopath("run", "--sed", "2");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().lines()).hasSize(1);
+        assertThat(o.err()).startsWith("iopath: Unknown option: '--sed'");
+    }
+
+    @Test
     void helpListsTheCommands() {
         Outcome o = iopath("--help");
         assertThat(o.status()).isZero();
