@@ -101,6 +101,15 @@ class RunCommandTest {
     }
 
     @Test
+    void anOutDirectoryThatCannotBeCreatedGetsOneLineAndStatus2() throws IOException {
+        Path file = Files.writeString(dir.resolve("plain-file"), "x");
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=10", "--out", file.resolve("sub").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).startsWith("iopath: " + file).doesNotContain("\tat ");
+        assertThat(o.err().lines()).hasSize(1);
+    }
+
+    @Test
     void helpListsTheCommands() {
         Outcome o = iopath("--help");
         assertThat(o.status()).isZero();
