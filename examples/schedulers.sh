@@ -1,7 +1,7 @@
 #!/usr/bin/env sh
 # The sweep of docs/schedulers.md: examples/schedulers.yaml on a write-through and a write-back
-# drive, under the eight IO schedulers, at SCSI queue depths 1, 4, 16 and 64 (64 runs, about a
-# minute). Prints the Markdown table; the comparison files go to ${OUT:-target/schedulers}.
+# drive, under the eight IO schedulers, at SCSI queue depths 1, 4, 16 and 64 (64 runs, 10–60 s
+# depending on the machine). Prints the Markdown table; the comparison files go to ${OUT:-target/schedulers}.
 #
 #   examples/schedulers.sh [extra options, e.g. --set drive.scheduler=asptf]
 #

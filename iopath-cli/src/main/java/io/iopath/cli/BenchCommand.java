@@ -17,8 +17,8 @@ import picocli.CommandLine.Option;
 
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measures simulation speed in simulated requests per wall-clock second:",
-                "(a) closed-loop replay of a validate trace, (b) random requests on one drive under SPTF at queue 16,",
-                "(c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap).",
+                "(a) closed-loop replay of a validate trace, (b) random requests on one drive under SPTF at queue 16,"
+                + " (c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap).",
                 "'bench trace' shows (c) for growing trace lengths."},
         subcommands = {BenchTraceCommand.class})
 final class BenchCommand implements Callable<Integer> {

@@ -28,9 +28,9 @@ import picocli.CommandLine.Option;
 
 /** {@code iopath bench trace}: trace replay speed and heap as the trace grows (docs/performance.md). */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = {"Replays generated traces of growing length (default up to 10,000,000 requests) open loop onto",
-                "the default drive, and reports wall time, requests per second and the peak live heap after GC,",
-                "which must stay flat as the trace grows (replay streams the trace)."})
+        description = {"Replays generated traces of growing length (default up to 10,000,000 requests) open loop onto"
+                + " the default drive, and reports wall time, requests per second and the peak live heap after GC,"
+                + " which must stay flat as the trace grows (replay streams the trace)."})
 final class BenchTraceCommand implements Callable<Integer> {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

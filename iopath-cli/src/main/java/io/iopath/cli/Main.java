@@ -2,7 +2,14 @@ package io.iopath.cli;
 
 import io.iopath.scenario.ScenarioException;
 import io.iopath.workload.trace.TraceFormatException;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,12 +51,39 @@ public final class Main implements Runnable {
                 commandLine.getErr().println("iopath: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
             }
+            IOException io = ex instanceof IOException e ? e
+                    : ex instanceof UncheckedIOException u ? u.getCause() : null;
+            if (io != null) {
+                // A path the user gave that cannot be read or written (--out under a file, no
+                // permission) is bad input; any other I/O failure is not, but is still one line.
+                commandLine.getErr().println("iopath: " + describe(io));
+                return io instanceof FileSystemException ? EXIT_BAD_INPUT : CommandLine.ExitCode.SOFTWARE;
+            }
             throw ex;
+        });
+        // A mistyped option or value gets one line, as a bad scenario does, not the whole usage.
+        cli.setParameterExceptionHandler((ex, ignoredArgs) -> {
+            CommandLine where = ex.getCommandLine();
+            where.getErr().println("iopath: " + ex.getMessage() + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
+            return EXIT_BAD_INPUT;
         });
         int status = cli.execute(args);
         out.flush();
         err.flush();
         return status;
+    }
+
+    /** "PATH: reason" for a file-system error, whose own message may be just the path. */
+    static String describe(IOException e) {
+        if (e instanceof FileSystemException f) {
+            String reason = f instanceof NoSuchFileException ? "no such file or directory"
+                    : f instanceof AccessDeniedException ? "permission denied"
+                    : f instanceof FileAlreadyExistsException ? "already exists"
+                    : f instanceof NotDirectoryException ? "not a directory"
+                    : f.getReason() != null ? f.getReason() : "cannot be used";
+            return f.getFile() + ": " + reason;
+        }
+        return String.valueOf(e.getMessage());
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -122,9 +122,14 @@ final class RunCommand implements Callable<Integer> {
                 scenario = ScenarioReader.read(scenarioFile, all);
             }
         }
-        String format = outputFormat != null ? outputFormat : fio != null ? "normal" : "iopath";
+        // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
+        String format = outputFormat != null ? outputFormat : fio != null && !json ? "normal" : "iopath";
         if (!List.of("normal", "json", "iopath").contains(format)) {
             throw new BadInputException("--output-format: expected normal, json or iopath, got '" + format + "'");
+        }
+        if (json && !format.equals("iopath")) {
+            throw new BadInputException("--json: prints iopath's results.json, which --output-format " + format
+                    + " replaces; give one of them");
         }
         TraceFormat outFormat = switch (traceFormat) {
             case "blkparse" -> TraceFormat.BLKPARSE;

@@ -22,8 +22,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Replays a DiskSim validate trace closed-loop on a drive, as DiskSim does, and compares",
-                "the simulated response times with the measured ones (DiskSim's demerit).",
+        description = {"Replays a DiskSim validate trace closed-loop on a drive, as DiskSim does, and compares"
+                + " the simulated response times with the measured ones (DiskSim's demerit).",
                 "Writes DIR/cdf.csv, DIR/quantiles.csv and DIR/cdf.svg."})
 final class ValidateCommand implements Callable<Integer> {
     @CommandLine.Spec

@@ -113,6 +113,19 @@ class FioJobTest {
     }
 
     @Test
+    void jsonOnAFioJobFilePrintsResultsJsonAndConflictsWithAFioOutputFormat() throws IOException {
+        Path fio = Files.writeString(dir.resolve("j.fio"), "[j]\nrw=randread\ndirect=1\nnumber_ios=50\n");
+        CliRunner.Outcome o = CliRunner.run("run", fio.toString(), "--json");
+        assertThat(o.status()).isZero();
+        JsonNode root = new ObjectMapper().readTree(o.out());
+        assertThat(root.get("scenario").asText()).isEqualTo("j");
+        assertThat(root.get("read").get("ios").asLong()).isEqualTo(50);
+        CliRunner.Outcome both = CliRunner.run("run", fio.toString(), "--json", "--output-format=normal");
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).startsWith("iopath: --json: ").doesNotContain("\tat ");
+    }
+
+    @Test
     void percentileListChangesTheReportedPercentiles() throws IOException {
         Path fio = Files.writeString(dir.resolve("p.fio"), "[j]\nrw=randread\nnumber_ios=100\npercentile_list=50:99.9\n");
         CliRunner.Outcome o = CliRunner.run("run", fio.toString(), "--output-format=json");

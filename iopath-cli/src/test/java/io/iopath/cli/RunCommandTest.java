@@ -85,6 +85,31 @@ class RunCommandTest {
     }
 
     @Test
+    void aBadOptionValueGetsOneLineAndStatus2() {
+        Outcome o = iopath("run", "--seed", "x");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("iopath: Invalid value for option '--seed': 'x' is not a long"
+                + " (see 'iopath run --help')" + System.lineSeparator());
+    }
+
+    @Test
+    void anUnknownOptionGetsOneLineAndStatus2() {
+        Outcome o = iopath("run", "--sed", "2");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().lines()).hasSize(1);
+        assertThat(o.err()).startsWith("iopath: Unknown option: '--sed'");
+    }
+
+    @Test
+    void anOutDirectoryThatCannotBeCreatedGetsOneLineAndStatus2() throws IOException {
+        Path file = Files.writeString(dir.resolve("plain-file"), "x");
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=10", "--out", file.resolve("sub").toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).startsWith("iopath: " + file).doesNotContain("\tat ");
+        assertThat(o.err().lines()).hasSize(1);
+    }
+
+    @Test
     void helpListsTheCommands() {
         Outcome o = iopath("--help");
         assertThat(o.status()).isZero();

@@ -89,6 +89,7 @@ public final class ScenarioReader {
 
         Node jobsNode = f.node("jobs");
         if (jobsNode == null || (jobsNode instanceof Node.ListNode l && l.items().isEmpty())) {
+            f.finish(); // a misspelt "jobs:" is reported as the unknown key it is, not as no jobs
             throw new ScenarioException(f.location(), "jobs", "expected at least one job");
         }
         if (!(jobsNode instanceof Node.ListNode jobList)) {

@@ -49,6 +49,13 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aMisspeltJobsKeyIsReportedAsUnknownNotAsNoJobs() {
+        ScenarioException e = error(GOOD.replace("jobs:", "jobz:"));
+        assertThat(e.getMessage()).startsWith("s.yaml:7:1: jobz: unknown key; expected one of");
+        assertThat(error("name: t\n").getMessage()).isEqualTo("s.yaml:1:1: jobs: expected at least one job");
+    }
+
+    @Test
     void wrongType() {
         ScenarioException e = error(GOOD.replace("queue_depth: 8", "queue_depth: deep"));
         assertThat(e.getMessage()).isEqualTo("s.yaml:6:16: host.queue_depth: expected an integer from 1 to 256, got 'deep'");
