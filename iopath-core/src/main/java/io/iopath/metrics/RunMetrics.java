@@ -66,17 +66,19 @@ public final class RunMetrics {
     }
 
     public DirectionStats total() {
-        DirectionRecorder all = new DirectionRecorder();
-        read.addInto(all);
-        write.addInto(all);
-        return all.summarise(elapsedNs());
+        return both().summarise(elapsedNs());
     }
 
     /** The latency CDF of each direction; the total merges both directions' histograms. */
     public LatencyCdfs latencyCdfs() {
+        return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), both().latencyCdf());
+    }
+
+    /** Reads and writes merged, for the totals. */
+    private DirectionRecorder both() {
         DirectionRecorder all = new DirectionRecorder();
         read.addInto(all);
         write.addInto(all);
-        return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), all.latencyCdf());
+        return all;
     }
 }
