@@ -20,13 +20,7 @@ public final class RunReport {
 
     /** Writes every file into {@code dir} (created if missing) and returns their paths, in {@link #FILES} order. */
     public static List<Path> write(Path dir, Result r, ScenarioSource scenario) throws IOException {
-        String[] texts = {ResultJson.toText(r), ResultsCsv.of(r), LatencyCsv.of(r), HtmlReport.run(r, scenario)};
-        Path[] paths = new Path[texts.length];
-        for (int i = 0; i < texts.length; i++) {
-            paths[i] = dir.resolve(FILES.get(i));
-            AtomicFiles.writeString(paths[i], texts[i]);
-        }
-        return List.of(paths);
+        return writeAll(dir, FILES, ResultJson.toText(r), ResultsCsv.of(r), LatencyCsv.of(r), HtmlReport.run(r, scenario));
     }
 
     /**
@@ -36,11 +30,15 @@ public final class RunReport {
      */
     public static List<Path> writeComparison(Path dir, String title, List<String> labelColumns, List<LabelledResult> runs)
             throws IOException {
-        String[] texts = {ResultsCsv.of(labelColumns, runs), LatencyCsv.of(labelColumns, runs),
-            HtmlReport.comparison(title, labelColumns, runs)};
+        return writeAll(dir, COMPARISON_FILES, ResultsCsv.of(labelColumns, runs), LatencyCsv.of(labelColumns, runs),
+                HtmlReport.comparison(title, labelColumns, runs));
+    }
+
+    /** Writes {@code texts[i]} to {@code dir/names[i]}, each atomically; returns the paths in order. */
+    private static List<Path> writeAll(Path dir, List<String> names, String... texts) throws IOException {
         Path[] paths = new Path[texts.length];
         for (int i = 0; i < texts.length; i++) {
-            paths[i] = dir.resolve(COMPARISON_FILES.get(i));
+            paths[i] = dir.resolve(names.get(i));
             AtomicFiles.writeString(paths[i], texts[i]);
         }
         return List.of(paths);
