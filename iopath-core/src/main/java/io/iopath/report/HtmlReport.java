@@ -37,8 +37,8 @@ public final class HtmlReport {
 
         sb.append("<section>\n<h2>Summary</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, List.of());
-        for (String[] row : directions(r)) {
-            summaryRow(sb, List.of(), 0, row[0], stats(r, row[0]));
+        for (String direction : directions(r)) {
+            summaryRow(sb, List.of(), 0, direction, stats(r, direction));
         }
         sb.append("</table>\n</div>\n<p class=\"note\">Latency is per bio, from blktrace Q (queued) to C (completed). "
                 + "Q2D is the time in the block layer, D2C the time in the driver and the drive.</p>\n</section>\n");
@@ -97,9 +97,9 @@ public final class HtmlReport {
         sb.append("<section>\n<h2>Results</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, labelColumns);
         for (LabelledResult run : runs) {
-            List<String[]> rows = directions(run.result());
+            List<String> rows = directions(run.result());
             for (int i = 0; i < rows.size(); i++) {
-                summaryRow(sb, i == 0 ? run.labels() : null, rows.size(), rows.get(i)[0], stats(run.result(), rows.get(i)[0]));
+                summaryRow(sb, i == 0 ? run.labels() : null, rows.size(), rows.get(i), stats(run.result(), rows.get(i)));
             }
         }
         sb.append("</table>\n</div>\n</section>\n");
@@ -116,15 +116,15 @@ public final class HtmlReport {
     }
 
     /** read and write when they had IOs, and total; total alone when the run had none. */
-    private static List<String[]> directions(Result r) {
-        List<String[]> rows = new ArrayList<>();
+    private static List<String> directions(Result r) {
+        List<String> rows = new ArrayList<>();
         if (r.read().ios() > 0) {
-            rows.add(new String[] {"read"});
+            rows.add("read");
         }
         if (r.write().ios() > 0) {
-            rows.add(new String[] {"write"});
+            rows.add("write");
         }
-        rows.add(new String[] {"total"});
+        rows.add("total");
         return rows;
     }
 
@@ -169,12 +169,12 @@ public final class HtmlReport {
     private static void timeSplitTable(StringBuilder sb, Result r) {
         sb.append("<div class=\"wide\">\n<table class=\"split\">\n<thead><tr><th class=\"label\"></th><th>Q2D</th><th>D2C</th>"
                 + "<th>seek</th><th>rotation</th><th>transfer</th><th>count</th></tr></thead>\n");
-        for (String[] row : directions(r)) {
-            if (row[0].equals("total")) {
+        for (String direction : directions(r)) {
+            if (direction.equals("total")) {
                 continue;
             }
-            DirectionStats d = stats(r, row[0]);
-            sb.append("<tr><td class=\"label\">").append(row[0]).append(" IO (ms)</td>").append(td(ms(d.q2dMeanNs())))
+            DirectionStats d = stats(r, direction);
+            sb.append("<tr><td class=\"label\">").append(direction).append(" IO (ms)</td>").append(td(ms(d.q2dMeanNs())))
                     .append(td(ms(d.d2cMeanNs()))).append(td("")).append(td("")).append(td(""))
                     .append(td(Long.toString(d.ios()))).append("</tr>\n");
         }
