@@ -5,7 +5,9 @@ import java.util.Locale;
 
 /**
  * A one-line progress bar on a terminal, shown only once a run has taken more than two seconds
- * of wall-clock time, and never when standard error is not a terminal (scripts, CI).
+ * of wall-clock time, and never without a console (scripts, CI, output piped). Java 17 can only
+ * ask whether the JVM has a console (standard input and output on a terminal), not about
+ * standard error itself, so {@code 2>file} on a terminal still gets the bar in the file.
  */
 final class ProgressBar implements AutoCloseable {
     private static final long SHOW_AFTER_NS = 2_000_000_000L;
