@@ -17,17 +17,13 @@ public final class RandomStreams {
         this.seed = seed;
     }
 
-    public long seed() {
-        return seed;
-    }
-
     /** A fresh generator for the named component; the same name always gives the same stream. */
     public SplittableRandom stream(String componentName) {
         return new SplittableRandom(streamSeed(seed, componentName));
     }
 
     /** The seed of a named stream: FNV-1a of the name, mixed with the scenario seed. */
-    public static long streamSeed(long seed, String componentName) {
+    private static long streamSeed(long seed, String componentName) {
         long h = 0xcbf29ce484222325L;
         for (byte b : componentName.getBytes(StandardCharsets.UTF_8)) {
             h ^= (b & 0xff);
