@@ -153,7 +153,7 @@ public final class BlockQueue implements ElevatorQueue {
             if (!legacy() && plugMerge(t, bio)) {
                 return;
             }
-            if (!elvQueueEmpty() && elvMerge(bio)) {
+            if (!elvQueueEmpty() && elvMerge(t, bio)) {
                 if (legacy() && bio.isSync()) {
                     unplugIfPlugged();
                 }
@@ -217,7 +217,7 @@ public final class BlockQueue implements ElevatorQueue {
     }
 
     /** elv_merge and the merge cases of __make_request; true if the bio was merged. */
-    private boolean elvMerge(Bio bio) {
+    private boolean elvMerge(Task t, Bio bio) {
         Request rq = null;
         boolean front = false;
         if (lastMerge != null && mergeable(lastMerge, bio)) {
@@ -252,7 +252,6 @@ public final class BlockQueue implements ElevatorQueue {
             }
             return false;
         }
-        Task t = task(bio.processId);
         bio.mergeNs = sim.now();
         if (!front) {
             unhash(rq);
@@ -605,7 +604,9 @@ public final class BlockQueue implements ElevatorQueue {
     public void complete(Request rq) {
         long now = sim.now();
         inFlight--;
-        trace(BlkAction.C, rq.processId, Rwbs.of(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, "");
+        if (trace.enabled()) { // Rwbs.of builds a string: not per request when tracing is off
+            trace.event(now, rq.processId, BlkAction.C, Rwbs.of(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, "");
+        }
         FlushSequence seq = sequences.remove(rq);
         if (seq != null) {
             if (rq != seq.barrier) {
