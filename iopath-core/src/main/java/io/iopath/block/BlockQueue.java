@@ -586,7 +586,6 @@ public final class BlockQueue implements ElevatorQueue {
     /** blk_requeue_request: back to the head of the dispatch list (trace R). */
     public void requeue(Request rq) {
         requeues++;
-        rq.requeues++;
         inFlight--;
         traceRq(BlkAction.R, rq);
         if (!rq.ordered) {

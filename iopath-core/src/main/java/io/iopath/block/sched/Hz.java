@@ -31,10 +31,6 @@ public final class Hz {
         return hz != 0;
     }
 
-    public int hz() {
-        return hz;
-    }
-
     /** Nanoseconds of one jiffy; 0 when exact. */
     public long jiffyNs() {
         return hz == 0 ? 0 : 1_000_000_000L / hz;
