@@ -500,11 +500,7 @@ public final class BlockQueue implements ElevatorQueue {
             return;
         }
         sequences.put(step, seq);
-        if (seq.legacy) {
-            dispatch.add(0, step);
-        } else {
-            dispatch.add(0, step); // blk-flush queues its steps at the head of the dispatch list
-        }
+        dispatch.add(0, step); // at the head: 2.6's ordered sequence owns the queue; blk-flush bypasses the scheduler
     }
 
     private void finishSequence(FlushSequence seq) {
@@ -535,11 +531,11 @@ public final class BlockQueue implements ElevatorQueue {
                 return null;
             }
         } else {
-            if (dispatch.isEmpty() && scheduler.dispatch(false) == 0) {
-                return null;
-            }
             if (dispatch.isEmpty()) {
-                return null;
+                scheduler.dispatch(false); // the scheduler is asked only when the dispatch list is empty
+                if (dispatch.isEmpty()) {
+                    return null;
+                }
             }
             rq = dispatch.get(0);
             FlushSequence seq = sequences.get(rq);
