@@ -153,7 +153,7 @@ public final class BlockQueue implements ElevatorQueue {
             if (!legacy() && plugMerge(t, bio)) {
                 return;
             }
-            if (!elvQueueEmpty() && elvMerge(bio)) {
+            if (!elvQueueEmpty() && elvMerge(t, bio)) {
                 if (legacy() && bio.isSync()) {
                     unplugIfPlugged();
                 }
@@ -217,7 +217,7 @@ public final class BlockQueue implements ElevatorQueue {
     }
 
     /** elv_merge and the merge cases of __make_request; true if the bio was merged. */
-    private boolean elvMerge(Bio bio) {
+    private boolean elvMerge(Task t, Bio bio) {
         Request rq = null;
         boolean front = false;
         if (lastMerge != null && mergeable(lastMerge, bio)) {
@@ -252,7 +252,6 @@ public final class BlockQueue implements ElevatorQueue {
             }
             return false;
         }
-        Task t = task(bio.processId);
         bio.mergeNs = sim.now();
         if (!front) {
             unhash(rq);
@@ -501,11 +500,7 @@ public final class BlockQueue implements ElevatorQueue {
             return;
         }
         sequences.put(step, seq);
-        if (seq.legacy) {
-            dispatch.add(0, step);
-        } else {
-            dispatch.add(0, step); // blk-flush queues its steps at the head of the dispatch list
-        }
+        dispatch.add(0, step); // at the head: 2.6's ordered sequence owns the queue; blk-flush bypasses the scheduler
     }
 
     private void finishSequence(FlushSequence seq) {
@@ -536,11 +531,11 @@ public final class BlockQueue implements ElevatorQueue {
                 return null;
             }
         } else {
-            if (dispatch.isEmpty() && scheduler.dispatch(false) == 0) {
-                return null;
-            }
             if (dispatch.isEmpty()) {
-                return null;
+                scheduler.dispatch(false); // the scheduler is asked only when the dispatch list is empty
+                if (dispatch.isEmpty()) {
+                    return null;
+                }
             }
             rq = dispatch.get(0);
             FlushSequence seq = sequences.get(rq);
@@ -587,7 +582,6 @@ public final class BlockQueue implements ElevatorQueue {
     /** blk_requeue_request: back to the head of the dispatch list (trace R). */
     public void requeue(Request rq) {
         requeues++;
-        rq.requeues++;
         inFlight--;
         traceRq(BlkAction.R, rq);
         if (!rq.ordered) {
@@ -605,7 +599,9 @@ public final class BlockQueue implements ElevatorQueue {
     public void complete(Request rq) {
         long now = sim.now();
         inFlight--;
-        trace(BlkAction.C, rq.processId, Rwbs.of(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, "");
+        if (trace.enabled()) { // Rwbs.of builds a string: not per request when tracing is off
+            trace.event(now, rq.processId, BlkAction.C, Rwbs.of(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, "");
+        }
         FlushSequence seq = sequences.remove(rq);
         if (seq != null) {
             if (rq != seq.barrier) {

@@ -84,7 +84,6 @@ final class RequestPool {
     void sleep(int dir, Task t) {
         sleeps++;
         t.sleeping = true;
-        t.sleepDir = dir;
         waiters[slot(dir)].addLast(t);
     }
 

@@ -17,7 +17,6 @@ public final class Task {
     public final String name;
 
     boolean sleeping;
-    int sleepDir;
     /** The bio being submitted when the task went to sleep, then any it would submit after. */
     final ArrayDeque<Bio> blocked = new ArrayDeque<>();
     int batchRequests;

@@ -105,10 +105,6 @@ abstract class QueueDepthPolicy {
             this.maxTags = depth;
         }
 
-        boolean locked() {
-            return locked;
-        }
-
         @Override
         void queueFull(int active, long nowNs) {
             tagSuccess = 0;

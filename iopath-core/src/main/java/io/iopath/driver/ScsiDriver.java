@@ -26,7 +26,6 @@ public final class ScsiDriver {
     private final BlockQueue queue;
     private final BlockDevice device;
     private final QueueDepthPolicy policy;
-    private final QueueFullHandling handling;
     private final Timer rerun;
     private int deviceBusy;
     private int deviceBlocked;
@@ -45,7 +44,6 @@ public final class ScsiDriver {
         this.sim = sim;
         this.queue = queue;
         this.device = device;
-        this.handling = handling;
         this.policy = QueueDepthPolicy.of(handling, queueDepth, queue.settings().hz().jiffyNs());
         this.rerun = sim.timer("scsi.queue-delay", this::requestFn);
         queue.setDispatcher(this::requestFn);
@@ -153,10 +151,6 @@ public final class ScsiDriver {
         return deviceBusy;
     }
 
-    public int deviceBlocked() {
-        return deviceBlocked;
-    }
-
     public long queueFulls() {
         return queueFulls;
     }
@@ -173,9 +167,5 @@ public final class ScsiDriver {
     /** Time from each refusal until issue resumed, summed. */
     public long stalledNs() {
         return stalledNs;
-    }
-
-    public QueueFullHandling handling() {
-        return handling;
     }
 }

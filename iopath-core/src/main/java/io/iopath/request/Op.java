@@ -7,10 +7,6 @@ public enum Op {
     FLUSH,
     DISCARD;
 
-    public boolean isWrite() {
-        return this == WRITE;
-    }
-
     public boolean transfersData() {
         return this == READ || this == WRITE;
     }

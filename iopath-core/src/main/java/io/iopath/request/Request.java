@@ -28,8 +28,6 @@ public final class Request {
     public long issuedNs = UNSET;
     /** blktrace C: completed by the device. */
     public long completedNs = UNSET;
-    /** Times the driver handed it back (QUEUE FULL / BUSY). */
-    public int requeues;
 
     /** What the drive did: time spent seeking, waiting for rotation, transferring (ns). */
     public long seekNs;
@@ -53,8 +51,6 @@ public final class Request {
     /** Core merge-hash key (end sector when hashed), or -1 when not hashed. */
     public long hashEnd = -1;
 
-    /** The device tag while the command is at the device, or -1. */
-    public int tag = -1;
     /** Free slot for the layer that currently owns the request (scheduler lists, drive queue). */
     public Object owner;
 
@@ -97,10 +93,6 @@ public final class Request {
 
     public boolean isSync() {
         return op == Op.READ || Flags.has(flags, Flags.SYNC);
-    }
-
-    public boolean isWrite() {
-        return op == Op.WRITE;
     }
 
     /** Sets or clears one flag (the block layer adds FUA to, or strips it from, a barrier write). */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * completes; another streams asynchronous writes far away. Deadline sends a write as soon as the
  * reader's read completes, so nearly every read pays two long seeks (on {@link
  * TestDevice#seeking}, a disk-like device of the test's own); AS waits antic_expire for
- * the reader, and CFQ idles slice_idle in the reader's slice, so the reader keeps the head.
+ * the reader, and CFQ and BFQ idle slice_idle for its next request, so the reader keeps the head.
  */
 class AnticipationTest {
     static final long RUN_NS = 6_000_000_000L;
@@ -57,13 +57,15 @@ class AnticipationTest {
     }
 
     @Test
-    void anticipatoryAndCfqGiveTheDependentReaderSeveralTimesDeadlinesThroughput() {
+    void anticipatoryCfqAndBfqGiveTheDependentReaderSeveralTimesDeadlinesThroughput() {
         double deadline = readerThroughput("deadline");
         double as = readerThroughput("anticipatory");
         double cfq = readerThroughput("cfq");
+        double bfq = readerThroughput("bfq");
         assertThat(deadline).isPositive();
         assertThat(as).as("AS %.0f B/s vs deadline %.0f B/s", as, deadline).isGreaterThan(3 * deadline);
         assertThat(cfq).as("CFQ %.0f B/s vs deadline %.0f B/s", cfq, deadline).isGreaterThan(3 * deadline);
+        assertThat(bfq).as("BFQ %.0f B/s vs deadline %.0f B/s", bfq, deadline).isGreaterThan(3 * deadline);
     }
 
     @Test

@@ -31,10 +31,6 @@ public final class Hz {
         return hz != 0;
     }
 
-    public int hz() {
-        return hz;
-    }
-
     /** Nanoseconds of one jiffy; 0 when exact. */
     public long jiffyNs() {
         return hz == 0 ? 0 : 1_000_000_000L / hz;
@@ -57,7 +53,6 @@ public final class Hz {
         return jiffies * jiffyNs();
     }
 
-    /** A timer due at {@code atNs} fires at the next jiffy boundary (exact: at {@code atNs}). */
     /**
      * Time from {@code fromNs} to {@code toNs} as the kernel measures it: in whole jiffies (as
      * ns) when quantised, else exactly.
@@ -70,6 +65,7 @@ public final class Hz {
         return (toNs / j - fromNs / j) * j;
     }
 
+    /** A timer due at {@code atNs} fires at the next jiffy boundary (exact: at {@code atNs}). */
     public long timerNs(long atNs) {
         if (hz == 0) {
             return atNs;

@@ -64,22 +64,9 @@ public final class SectorTree {
         return tree.lower(rq);
     }
 
-    /** The first queued request starting at or after {@code sector}. */
-    public Request ceiling(long sector) {
-        for (Request r : tree.tailSet(probe(sector), true)) {
-            return r;
-        }
-        return null;
-    }
-
-    /** The last queued request starting before {@code sector}. */
-    public Request lower(long sector) {
-        return tree.lower(probe(sector));
-    }
-
     /** A queued request starting exactly at {@code sector} (front-merge lookup), or null. */
     public Request startingAt(long sector) {
-        Request r = ceiling(sector);
+        Request r = tree.ceiling(probe(sector)); // the first one starting at or after sector
         return r != null && r.sortSector == sector ? r : null;
     }
 
