@@ -1,5 +1,7 @@
 package io.iopath.workload.trace;
 
+import java.util.regex.Pattern;
+
 /**
  * Number parsing for trace readers: strict (no signs where none belong, no trailing junk) and
  * reporting through the line source, so a bad field becomes {@code FILE:LINE: field: expected …}.
@@ -7,13 +9,15 @@ package io.iopath.workload.trace;
 public final class Tokens {
     public static final long MAX_BYTES = 1L << 60;
     public static final long MAX_SECTORS = MAX_BYTES / 512;
+    /** Compiled once: String.split would compile this multi-character regex on every line. */
+    private static final Pattern BLANKS = Pattern.compile("[ \\t]+");
 
     private Tokens() {
     }
 
     /** Splits on runs of spaces and tabs; the line is already trimmed. */
     public static String[] words(String line) {
-        return line.split("[ \\t]+");
+        return BLANKS.split(line);
     }
 
     public static long nonNegativeLong(LineSource src, String field, String text) {
