@@ -61,8 +61,6 @@ public record FioReport(String scenario, long seed, String drive, List<JobEntry>
         long[] maxBw = new long[2];
         long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE};
         long[] maxRun = new long[2];
-        long[] groupStart = {Long.MAX_VALUE, Long.MAX_VALUE};
-        long[] groupEnd = new long[2];
         for (JobEntry e : entries) {
             for (int d = 0; d < 2; d++) {
                 JobStats.Direction dir = d == 0 ? e.stats().read : e.stats().write;
@@ -76,8 +74,6 @@ public record FioReport(String scenario, long seed, String drive, List<JobEntry>
                 maxBw[d] = Math.max(maxBw[d], bw);
                 minRun[d] = Math.min(minRun[d], runMs);
                 maxRun[d] = Math.max(maxRun[d], runMs);
-                groupStart[d] = Math.min(groupStart[d], e.stats().startNs);
-                groupEnd[d] = Math.max(groupEnd[d], e.stats().lastCompletionNs);
             }
         }
         long[] agg = new long[2];
