@@ -151,22 +151,16 @@ final class RunCommand implements Callable<Integer> {
         if (tracer != null) {
             err.println("iopath: wrote " + tracer.written() + " issued requests to " + traceOut + " (" + outFormat.id + ")");
         }
-        if (!format.equals("iopath")) {
-            if (outDir != null) {
-                RunReport.write(outDir, result, scenarioSource(all));
-            }
-            if (trace != null) {
-                AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
-            }
-            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
-            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
-            return 0;
-        }
         if (outDir != null) {
             RunReport.write(outDir, result, scenarioSource(all));
         }
         if (trace != null) {
             AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
+        }
+        if (!format.equals("iopath")) {
+            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
+            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
+            return 0;
         }
         if (json) {
             out.print(ResultJson.toText(result));
