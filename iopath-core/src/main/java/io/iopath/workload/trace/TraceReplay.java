@@ -182,7 +182,7 @@ public final class TraceReplay implements Workload {
                 validate ? onDoneThenIdle : onDone);
         submitted++;
         inFlight++;
-        stats.submittedOp(r.op(), inFlight);
+        stats.submitted(r.op(), inFlight);
         bio.submittedNs = sim.now();
         queue.submit(bio);
     }
@@ -191,7 +191,7 @@ public final class TraceReplay implements Workload {
         inFlight--;
         completed++;
         metrics.bioCompleted(bio);
-        stats.completedBio(bio);
+        stats.completed(bio);
         if (closedLoop && next != null) {
             submitNext();
         }
@@ -202,7 +202,7 @@ public final class TraceReplay implements Workload {
         inFlight--;
         completed++;
         metrics.bioCompleted(bio);
-        stats.completedBio(bio);
+        stats.completed(bio);
         if (next != null) {
             afterIdle.scheduleAfter(Math.max(0, idleAfterNs));
         }
