@@ -220,10 +220,6 @@ public final class TraceReplay implements Workload {
         return completed;
     }
 
-    public long submitted() {
-        return submitted;
-    }
-
     @Override
     public JobSpec spec() {
         return spec;
