@@ -83,9 +83,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--show-default", description = "print the built-in default scenario and exit")
     boolean showDefault;
 
-    /** The fio job file being run, if it is one. */
-    private FioJobFile fioFile;
-
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -103,7 +100,6 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;
         FioJobFile fio = null;
-        fioFile = null;
         if (scenarioFile == null) {
             scenario = ScenarioReader.readDefault(all);
         } else {
@@ -112,7 +108,6 @@ final class RunCommand implements Callable<Integer> {
             }
             if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
                 fio = FioJobFile.read(scenarioFile);
-                fioFile = fio;
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);
                 }
@@ -151,22 +146,16 @@ final class RunCommand implements Callable<Integer> {
         if (tracer != null) {
             err.println("iopath: wrote " + tracer.written() + " issued requests to " + traceOut + " (" + outFormat.id + ")");
         }
-        if (!format.equals("iopath")) {
-            if (outDir != null) {
-                RunReport.write(outDir, result, scenarioSource(all));
-            }
-            if (trace != null) {
-                AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
-            }
-            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
-            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
-            return 0;
-        }
         if (outDir != null) {
-            RunReport.write(outDir, result, scenarioSource(all));
+            RunReport.write(outDir, result, scenarioSource(all, fio));
         }
         if (trace != null) {
             AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
+        }
+        if (!format.equals("iopath")) {
+            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
+            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
+            return 0;
         }
         if (json) {
             out.print(ResultJson.toText(result));
@@ -180,8 +169,12 @@ final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The scenario as the report shows it: its file name, the overrides, and its YAML as run. */
-    private ScenarioSource scenarioSource(List<String> applied) throws IOException {
+    /**
+     * The scenario as the report shows it: its file name, the overrides, and its YAML as run.
+     *
+     * @param fioFile the fio job file being run, or null for a YAML scenario
+     */
+    private ScenarioSource scenarioSource(List<String> applied, FioJobFile fioFile) throws IOException {
         String name = scenarioFile == null ? "the built-in default scenario" : scenarioFile.getFileName().toString();
         if (fioFile != null) {
             // a fio job file is shown as the scenario YAML it became (overrides already applied)

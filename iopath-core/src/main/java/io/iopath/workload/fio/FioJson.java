@@ -71,14 +71,10 @@ public final class FioJson {
         j.put("ctx", 0);
         j.put("majf", 0);
         j.put("minf", 0);
-        String[] depthNames = {"1", "2", "4", "8", "16", "32", ">=64"};
-        long submits = 0;
-        for (long v : s.depthAtSubmit) {
-            submits += v;
-        }
+        double[] depths = FioReport.depthPercents(s);
         ObjectNode depth = j.putObject("iodepth_level");
-        for (int i = 0; i < depthNames.length; i++) {
-            depth.put(depthNames[i], submits == 0 ? 0.0 : 100.0 * s.depthAtSubmit[i] / submits);
+        for (int i = 0; i < depths.length; i++) {
+            depth.put(FioReport.DEPTH_LABELS[i], depths[i]);
         }
         long total = 0;
         for (long c : s.latencyBuckets) {

@@ -17,6 +17,22 @@ import java.util.Map;
  * Plain data; {@link FioText} and {@link FioJson} render it.
  */
 public record FioReport(String scenario, long seed, String drive, List<JobEntry> jobs, Group group, Disk disk) {
+    /** fio's names of the {@link JobStats#depthAtSubmit} buckets. */
+    static final String[] DEPTH_LABELS = {"1", "2", "4", "8", "16", "32", ">=64"};
+
+    /** fio's {@code IO depths} line: the share of submissions in each depth bucket, in percent. */
+    static double[] depthPercents(JobStats s) {
+        long submits = 0;
+        for (long v : s.depthAtSubmit) {
+            submits += v;
+        }
+        double[] pct = new double[s.depthAtSubmit.length];
+        for (int i = 0; i < pct.length; i++) {
+            pct[i] = submits == 0 ? 0.0 : 100.0 * s.depthAtSubmit[i] / submits;
+        }
+        return pct;
+    }
+
     /** The job's {@code percentile_list} as an array. */
     static double[] percentiles(io.iopath.scenario.JobSpec spec) {
         return spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
@@ -61,8 +77,6 @@ public record FioReport(String scenario, long seed, String drive, List<JobEntry>
         long[] maxBw = new long[2];
         long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE};
         long[] maxRun = new long[2];
-        long[] groupStart = {Long.MAX_VALUE, Long.MAX_VALUE};
-        long[] groupEnd = new long[2];
         for (JobEntry e : entries) {
             for (int d = 0; d < 2; d++) {
                 JobStats.Direction dir = d == 0 ? e.stats().read : e.stats().write;
@@ -76,8 +90,6 @@ public record FioReport(String scenario, long seed, String drive, List<JobEntry>
                 maxBw[d] = Math.max(maxBw[d], bw);
                 minRun[d] = Math.min(minRun[d], runMs);
                 maxRun[d] = Math.max(maxRun[d], runMs);
-                groupStart[d] = Math.min(groupStart[d], e.stats().startNs);
-                groupEnd[d] = Math.max(groupEnd[d], e.stats().lastCompletionNs);
             }
         }
         long[] agg = new long[2];

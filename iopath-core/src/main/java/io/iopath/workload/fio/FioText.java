@@ -52,15 +52,10 @@ public final class FioText {
         }
         latencyBuckets(sb, s);
         sb.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
-        long submits = 0;
-        for (long v : s.depthAtSubmit) {
-            submits += v;
-        }
-        String[] depthNames = {"1", "2", "4", "8", "16", "32", ">=64"};
+        double[] depths = FioReport.depthPercents(s);
         sb.append("  IO depths    : ");
-        for (int i = 0; i < depthNames.length; i++) {
-            sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", depthNames[i],
-                    submits == 0 ? 0.0 : 100.0 * s.depthAtSubmit[i] / submits));
+        for (int i = 0; i < depths.length; i++) {
+            sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", FioReport.DEPTH_LABELS[i], depths[i]));
         }
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0\n",

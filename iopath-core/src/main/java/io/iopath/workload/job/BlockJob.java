@@ -59,8 +59,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private boolean started;
     private boolean finished;
     private boolean pendingThink;
-    /** The completion callback, made once rather than per bio. */
+    /** The completion callbacks, made once rather than per bio. */
     private final io.iopath.request.BioCompletion onDone = this::done;
+    private final io.iopath.request.BioCompletion onFlushDone = this::flushDone;
     private int prepared = -1;
     private long preparedOffset;
     private long preparedBytes;
@@ -282,7 +283,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         syncInFlight = true;
         inFlight++;
         stats.submitted(Op.FLUSH, inFlight);
-        Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, this::flushDone);
+        Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, onFlushDone);
         flush.submittedNs = sim.now();
         queue.submit(flush);
     }

@@ -81,22 +81,13 @@ public final class JobStats {
         started(nowNs, 0);
     }
 
-    /** A bio was submitted with {@code depth} IOs of the workload in flight, itself included. */
-    public void submittedOp(Op op, int depth) {
-        submitted(op, depth);
-    }
-
-    /** A bio completed. */
-    public void completedBio(Bio bio) {
-        completed(bio);
-    }
-
     void started(long nowNs, long rampTimeNs) {
         startNs = nowNs;
         rampEndNs = nowNs + rampTimeNs;
     }
 
-    void submitted(Op op, int depthIncludingThis) {
+    /** A bio was submitted with {@code depthIncludingThis} IOs of the workload in flight, itself included. */
+    public void submitted(Op op, int depthIncludingThis) {
         switch (op) {
             case READ -> issuedRead++;
             case WRITE -> issuedWrite++;
@@ -114,7 +105,7 @@ public final class JobStats {
      * submission (the bio merged, or got its request: G, which comes after sleeping in
      * get_request_wait when the request pool is exhausted); clat from there to completion.
      */
-    void completed(Bio bio) {
+    public void completed(Bio bio) {
         lastCompletionNs = Math.max(lastCompletionNs, bio.completedNs);
         if (bio.completedNs < rampEndNs) {
             return; // ramp_time: warm-up left out of the statistics

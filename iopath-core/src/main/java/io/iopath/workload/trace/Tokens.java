@@ -1,5 +1,7 @@
 package io.iopath.workload.trace;
 
+import java.util.regex.Pattern;
+
 /**
  * Number parsing for trace readers: strict (no signs where none belong, no trailing junk) and
  * reporting through the line source, so a bad field becomes {@code FILE:LINE: field: expected …}.
@@ -7,26 +9,21 @@ package io.iopath.workload.trace;
 public final class Tokens {
     public static final long MAX_BYTES = 1L << 60;
     public static final long MAX_SECTORS = MAX_BYTES / 512;
+    /** Compiled once: String.split would compile this multi-character regex on every line. */
+    private static final Pattern BLANKS = Pattern.compile("[ \\t]+");
 
     private Tokens() {
     }
 
     /** Splits on runs of spaces and tabs; the line is already trimmed. */
     public static String[] words(String line) {
-        return line.split("[ \\t]+");
+        return BLANKS.split(line);
     }
 
     public static long nonNegativeLong(LineSource src, String field, String text) {
-        if (text.isEmpty() || text.length() > 18) {
+        long v = nonNegativeLongQuiet(text);
+        if (v < 0) {
             throw src.expected(field, "a non-negative integer", text);
-        }
-        long v = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                throw src.expected(field, "a non-negative integer", text);
-            }
-            v = v * 10 + (c - '0');
         }
         return v;
     }
@@ -82,7 +79,7 @@ public final class Tokens {
             throw src.expected(field, "a non-negative decimal number", text);
         }
         long w = whole.isEmpty() ? 0 : nonNegativeLongQuiet(whole);
-        if (w < 0 || frac.length() > 30 || !frac.chars().allMatch(c -> c >= '0' && c <= '9')) {
+        if (w < 0 || frac.length() > 30 || !allDigits(frac)) {
             throw src.expected(field, "a non-negative decimal number", text);
         }
         long unit = 1;
@@ -101,19 +98,26 @@ public final class Tokens {
         return ns + fracNs;
     }
 
+    /** The value of 1 to 18 decimal digits, or -1 for anything else. */
     private static long nonNegativeLongQuiet(String text) {
-        if (text.isEmpty() || text.length() > 18) {
+        if (text.isEmpty() || text.length() > 18 || !allDigits(text)) {
             return -1;
         }
         long v = 0;
         for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            v = v * 10 + (c - '0');
+            v = v * 10 + (text.charAt(i) - '0');
         }
         return v;
+    }
+
+    private static boolean allDigits(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Nanoseconds as exact decimal text in a unit of 10^{@code nsDigitsPerUnit} ns. */

@@ -24,7 +24,7 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
     private long sequence;
     private long written;
     private IOException failure;
-    private long requeued;
+    /** Requests the driver handed back (R), by "sector+sectors", until their re-issue (D). */
     private final java.util.Map<String, Integer> requeuedAt = new java.util.HashMap<>();
 
     public TraceOut(Path file, TraceFormat format) {
@@ -61,10 +61,7 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
             return;
         }
         try {
-            if (action == BlkAction.R) {
-                requeued++;
-            }
-            boolean reissue = action == BlkAction.D && requeued > 0 && isReissue(sector, sectors);
+            boolean reissue = action == BlkAction.D && !requeuedAt.isEmpty() && isReissue(sector, sectors);
             if (action == BlkAction.D && !reissue) {
                 written++;
             }
@@ -111,7 +108,6 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
         } else {
             requeuedAt.put(key, n - 1);
         }
-        requeued--;
         return true;
     }
 

@@ -41,6 +41,8 @@ public final class TraceReplay implements Workload {
     private final long capacitySectors;
     private final JobStats stats = new JobStats();
     private final Timer arrival;
+    /** DiskSim validate: issues the next record once the idle time after a completion has passed. */
+    private final Timer afterIdle;
     private TraceReader reader;
     private TraceRecord next;
     private boolean closedLoop;
@@ -54,8 +56,11 @@ public final class TraceReplay implements Workload {
     private long skippedDevices;
     private long tooLarge;
     private boolean validate;
-    /** The completion callback, made once rather than per bio. */
+    /** Idle time after the request in flight (validate replays one request at a time). */
+    private long idleAfterNs;
+    /** The completion callbacks, made once rather than per bio. */
     private final io.iopath.request.BioCompletion onDone = this::done;
+    private final io.iopath.request.BioCompletion onDoneThenIdle = this::doneThenIdle;
 
     public TraceReplay(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId,
                        BlockJob.BioIds ids, long capacitySectors) {
@@ -68,6 +73,7 @@ public final class TraceReplay implements Workload {
         this.ids = ids;
         this.capacitySectors = capacitySectors;
         this.arrival = sim.timer("replay." + spec.name(), this::arrive);
+        this.afterIdle = sim.timer("replay." + spec.name() + ".idle", this::submitNext);
     }
 
     private TraceFormat format() {
@@ -171,11 +177,12 @@ public final class TraceReplay implements Workload {
                 sector = capacitySectors - sectors;
             }
         }
+        idleAfterNs = r.idleNs();
         Bio bio = new Bio(ids.next(), r.op(), sector, (int) sectors, r.flags(), processId,
-                validate ? b -> doneThenIdle(b, r.idleNs()) : onDone);
+                validate ? onDoneThenIdle : onDone);
         submitted++;
         inFlight++;
-        stats.submittedOp(r.op(), inFlight);
+        stats.submitted(r.op(), inFlight);
         bio.submittedNs = sim.now();
         queue.submit(bio);
     }
@@ -184,20 +191,20 @@ public final class TraceReplay implements Workload {
         inFlight--;
         completed++;
         metrics.bioCompleted(bio);
-        stats.completedBio(bio);
+        stats.completed(bio);
         if (closedLoop && next != null) {
             submitNext();
         }
         closeIfDone();
     }
 
-    private void doneThenIdle(Bio bio, long idleNs) {
+    private void doneThenIdle(Bio bio) {
         inFlight--;
         completed++;
         metrics.bioCompleted(bio);
-        stats.completedBio(bio);
+        stats.completed(bio);
         if (next != null) {
-            sim.after(Math.max(0, idleNs), this::submitNext);
+            afterIdle.scheduleAfter(Math.max(0, idleAfterNs));
         }
         closeIfDone();
     }
@@ -211,10 +218,6 @@ public final class TraceReplay implements Workload {
     @Override
     public long completed() {
         return completed;
-    }
-
-    public long submitted() {
-        return submitted;
     }
 
     @Override

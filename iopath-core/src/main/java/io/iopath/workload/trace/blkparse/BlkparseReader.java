@@ -63,21 +63,13 @@ public final class BlkparseReader implements TraceReader {
             if (!action.equals("D") && !action.equals("R")) {
                 continue;
             }
-            // device, RWBS and "sector + sectors": what identifies a request between R and D
-            String key = m.group(1) + "," + m.group(2) + " " + m.group(9) + " " + m.group(10).split("\\[", 2)[0].strip();
             if (action.equals("R")) {
                 if (requeued.size() < MAX_REQUEUED) {
-                    requeued.merge(key, 1, Integer::sum);
+                    requeued.merge(requestKey(m), 1, Integer::sum);
                 }
                 continue;
             }
-            Integer pending = requeued.get(key);
-            if (pending != null) {
-                if (pending == 1) {
-                    requeued.remove(key);
-                } else {
-                    requeued.put(key, pending - 1);
-                }
+            if (!requeued.isEmpty() && reissued(requestKey(m))) {
                 continue; // D after R: the driver re-issuing a requeued request, not a new IO
             }
             Rwbs.Parsed rwbs = Rwbs.parse(m.group(9));
@@ -123,6 +115,25 @@ public final class BlkparseReader implements TraceReader {
             return new TraceRecord(t, device, rwbs.op(), sector * 512, sectors * 512, flags, pid, -1, -1);
         }
         return null;
+    }
+
+    /** Device, RWBS and "sector + sectors": what identifies a request between R and D. */
+    private static String requestKey(Matcher m) {
+        return m.group(1) + "," + m.group(2) + " " + m.group(9) + " " + m.group(10).split("\\[", 2)[0].strip();
+    }
+
+    /** Whether a D event re-issues a request the driver requeued, consuming one requeue. */
+    private boolean reissued(String key) {
+        Integer pending = requeued.get(key);
+        if (pending == null) {
+            return false;
+        }
+        if (pending == 1) {
+            requeued.remove(key);
+        } else {
+            requeued.put(key, pending - 1);
+        }
+        return true;
     }
 
     @Override

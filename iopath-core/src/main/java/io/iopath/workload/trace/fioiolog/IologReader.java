@@ -37,10 +37,6 @@ public final class IologReader implements TraceReader {
         this.src = src;
     }
 
-    public int version() {
-        return version;
-    }
-
     private void readHeader() {
         String header = src.nextDataLine();
         if (header == null) {
