@@ -41,15 +41,24 @@ public final class BlkparseText {
     }
 
     static void line(BlkEvent e, long originNs, StringBuilder out) {
-        long t = e.timeNs() - originNs;
+        line(e.timeNs() - originNs, e.cpu(), e.seq(), e.pid(), e.action(), e.rwbs(), e.sector(), e.sectors(),
+                e.payload(), e.command(), out);
+    }
+
+    /**
+     * One event as blkparse prints it (without the newline), {@code relativeNs} after the first
+     * event; for writers that stream events instead of keeping {@link BlkEvent}s.
+     */
+    public static void line(long relativeNs, int cpu, long seq, int pid, BlkAction action, String rwbs, long sector,
+                            int sectors, long payload, String command, StringBuilder out) {
         out.append(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s ",
-                MAJOR, MINOR, e.cpu(), e.seq(), t / 1_000_000_000L, t % 1_000_000_000L, e.pid(),
-                e.action().letters(), e.rwbs()));
-        switch (e.action()) {
-            case P -> out.append('[').append(e.command()).append(']');
-            case U, UT -> out.append('[').append(e.command()).append("] ").append(e.payload());
-            case C, R -> out.append(e.sector()).append(" + ").append(e.sectors()).append(" [").append(e.payload()).append(']');
-            default -> out.append(e.sector()).append(" + ").append(e.sectors()).append(" [").append(e.command()).append(']');
+                MAJOR, MINOR, cpu, seq, relativeNs / 1_000_000_000L, relativeNs % 1_000_000_000L, pid,
+                action.letters(), rwbs));
+        switch (action) {
+            case P -> out.append('[').append(command).append(']');
+            case U, UT -> out.append('[').append(command).append("] ").append(payload);
+            case C, R -> out.append(sector).append(" + ").append(sectors).append(" [").append(payload).append(']');
+            default -> out.append(sector).append(" + ").append(sectors).append(" [").append(command).append(']');
         }
     }
 

@@ -2,12 +2,12 @@ package io.iopath.workload.trace;
 
 import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.workload.trace.blkparse.Rwbs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * Trace out: writes a run's block IO as a replayable trace while the run goes (constant memory,
@@ -78,17 +78,8 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
             if (originNs < 0) {
                 originNs = timeNs;
             }
-            long t = timeNs - originNs;
-            // blkparse's "%D %2c %8s %5T.%9t %5p %2a %3d " and the action's tail (blkparse_fmt.c)
             StringBuilder sb = new StringBuilder(80);
-            sb.append(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s ", 8, 0, 0, ++sequence,
-                    t / 1_000_000_000L, t % 1_000_000_000L, pid, action.letters(), rwbs));
-            switch (action) {
-                case P -> sb.append('[').append(command).append(']');
-                case U, UT -> sb.append('[').append(command).append("] ").append(payload);
-                case C, R -> sb.append(sector).append(" + ").append(sectors).append(" [").append(payload).append(']');
-                default -> sb.append(sector).append(" + ").append(sectors).append(" [").append(command).append(']');
-            }
+            BlkparseText.line(timeNs - originNs, 0, ++sequence, pid, action, rwbs, sector, sectors, payload, command, sb);
             sb.append('\n');
             out.write(sb.toString());
         } catch (IOException e) {
