@@ -45,6 +45,7 @@ public final class Disk implements BlockDevice {
     private final ArrayDeque<DriveJob> pool = new ArrayDeque<>();
     private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
     private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
+    private final ArrayDeque<Completion> completions = new ArrayDeque<>();
     private final DurabilityLedger ledger = new DurabilityLedger();
     private final TrackCursor cursor = new TrackCursor();
     private final Timer mediaDone;
@@ -599,7 +600,29 @@ public final class Disk implements BlockDevice {
 
     /** Completion always goes through an event, so the host never sees it inside its own submit. */
     private void completeAt(Request r, long atNs) {
-        sim.at(Math.max(atNs, sim.now()), () -> finishHost(r));
+        Completion c = completions.pollFirst();
+        if (c == null) {
+            c = new Completion();
+        }
+        c.request = r;
+        c.timer.scheduleAt(Math.max(atNs, sim.now()));
+    }
+
+    /**
+     * A host completion waiting for its time. Pooled, so that completing a command allocates
+     * nothing (a one-shot {@code sim.at} would cost a timer and a closure per command).
+     */
+    private final class Completion implements Runnable {
+        final Timer timer = sim.timer("drive.complete", this);
+        Request request;
+
+        @Override
+        public void run() {
+            Request r = request;
+            request = null;
+            completions.addLast(this); // free before the host reacts: it may submit at once
+            finishHost(r);
+        }
     }
 
     private void finishHost(Request r) {
