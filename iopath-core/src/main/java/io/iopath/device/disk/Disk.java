@@ -554,9 +554,17 @@ public final class Disk implements BlockDevice {
         readCache.restartReadAhead(seg, limit, startNs, readAheadNsPerSector(next));
     }
 
-    /** Read-ahead's media rate: sectors stream, and each track boundary costs the skew's rotation. */
+    /** Read-ahead's media rate from {@code lba} on. */
     private double readAheadNsPerSector(long lba) {
         mechanics.geometry().locate(lba, cursor);
+        return readAheadNsPerSectorAtCursor();
+    }
+
+    /**
+     * Read-ahead's media rate on the track {@link #cursor} was located on: sectors stream, and
+     * each track boundary costs the skew's rotation.
+     */
+    private double readAheadNsPerSectorAtCursor() {
         int spt = cursor.sectorsPerTrack;
         double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
         return mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
@@ -571,11 +579,7 @@ public final class Disk implements BlockDevice {
         long limit = cacheConfig.readAhead() == ReadAhead.TRACK ? last + cursor.run
                 : j.endLba() + cacheConfig.maxReadAheadSectors();
         limit = Math.min(limit, capacity);
-        int spt = cursor.sectorsPerTrack;
-        double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
-        // sectors stream at the media rate; each track boundary costs the skew's worth of rotation
-        double nsPerSector = mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
-        readCache.startReadAhead(seg, limit, now, nsPerSector);
+        readCache.startReadAhead(seg, limit, now, readAheadNsPerSectorAtCursor());
     }
 
     private void admitWaiters() {
