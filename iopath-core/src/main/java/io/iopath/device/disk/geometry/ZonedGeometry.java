@@ -397,10 +397,6 @@ public final class ZonedGeometry {
         return lo;
     }
 
-    public Zone zoneOf(long lba) {
-        return zones[zoneIndexOf(lba)];
-    }
-
     /** Fills {@code c} with where {@code lba} lives and the contiguous run from it on its track. */
     public void locate(long lba, TrackCursor c) {
         int zi = zoneIndexOf(lba);
@@ -461,14 +457,6 @@ public final class ZonedGeometry {
         TrackCursor c = new TrackCursor();
         locate(lba, c);
         return new PhysicalAddress(c.cylinder, c.surface, c.sector, c.angle);
-    }
-
-    /** Cylinder of an LBA, without allocating. */
-    public int cylinderOf(long lba) {
-        int zi = zoneIndexOf(lba);
-        Zone z = zones[zi];
-        long p = physicalOf(zi, z, lba - z.firstLba);
-        return z.firstCylinder + (int) (p / ((long) z.spt * surfaces));
     }
 
     /** The LBA stored at a physical sector, or −1 if the sector holds none (spare, slip, gap). */
