@@ -65,6 +65,9 @@ public final class Disk implements BlockDevice {
     private boolean failed;
     /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
     private int writeJobs;
+    /** Command overheads ahead of a read's and a write's positioning, set by {@link #select} for its keys. */
+    private long readOverheadNs;
+    private long writeOverheadNs;
 
     private long busyNs;
     private long queueFullsAnswered;
@@ -413,9 +416,6 @@ public final class Disk implements BlockDevice {
     }
 
     /** The scheduler: best eligible host job, or a destage when destaging is due. */
-    private long readOverheadNs;
-    private long writeOverheadNs;
-
     private DriveJob select(long now) {
         DriveScheduler policy = spec.scheduler();
         readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
