@@ -1,8 +1,8 @@
 package io.iopath.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.report.JsonText;
 import io.iopath.validation.Comparison;
 import io.iopath.validation.DiskSimHistogram;
 import io.iopath.validation.DriveReplay;
@@ -12,9 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -62,7 +60,7 @@ final class ValidateCommand implements Callable<Integer> {
         ValidationFiles.writeCdfSvg(dir.resolve("cdf.svg"), stem + " on " + d.name(), measured, simulated);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            Map<String, Object> m = new LinkedHashMap<>();
+            ObjectNode m = JsonText.object();
             m.put("trace", trace.toString());
             m.put("drive", d.name());
             m.put("requests", r.requests());
@@ -73,7 +71,7 @@ final class ValidateCommand implements Callable<Integer> {
             m.put("demerit_percent_of_mean", r.demeritPercentOfMean());
             m.put("sample_demerit_ms", r.sampleDemeritMs());
             m.put("out_dir", dir.toString());
-            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m));
+            out.print(JsonText.of(m));
         } else {
             out.printf(Locale.ROOT, "validate %s on %s: %d requests, closed loop at queue depth 1%n", trace, d.name(),
                     r.requests());

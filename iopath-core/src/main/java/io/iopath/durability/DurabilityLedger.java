@@ -1,10 +1,7 @@
 package io.iopath.durability;
 
 import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Which accepted writes are only in the drive's volatile buffer, and which of those a FLUSH or
@@ -15,7 +12,13 @@ import java.util.Map;
  * issued is promised once that FLUSH completes. A write that reached the media leaves the ledger.
  */
 public final class DurabilityLedger {
-    private final Map<Long, WriteRecord> volatileWrites = new LinkedHashMap<>();
+    /**
+     * The volatile writes, oldest first, linked through the records themselves: the drive
+     * reports every write, so keeping them costs no map entry or boxed key per write.
+     */
+    private WriteRecord head;
+    private WriteRecord tail;
+    private int volatileCount;
     private long nextId;
     private long flushesIssued;
     private long promisedLostEver;
@@ -23,7 +26,14 @@ public final class DurabilityLedger {
     /** The drive accepted a write command. */
     public WriteRecord accepted(long sector, int sectors) {
         WriteRecord r = new WriteRecord(nextId++, sector, sectors);
-        volatileWrites.put(r.id, r);
+        r.prev = tail;
+        if (tail == null) {
+            head = r;
+        } else {
+            tail.next = r;
+        }
+        tail = r;
+        volatileCount++;
         return r;
     }
 
@@ -38,13 +48,32 @@ public final class DurabilityLedger {
     /** The write's data is on the media. */
     public void onMedia(WriteRecord r, long nowNs) {
         r.durableNs = nowNs;
-        volatileWrites.remove(r.id);
+        unlink(r);
+    }
+
+    private void unlink(WriteRecord r) {
+        if (r != head && r.prev == null) {
+            return; // already off the list
+        }
+        if (r.prev == null) {
+            head = r.next;
+        } else {
+            r.prev.next = r.next;
+        }
+        if (r.next == null) {
+            tail = r.prev;
+        } else {
+            r.next.prev = r.prev;
+        }
+        r.prev = null;
+        r.next = null;
+        volatileCount--;
     }
 
     /** A FLUSH was issued; returns its epoch, to pass to {@link #flushCompleted}. */
     public long flushIssued() {
         long epoch = flushesIssued++;
-        for (WriteRecord r : volatileWrites.values()) {
+        for (WriteRecord r = head; r != null; r = r.next) {
             if (r.acknowledged() && r.flushEpoch < 0) {
                 r.flushEpoch = epoch;
             }
@@ -54,7 +83,7 @@ public final class DurabilityLedger {
 
     /** The FLUSH of {@code epoch} completed: every write acknowledged before it is promised. */
     public void flushCompleted(long epoch) {
-        for (WriteRecord r : volatileWrites.values()) {
+        for (WriteRecord r = head; r != null; r = r.next) {
             if (r.flushEpoch >= 0 && r.flushEpoch <= epoch) {
                 r.promised = true;
             }
@@ -63,7 +92,7 @@ public final class DurabilityLedger {
 
     /** Writes still only in volatile memory. */
     public int volatileCount() {
-        return volatileWrites.size();
+        return volatileCount;
     }
 
     /** Counts what a power failure at {@code atNs} loses, and forgets it (the buffer is gone). */
@@ -73,8 +102,8 @@ public final class DurabilityLedger {
         long promisedLost = 0;
         long oldest = 0;
         long inFlight = 0;
-        for (Iterator<WriteRecord> it = volatileWrites.values().iterator(); it.hasNext();) {
-            WriteRecord r = it.next();
+        for (WriteRecord r = head; r != null;) {
+            WriteRecord next = r.next;
             if (r.acknowledged()) {
                 lost++;
                 bytes += r.sectors * 512L;
@@ -85,15 +114,24 @@ public final class DurabilityLedger {
             } else {
                 inFlight++;
             }
-            it.remove();
+            r.prev = null;
+            r.next = null;
+            r = next;
         }
+        head = null;
+        tail = null;
+        volatileCount = 0;
         promisedLostEver += promisedLost;
         return new PowerLossReport(atNs, lost, bytes, promisedLost, oldest, inFlight);
     }
 
     /** Snapshot of the volatile writes (for tests and reports). */
     public List<WriteRecord> volatileWrites() {
-        return new ArrayList<>(volatileWrites.values());
+        List<WriteRecord> out = new ArrayList<>(volatileCount);
+        for (WriteRecord r = head; r != null; r = r.next) {
+            out.add(r);
+        }
+        return out;
     }
 
     public long promisedLostEver() {

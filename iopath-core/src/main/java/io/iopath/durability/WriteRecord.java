@@ -16,6 +16,9 @@ public final class WriteRecord {
     boolean promised;
     /** Acknowledged before the latest FLUSH was issued; promised once that flush completes. */
     long flushEpoch = -1;
+    /** Neighbours in the ledger's list of volatile writes (oldest first); both null once off it. */
+    WriteRecord prev;
+    WriteRecord next;
 
     WriteRecord(long id, long sector, int sectors) {
         this.id = id;

@@ -45,6 +45,7 @@ public final class Disk implements BlockDevice {
     private final ArrayDeque<DriveJob> pool = new ArrayDeque<>();
     private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
     private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
+    private final ArrayDeque<Completion> completions = new ArrayDeque<>();
     private final DurabilityLedger ledger = new DurabilityLedger();
     private final TrackCursor cursor = new TrackCursor();
     private final Timer mediaDone;
@@ -64,6 +65,9 @@ public final class Disk implements BlockDevice {
     private boolean failed;
     /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
     private int writeJobs;
+    /** Command overheads ahead of a read's and a write's positioning, set by {@link #select} for its keys. */
+    private long readOverheadNs;
+    private long writeOverheadNs;
 
     private long busyNs;
     private long queueFullsAnswered;
@@ -412,9 +416,6 @@ public final class Disk implements BlockDevice {
     }
 
     /** The scheduler: best eligible host job, or a destage when destaging is due. */
-    private long readOverheadNs;
-    private long writeOverheadNs;
-
     private DriveJob select(long now) {
         DriveScheduler policy = spec.scheduler();
         readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
@@ -553,9 +554,17 @@ public final class Disk implements BlockDevice {
         readCache.restartReadAhead(seg, limit, startNs, readAheadNsPerSector(next));
     }
 
-    /** Read-ahead's media rate: sectors stream, and each track boundary costs the skew's rotation. */
+    /** Read-ahead's media rate from {@code lba} on. */
     private double readAheadNsPerSector(long lba) {
         mechanics.geometry().locate(lba, cursor);
+        return readAheadNsPerSectorAtCursor();
+    }
+
+    /**
+     * Read-ahead's media rate on the track {@link #cursor} was located on: sectors stream, and
+     * each track boundary costs the skew's rotation.
+     */
+    private double readAheadNsPerSectorAtCursor() {
         int spt = cursor.sectorsPerTrack;
         double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
         return mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
@@ -570,11 +579,7 @@ public final class Disk implements BlockDevice {
         long limit = cacheConfig.readAhead() == ReadAhead.TRACK ? last + cursor.run
                 : j.endLba() + cacheConfig.maxReadAheadSectors();
         limit = Math.min(limit, capacity);
-        int spt = cursor.sectorsPerTrack;
-        double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
-        // sectors stream at the media rate; each track boundary costs the skew's worth of rotation
-        double nsPerSector = mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
-        readCache.startReadAhead(seg, limit, now, nsPerSector);
+        readCache.startReadAhead(seg, limit, now, readAheadNsPerSectorAtCursor());
     }
 
     private void admitWaiters() {
@@ -599,7 +604,29 @@ public final class Disk implements BlockDevice {
 
     /** Completion always goes through an event, so the host never sees it inside its own submit. */
     private void completeAt(Request r, long atNs) {
-        sim.at(Math.max(atNs, sim.now()), () -> finishHost(r));
+        Completion c = completions.pollFirst();
+        if (c == null) {
+            c = new Completion();
+        }
+        c.request = r;
+        c.timer.scheduleAt(Math.max(atNs, sim.now()));
+    }
+
+    /**
+     * A host completion waiting for its time. Pooled, so that completing a command allocates
+     * nothing (a one-shot {@code sim.at} would cost a timer and a closure per command).
+     */
+    private final class Completion implements Runnable {
+        final Timer timer = sim.timer("drive.complete", this);
+        Request request;
+
+        @Override
+        public void run() {
+            Request r = request;
+            request = null;
+            completions.addLast(this); // free before the host reacts: it may submit at once
+            finishHost(r);
+        }
     }
 
     private void finishHost(Request r) {

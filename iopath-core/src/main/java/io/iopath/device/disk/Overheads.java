@@ -95,8 +95,4 @@ public final class Overheads {
     public boolean writePrebuffering() {
         return writePrebuffering;
     }
-
-    public long[] matrixNs() {
-        return matrixNs.clone();
-    }
 }

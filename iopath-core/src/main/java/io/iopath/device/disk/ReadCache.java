@@ -22,10 +22,6 @@ final class ReadCache {
     /** Segment that served the last full hit ({@link #covers}), or −1. */
     private int lastHit = -1;
 
-    ReadCache(int segments, int segmentSectors) {
-        this(segments, segmentSectors, 0, true);
-    }
-
     /**
      * @param writeSegments       segments reserved for write data (0: writes share)
      * @param hitsOnWriteSegments reads may hit data in the write segments
@@ -195,9 +191,5 @@ final class ReadCache {
                 lastUse[s] = 0;
             }
         }
-    }
-
-    boolean prefetchingNow() {
-        return prefetching >= 0;
     }
 }

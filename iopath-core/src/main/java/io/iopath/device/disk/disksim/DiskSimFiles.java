@@ -43,11 +43,6 @@ public final class DiskSimFiles {
         return PRESETS.keySet().stream().sorted(String.CASE_INSENSITIVE_ORDER).toList();
     }
 
-    /** True when {@code name} is a bundled preset or a bundled file name. */
-    public static boolean isPreset(String name) {
-        return PRESETS.containsKey(name) || (name.contains(".") && ParamSource.resource(name).read().isPresent());
-    }
-
     /**
      * A bundled drive: a preset name from {@link #presets()} ({@code atlas10k}) or a bundled file
      * name ({@code hp_c3323a.diskspecs}, {@code 3disks.parv} — first disk in the topology).

@@ -20,6 +20,8 @@ public final class ZonedGeometry {
     private final int rangeSize;
     private final int mappingScheme;
     private final Zone[] zones;
+    /** The zones as an unmodifiable list, built once: callers on the hot path ask for it. */
+    private final List<Zone> zoneView;
     private final long[] zoneFirstLba;
     private final long capacitySectors;
     private final long computedBlocks;
@@ -44,6 +46,7 @@ public final class ZonedGeometry {
         this.rangeSize = Math.max(1, rangeSize);
         this.mappingScheme = mappingScheme;
         this.zones = zoneList.toArray(new Zone[0]);
+        this.zoneView = List.of(zones);
         this.zoneFirstLba = new long[zones.length];
         this.usableSlips = new int[zones.length][];
         this.deadUsable = new long[zones.length];
@@ -376,7 +379,7 @@ public final class ZonedGeometry {
     }
 
     public List<Zone> zones() {
-        return List.of(zones);
+        return zoneView;
     }
 
     public int zoneIndexOf(long lba) {
@@ -392,10 +395,6 @@ public final class ZonedGeometry {
             }
         }
         return lo;
-    }
-
-    public Zone zoneOf(long lba) {
-        return zones[zoneIndexOf(lba)];
     }
 
     /** Fills {@code c} with where {@code lba} lives and the contiguous run from it on its track. */
@@ -458,14 +457,6 @@ public final class ZonedGeometry {
         TrackCursor c = new TrackCursor();
         locate(lba, c);
         return new PhysicalAddress(c.cylinder, c.surface, c.sector, c.angle);
-    }
-
-    /** Cylinder of an LBA, without allocating. */
-    public int cylinderOf(long lba) {
-        int zi = zoneIndexOf(lba);
-        Zone z = zones[zi];
-        long p = physicalOf(zi, z, lba - z.firstLba);
-        return z.firstCylinder + (int) (p / ((long) z.spt * surfaces));
     }
 
     /** The LBA stored at a physical sector, or −1 if the sector holds none (spare, slip, gap). */
