@@ -20,12 +20,21 @@ final class DrivesCommand implements Runnable {
                 "preset", "capacity", "rpm", "surf", "cyls", "zones", "avgseek", "cache", "queue", "sched",
                 "description");
         for (DriveSpec d : DrivePresets.all()) {
-            out.printf(Locale.ROOT, "%-22s %7.1fGB %7.0f %5d %6d %6d %6.2fms %4dMB %5d %-5s  %s%n",
+            out.printf(Locale.ROOT, "%-22s %7.1fGB %7.0f %5d %6d %6d %6.2fms %6s %5d %-5s  %s%n",
                     d.name(), d.capacitySectors() * 512 / 1e9, d.rpm(), d.geometry().surfaces(),
                     d.geometry().cylinders(), d.geometry().zones().size(), d.averageSeekMs(),
-                    Math.round(d.cacheBytes() / 1048576.0), d.maxQueueDepth(), d.scheduler().label(),
+                    bufferSize(d.cacheBytes()), d.maxQueueDepth(), d.scheduler().label(),
                     d.description());
         }
         out.flush();
+    }
+
+    /** Buffer size for the listing, in the config's units; DiskSim's segment sizes rarely make whole megabytes. */
+    static String bufferSize(long bytes) {
+        if (bytes >= 1 << 20) {
+            double m = bytes / (double) (1 << 20);
+            return String.format(Locale.ROOT, m == Math.rint(m) ? "%.0fm" : "%.1fm", m);
+        }
+        return bytes == 0 ? "0" : String.format(Locale.ROOT, "%.0fk", bytes / 1024.0);
     }
 }

@@ -27,6 +27,11 @@ class DriveCommandsTest {
         assertThat(o.out()).contains("laptop-7200-250g", "cheetah-15k5-300g", "cheetah-15k5-146g", "cheetah-10k7-300g",
                 "cheetah-10k7-146g", "seagate-18g-scsi", "atlas10k", "hp_c2247a", "cheetah9LP", "ibm18es", "rpm",
                 "avgseek");
+        // buffers below a megabyte are shown in the config's own units, not rounded to "0MB"
+        assertThat(o.out().lines().filter(l -> l.startsWith("hp_c2247a ")).findFirst().orElseThrow())
+                .contains(" 256k ");
+        assertThat(o.out().lines().filter(l -> l.startsWith("laptop-7200-250g ")).findFirst().orElseThrow())
+                .contains(" 8m ");
     }
 
     @Test
