@@ -13,7 +13,7 @@ import java.util.Locale;
 /**
  * The scenario's {@code drive:} section: {@code preset: NAME} or {@code file: PATH} (a DiskSim
  * parameter file, relative to the scenario file), and optionally {@code write_cache: on|off},
- * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|asptf} of the drive itself.
+ * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|satf|wptf|asptf} of the drive itself.
  */
 record DriveChoice(String name, DriveSpec spec) {
     static DriveChoice bind(Fields d, String source) {

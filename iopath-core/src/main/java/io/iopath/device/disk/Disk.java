@@ -229,6 +229,7 @@ public final class Disk implements BlockDevice {
         j.cylinder = cursor.cylinder;
         j.surface = cursor.surface;
         j.angle = cursor.angle;
+        j.mediaNs = mechanics.spindle().rotationNs((double) sectors / cursor.sectorsPerTrack);
         return j;
     }
 
@@ -475,10 +476,14 @@ public final class Disk implements BlockDevice {
             default:
                 long ovh = j.kind == DriveJob.READ ? readOverheadNs : j.kind == DriveJob.WRITE ? writeOverheadNs : 0;
                 long pos = ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
-                if (policy == DriveScheduler.ASPTF) {
-                    return pos - spec.agingWeight() * (now - j.arrivalNs) / 1000.0;
-                }
-                return pos;
+                return switch (policy) {
+                    case ASPTF -> pos - spec.agingWeight() * (now - j.arrivalNs) / 1000.0;
+                    // W is the age (ms) at which a command's positioning stops counting against it
+                    case WPTF -> spec.agingWeight() == 0 ? pos
+                            : pos * (spec.agingWeight() - (now - j.arrivalNs) / 1e6) / spec.agingWeight();
+                    case SATF -> pos + j.mediaNs;
+                    default -> pos;
+                };
         }
     }
 

@@ -27,6 +27,8 @@ final class DriveJob {
     int cylinder;
     int surface;
     double angle;
+    /** Media time of the command at its first track's density (SATF's transfer term). */
+    long mediaNs;
     /** Older, overlapping, not yet finished jobs this one must wait for (a write is involved). */
     int blockedBy;
     /** Index in the pending list it sits in (for O(1) removal). */

@@ -15,6 +15,10 @@ public enum DriveScheduler {
     CLOOK(3),
     /** Shortest positioning (seek + rotation) time first (DiskSim 8). */
     SPTF(8),
+    /** Shortest access time first: positioning plus the command's media transfer (DiskSim 10). */
+    SATF(10),
+    /** SPTF weighted by age: T_pos·(W − age)/W, age and W in ms (DiskSim 11). */
+    WPTF(11),
     /** SPTF with an age credit: T_pos − W·age/1000, age and T in ms (DiskSim 14). */
     ASPTF(14);
 
@@ -45,7 +49,9 @@ public enum DriveScheduler {
         return switch (policy) {
             case 3, 6 -> CLOOK;
             case 4, 7 -> SSTF;
-            case 8, 9, 10 -> SPTF;
+            case 8, 9 -> SPTF;
+            case 10 -> SATF;
+            case 11, 12, 13 -> WPTF;
             case 14, 15, 16 -> ASPTF;
             default -> FCFS;
         };

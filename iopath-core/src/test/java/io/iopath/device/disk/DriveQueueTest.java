@@ -68,6 +68,52 @@ class DriveQueueTest {
         assertThat(maxWaitNs(aged)).isLessThan(maxWaitNs(sptf));
     }
 
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {1, 2, 3})
+    void weightedSptfBoundsTheMaximumWaitBelowSptfs(long seed) {
+        DriveSpec base = DriveHarness.laptop().withWriteCache(false);
+        DriveHarness sptf = closedLoop(base.withQueue(32, DriveScheduler.SPTF), 32, 6000, seed);
+        // W = 500 ms: a command's positioning cost has shrunk to nothing by the time it is 500 ms old
+        DriveHarness weighted = closedLoop(base.withQueue(32, DriveScheduler.WPTF).withAgingWeight(500), 32, 6000, seed);
+        assertThat(maxWaitNs(weighted)).isLessThan(maxWaitNs(sptf));
+        assertThat(iops(weighted)).isGreaterThan(iops(closedLoop(base.withQueue(32, DriveScheduler.FCFS), 32, 6000, seed)));
+    }
+
+    @Test
+    void satfServesTheShorterTransferFirstWhereSptfServesTheOlder() {
+        for (DriveScheduler policy : new DriveScheduler[] {DriveScheduler.SPTF, DriveScheduler.SATF}) {
+            DriveHarness h = new DriveHarness(DriveHarness.laptop().withWriteCache(false).withQueue(4, policy), 1);
+            h.submit(Op.READ, 40_000_000, 8, 0); // keeps the mechanism busy while the other two queue
+            // same first sector, so the same positioning time; the long one is older
+            Request large = h.submit(Op.READ, 7_000_000, 512, 0);
+            Request small = h.submit(Op.READ, 7_000_000, 8, 0);
+            h.sim.run();
+            assertThat(h.done).hasSize(3);
+            int largeAt = h.done.indexOf(large);
+            int smallAt = h.done.indexOf(small);
+            if (policy == DriveScheduler.SATF) {
+                assertThat(smallAt).as("SATF counts the transfer").isLessThan(largeAt);
+            } else {
+                assertThat(largeAt).as("SPTF ties go to the older").isLessThan(smallAt);
+            }
+        }
+    }
+
+    @Test
+    void diskSimPolicyNumbersImportAsTheirPolicyOrTheNearestOne() {
+        assertThat(DriveScheduler.fromDiskSim(1)).isEqualTo(DriveScheduler.FCFS);
+        assertThat(DriveScheduler.fromDiskSim(3)).isEqualTo(DriveScheduler.CLOOK);
+        assertThat(DriveScheduler.fromDiskSim(4)).isEqualTo(DriveScheduler.SSTF);
+        assertThat(DriveScheduler.fromDiskSim(8)).isEqualTo(DriveScheduler.SPTF);
+        assertThat(DriveScheduler.fromDiskSim(10)).isEqualTo(DriveScheduler.SATF);
+        assertThat(DriveScheduler.fromDiskSim(11)).isEqualTo(DriveScheduler.WPTF);
+        assertThat(DriveScheduler.fromDiskSim(14)).isEqualTo(DriveScheduler.ASPTF);
+        for (DriveScheduler s : DriveScheduler.values()) {
+            assertThat(DriveScheduler.fromDiskSim(s.disksimPolicy())).isEqualTo(s);
+            assertThat(DriveScheduler.parse(s.label())).isEqualTo(s);
+        }
+    }
+
     @Test
     void queueFullAtTheAdvertisedDepth() {
         DriveHarness h = new DriveHarness(DriveHarness.laptop().withWriteCache(false).withQueue(4, DriveScheduler.SPTF), 1);
