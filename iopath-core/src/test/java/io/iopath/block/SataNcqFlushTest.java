@@ -15,6 +15,9 @@ import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.experiment.ScenarioRun;
+import io.iopath.report.ResultJson;
+import io.iopath.scenario.ScenarioReader;
 import io.iopath.durability.PowerFailure;
 import io.iopath.durability.PowerLossReport;
 import io.iopath.metrics.blktrace.BlkAction;
@@ -265,6 +268,36 @@ class SataNcqFlushTest {
         assertThat(disk.linkAllows(Op.READ)).isFalse();
         assertThatIllegalStateException()
                 .isThrownBy(() -> disk.submit(new Request(3, new Bio(3, Op.READ, 0, 8, 0, 1, b -> { }))));
+    }
+
+    /** fsync writers as a user writes them: four jobs of 8 random writes in flight, a flush after every 8. */
+    private static String fsyncScenario(String scheduler, String transport) {
+        return ResultJson.toText(ScenarioRun.run(ScenarioReader.read("ncq.yaml", """
+                name: ncq
+                seed: 3
+                drive: {preset: laptop-7200-250g, transport: %s}
+                host: {scheduler: %s, queue_depth: 32}
+                jobs:
+                  - {rw: randwrite, bs: 4k, iodepth: 8, numjobs: 4, fsync: 8, size: 50g, runtime: 2s}
+                """.formatted(transport, scheduler), List.of())));
+    }
+
+    /**
+     * The 2.6 barrier path drains the queue before its flushes, so there the rule never fires:
+     * results are byte-identical whether the drive queues FLUSH or not. blk-flush does not drain,
+     * and there they differ.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"noop", "deadline", "cfq", "mq-deadline", "none"})
+    void theTransportMattersOnlyWhereTheBlockLayerDoesNotDrain(String scheduler) {
+        String ncq = fsyncScenario(scheduler, "sata-ncq");
+        String tcq = fsyncScenario(scheduler, "scsi");
+        boolean legacy = !Schedulers.create(scheduler).orElseThrow().multiQueue();
+        if (legacy) {
+            assertThat(ncq).isEqualTo(tcq);
+        } else {
+            assertThat(ncq).isNotEqualTo(tcq);
+        }
     }
 
     static LongStream powerSeeds() {
