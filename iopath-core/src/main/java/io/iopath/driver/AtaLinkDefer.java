@@ -16,6 +16,9 @@ final class AtaLinkDefer {
      * sdev->max_device_blocked for an ATA device: libata sets it to 1 ({@code ata_scsi_sdev_config},
      * "Schedule policy is determined by ->qc_defer() callback and it needs to see every deferred
      * qc"), so a deferred command is retried as soon as the device is idle, with no extra runs.
+     * (That came with ops->qc_defer in 2.6.23; whether 2.6.20's libata kept the mid-layer's 3 is
+     * unverified, and moot here: iopath's 2.6 block layer drains the queue before every flush, so
+     * only today's blk-flush path ever meets the rule.)
      */
     static final int MAX_DEVICE_BLOCKED = 1;
 
