@@ -18,4 +18,9 @@ public interface BlockDevice {
     long busyNs();
 
     String name();
+
+    /** How the device queues commands on its link; a device that does not say is SCSI (tagged). */
+    default Transport transport() {
+        return Transport.SCSI;
+    }
 }

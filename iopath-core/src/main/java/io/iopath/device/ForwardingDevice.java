@@ -37,4 +37,9 @@ public abstract class ForwardingDevice implements BlockDevice {
     public String name() {
         return below.name();
     }
+
+    @Override
+    public Transport transport() {
+        return below.transport();
+    }
 }

@@ -15,6 +15,11 @@ import io.iopath.sim.Timer;
  * the dispatch list, device_blocked is set to 3, and nothing is issued until all outstanding
  * commands completed and device_blocked counted down at zero depth — one decrement per run of the
  * request function, the queue plugged in between (2.6; today a 3 ms delayed re-run).
+ *
+ * <p>On a SATA NCQ device the ATA translation may refuse a command before it reaches the device
+ * ({@link AtaLinkDefer}: a FLUSH while commands are outstanding, anything while a FLUSH is): it
+ * is requeued at the head like a BUSY, with libata's device_blocked of 1, so it is retried as
+ * soon as the device has drained.
  */
 public final class ScsiDriver {
     /** SCSI_DEFAULT_DEVICE_BLOCKED. */
@@ -26,6 +31,7 @@ public final class ScsiDriver {
     private final BlockQueue queue;
     private final BlockDevice device;
     private final QueueDepthPolicy policy;
+    private final AtaLinkDefer link;
     private final Timer rerun;
     private int deviceBusy;
     private int deviceBlocked;
@@ -45,6 +51,7 @@ public final class ScsiDriver {
         this.queue = queue;
         this.device = device;
         this.policy = QueueDepthPolicy.of(handling, queueDepth, queue.settings().hz().jiffyNs());
+        this.link = new AtaLinkDefer(device.transport());
         this.rerun = sim.timer("scsi.queue-delay", this::requestFn);
         queue.setDispatcher(this::requestFn);
         queue.setDeviceQueueDepth(() -> policy.depth);
@@ -80,9 +87,15 @@ public final class ScsiDriver {
             }
             queue.dequeue(rq);
             deviceBusy++;
+            if (link.mustDefer(rq)) {
+                deferred(rq); // ata_scsi_translate: SCSI_MLQUEUE_DEVICE_BUSY, never reaches the device
+                continue;
+            }
             DeviceResponse response = device.submit(rq);
             if (response != DeviceResponse.ACCEPTED) {
                 refused(rq, response);
+            } else {
+                link.issued(rq);
             }
         }
     }
@@ -124,6 +137,18 @@ public final class ScsiDriver {
         queue.requeue(rq);
     }
 
+    /** scsi_queue_insert(cmd, SCSI_MLQUEUE_DEVICE_BUSY) for a command libata deferred. */
+    private void deferred(Request rq) {
+        deviceBusy--;
+        busies++;
+        if (deviceBlocked == 0) {
+            stalls++;
+            stallStartNs = sim.now();
+        }
+        deviceBlocked = AtaLinkDefer.MAX_DEVICE_BLOCKED;
+        queue.requeue(rq);
+    }
+
     private void endStall() {
         if (stallStartNs >= 0) {
             stalledNs += sim.now() - stallStartNs;
@@ -134,6 +159,7 @@ public final class ScsiDriver {
     /** scsi_done → scsi_end_request → scsi_next_command → scsi_run_queue. */
     private void commandDone(Request rq) {
         deviceBusy--;
+        link.completed(rq);
         policy.goodCompletion(deviceBusy, sim.now());
         queue.complete(rq); // ends with scsi_run_queue
     }
@@ -157,6 +183,11 @@ public final class ScsiDriver {
 
     public long busies() {
         return busies;
+    }
+
+    /** Commands libata deferred (SATA NCQ link rule); they are counted in {@link #busies} too. */
+    public long linkDefers() {
+        return link.defers();
     }
 
     /** Episodes of device_blocked (each started by a QUEUE FULL or BUSY). */

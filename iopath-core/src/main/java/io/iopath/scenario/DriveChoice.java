@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.device.Transport;
 import io.iopath.device.disk.DriveFiles;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
@@ -13,7 +14,8 @@ import java.util.Locale;
 /**
  * The scenario's {@code drive:} section: {@code preset: NAME} or {@code file: PATH} (a DiskSim
  * parameter file, relative to the scenario file), and optionally {@code write_cache: on|off},
- * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|satf|wptf|asptf} of the drive itself.
+ * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|satf|wptf|asptf} of the drive itself, and
+ * {@code transport: scsi|sata-ncq} (whether a FLUSH queues beside other commands).
  */
 record DriveChoice(String name, DriveSpec spec) {
     static DriveChoice bind(Fields d, String source) {
@@ -68,6 +70,10 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = spec.withAgingWeight(d.integer("aging_weight", 6, 0, 1_000_000));
         } else {
             d.node("aging_weight");
+        }
+        String transport = d.choice("transport", spec.transport().label(), Transport.labels());
+        if (!transport.equals(spec.transport().label())) {
+            spec = spec.withTransport(Transport.of(transport));
         }
         return new DriveChoice(name, spec);
     }

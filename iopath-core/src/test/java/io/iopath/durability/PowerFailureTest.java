@@ -69,7 +69,8 @@ class PowerFailureTest {
                 long id = ids[0]++;
                 r = new Request(id, new Bio(id, op, lba, n, flags, 1, b -> { }));
             }
-            if (disk.submit(r) != DeviceResponse.ACCEPTED) {
+            // the host waits as libata does: a FLUSH on a SATA NCQ drive only on an idle link
+            if (!disk.linkAllows(r.op) || disk.submit(r) != DeviceResponse.ACCEPTED) {
                 retry.addFirst(r);
                 sim.after(200_000, issue[0]);
             }

@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.iopath.device.Transport;
 import io.iopath.device.disk.DriveScheduler;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,6 +31,19 @@ class DriveSectionTest {
         assertThat(s.drive().spec().maxQueueDepth()).isEqualTo(16);
         assertThat(s.drive().spec().scheduler()).isEqualTo(DriveScheduler.CLOOK);
         assertThat(read("{preset: laptop-7200-250g}").drive().spec().cache().writeCache()).isTrue();
+    }
+
+    @Test
+    void theTransportIsThePresetsUnlessSet() {
+        assertThat(read("{preset: laptop-7200-250g}").drive().spec().transport()).isEqualTo(Transport.SATA_NCQ);
+        assertThat(read("{preset: cheetah-15k5-146g}").drive().spec().transport()).isEqualTo(Transport.SCSI);
+        assertThat(read("{preset: hp_c2247a}").drive().spec().transport()).isEqualTo(Transport.SCSI);
+        assertThat(read("{preset: laptop-7200-250g, transport: scsi}").drive().spec().transport())
+                .isEqualTo(Transport.SCSI);
+        assertThat(read("{preset: seagate-18g-scsi, transport: sata-ncq}").drive().spec().transport())
+                .isEqualTo(Transport.SATA_NCQ);
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, transport: sata}"))
+                .hasMessageContaining("drive.transport").hasMessageContaining("sata-ncq");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.Transport;
 import io.iopath.device.disk.geometry.ZonedGeometry;
 import io.iopath.device.disk.mechanics.SeekCurve;
 import io.iopath.device.disk.mechanics.ThreePointSeekCurve;
@@ -29,6 +30,8 @@ final class DatasheetDrive {
     int segments;
     int queueDepth;
     boolean writeCache = true;
+    /** SCSI unless the datasheet says SATA with NCQ. */
+    Transport transport = Transport.SCSI;
 
     DriveSpec build() {
         double revMs = 60_000.0 / rpm;
@@ -53,7 +56,7 @@ final class DatasheetDrive {
                 cacheBytes / 512, 0.5, true, true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
-                DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1]);
+                DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);
     }
 
     private static SeekCurve fit(double[] ms, int cylinders) {

@@ -3,6 +3,7 @@ package io.iopath.device.disk;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.Transport;
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
 import io.iopath.device.disk.mechanics.Spindle;
@@ -10,6 +11,7 @@ import io.iopath.durability.DurabilityLedger;
 import io.iopath.durability.PowerLossReport;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
+import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
@@ -31,6 +33,11 @@ import java.util.ArrayDeque;
  * plus dirty extents reach the depth (dirty writes keep their buffer slots until destaged: the
  * "effective queue", §9.4). The second rule applies only while at least one tagged command is
  * outstanding, so the host always gets a completion that lets it retry.
+ *
+ * <p>SATA NCQ ({@link Transport#SATA_NCQ}): FLUSH CACHE and TRIM are not queued commands. Such a
+ * command issued while others are outstanding, or any command issued while one is, is a host
+ * bug (a real drive aborts it, Error = ABRT; libata's {@code ata_qc_issue} WARNs on it), so the
+ * drive throws {@link IllegalStateException}: the host must drain the link first.
  */
 public final class Disk implements BlockDevice {
     private final Simulator sim;
@@ -57,6 +64,8 @@ public final class Disk implements BlockDevice {
     private long activeCompleteNs;
     private long seq;
     private int tagged;
+    /** Non-queued commands outstanding (SATA NCQ: FLUSH CACHE, TRIM); at most one, and alone. */
+    private int nonQueued;
     private long dirtySectors;
     private boolean lastWasWrite;
     /** End LBA of the last host write: a write starting there continues it (sequential). */
@@ -107,6 +116,7 @@ public final class Disk implements BlockDevice {
         if (r.op.transfersData() && (r.sector() < 0 || r.endSector() > capacity)) {
             throw new IllegalArgumentException(r + " beyond the drive's " + capacity + " sectors");
         }
+        checkLink(r);
         int depth = spec.maxQueueDepth();
         if (tagged >= depth || (writeCache && tagged >= 1 && tagged + dirty.size() >= depth)) {
             queueFullsAnswered++;
@@ -114,6 +124,9 @@ public final class Disk implements BlockDevice {
         }
         account();
         tagged++;
+        if (!spec.transport().queued(r.op)) {
+            nonQueued++;
+        }
         maxTagged = Math.max(maxTagged, tagged);
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
         switch (r.op) {
@@ -124,6 +137,19 @@ public final class Disk implements BlockDevice {
         }
         kick();
         return DeviceResponse.ACCEPTED;
+    }
+
+    /** SATA NCQ: a non-queued command must have the link to itself (spec §9.2). */
+    private void checkLink(Request r) {
+        Transport t = spec.transport();
+        if (nonQueued > 0) {
+            throw new IllegalStateException(r + " issued while a non-queued command is outstanding on a " + t.label()
+                    + " drive: the host must wait for it");
+        }
+        if (tagged > 0 && !t.queued(r.op)) {
+            throw new IllegalStateException(r + " is not a queued command on a " + t.label() + " drive, issued with "
+                    + tagged + " commands outstanding: the host must drain first");
+        }
     }
 
     private void read(Request r) {
@@ -644,6 +670,9 @@ public final class Disk implements BlockDevice {
         }
         account();
         tagged--;
+        if (!spec.transport().queued(r.op)) {
+            nonQueued--;
+        }
         completion.commandDone(r);
     }
 
@@ -691,6 +720,11 @@ public final class Disk implements BlockDevice {
         return spec;
     }
 
+    @Override
+    public Transport transport() {
+        return spec.transport();
+    }
+
     public DiskMechanics mechanics() {
         return mechanics;
     }
@@ -709,6 +743,14 @@ public final class Disk implements BlockDevice {
 
     public int tagged() {
         return tagged;
+    }
+
+    /**
+     * Whether a command of this kind may be issued now without breaking the SATA NCQ link rule
+     * (for hosts that drive a {@code Disk} directly, as tests do; the driver keeps its own count).
+     */
+    public boolean linkAllows(Op op) {
+        return nonQueued == 0 && (tagged == 0 || spec.transport().queued(op));
     }
 
     public long queueFullsAnswered() {

@@ -1,5 +1,6 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.Transport;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,7 @@ public final class DrivePresets {
         d.cacheBytes = 8L << 20;
         d.segments = 16;
         d.queueDepth = 32;
+        d.transport = Transport.SATA_NCQ; // FLUSH CACHE EXT is not an NCQ command (spec §9.2)
         add(d.build());
 
         // Seagate Cheetah 15K.5 (spec §13.1 OSTEP figures: 15 000 rpm, 4 ms average seek,

@@ -1,7 +1,9 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.Transport;
 import io.iopath.device.disk.geometry.ZonedGeometry;
 import io.iopath.device.disk.mechanics.SeekCurve;
+import java.util.Objects;
 
 /**
  * Everything that defines one drive model, in simulator units (sectors, nanoseconds).
@@ -22,6 +24,8 @@ import io.iopath.device.disk.mechanics.SeekCurve;
  * @param agingWeight     W of aged SPTF (ms of positioning credit per second of age)
  * @param cacheBytes      buffer size (for listings)
  * @param averageSeekMs   datasheet or triangular-weighted average read seek (for listings)
+ * @param transport       how the link queues commands: SCSI tagged queuing (every command
+ *                        queued) or SATA NCQ (FLUSH CACHE and TRIM are not queued)
  */
 public record DriveSpec(
         String name,
@@ -39,15 +43,26 @@ public record DriveSpec(
         DriveScheduler scheduler,
         double agingWeight,
         long cacheBytes,
-        double averageSeekMs) {
+        double averageSeekMs,
+        Transport transport) {
 
     public DriveSpec {
+        Objects.requireNonNull(transport, "transport");
         if (maxQueueDepth < 1) {
             throw new IllegalArgumentException("queue depth must be at least 1");
         }
         if (!(rpm > 0)) {
             throw new IllegalArgumentException("rpm must be positive");
         }
+    }
+
+    /** A drive whose link is not stated: SCSI, the interface DiskSim's disk model describes. */
+    public DriveSpec(String name, String description, ZonedGeometry geometry, SeekCurve readSeek, SeekCurve writeSeek,
+                     long writeSettleNs, long headSwitchNs, double rpm, double rpmErrorPercent, Overheads overheads,
+                     CacheConfig cache, int maxQueueDepth, DriveScheduler scheduler, double agingWeight,
+                     long cacheBytes, double averageSeekMs) {
+        this(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm, rpmErrorPercent,
+                overheads, cache, maxQueueDepth, scheduler, agingWeight, cacheBytes, averageSeekMs, Transport.SCSI);
     }
 
     public long capacitySectors() {
@@ -62,16 +77,22 @@ public record DriveSpec(
     public DriveSpec withWriteCache(boolean on) {
         return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
                 rpmErrorPercent, overheads, cache.withWriteCache(on), maxQueueDepth, scheduler, agingWeight,
-                cacheBytes, averageSeekMs);
+                cacheBytes, averageSeekMs, transport);
     }
 
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache, depth, policy, agingWeight, cacheBytes, averageSeekMs);
+                rpmErrorPercent, overheads, cache, depth, policy, agingWeight, cacheBytes, averageSeekMs, transport);
     }
 
     public DriveSpec withAgingWeight(double w) {
         return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache, maxQueueDepth, scheduler, w, cacheBytes, averageSeekMs);
+                rpmErrorPercent, overheads, cache, maxQueueDepth, scheduler, w, cacheBytes, averageSeekMs, transport);
+    }
+
+    /** The same drive behind another link (a what-if: the laptop drive as if it queued flushes). */
+    public DriveSpec withTransport(Transport t) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads, cache, maxQueueDepth, scheduler, agingWeight, cacheBytes, averageSeekMs, t);
     }
 }

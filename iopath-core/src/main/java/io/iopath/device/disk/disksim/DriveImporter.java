@@ -1,5 +1,6 @@
 package io.iopath.device.disk.disksim;
 
+import io.iopath.device.Transport;
 import io.iopath.device.disk.BusProtocol;
 import io.iopath.device.disk.CacheConfig;
 import io.iopath.device.disk.DriveScheduler;
@@ -91,7 +92,8 @@ public final class DriveImporter {
                 + " rpm, " + mech.seek().type().diskSimName() + " seek (imported " + drive.name() + ")";
         return new DriveSpec(name, desc, geometry, read, write, ns(mech.writeSettleMs()), ns(mech.headSwitchMs()),
                 mech.rpm(), mech.rpmErrorPercent(), overheads, cache, Math.max(1, disk.maxQueueLength()), policy,
-                disk.scheduler().timeoutTimeWeight(), (long) c.segments() * c.segmentSizeBlocks() * 512, avgSeek);
+                disk.scheduler().timeoutTimeWeight(), (long) c.segments() * c.segmentSizeBlocks() * 512, avgSeek,
+                Transport.SCSI); // DiskSim's disk is a SCSI disk: every command is tagged
     }
 
     /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */
