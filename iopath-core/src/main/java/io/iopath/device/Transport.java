@@ -35,6 +35,15 @@ public enum Transport {
         return this == SCSI || op == Op.READ || op == Op.WRITE;
     }
 
+    /**
+     * Whether the drive can refuse a command with TASK SET FULL (QUEUE FULL). SCSI can; SATA has
+     * no such status: the host owns the 32 tags, and a drive whose buffer is full holds back a
+     * write's data phase (no DMA Setup FIS) instead of refusing the command.
+     */
+    public boolean hasTaskSetFull() {
+        return this == SCSI;
+    }
+
     /** The name used in scenarios and listings. */
     public String label() {
         return label;

@@ -32,7 +32,8 @@ import java.util.ArrayDeque;
  * <p>QUEUE FULL: at the advertised depth; and, with the write cache on, when tagged commands
  * plus dirty extents reach the depth (dirty writes keep their buffer slots until destaged: the
  * "effective queue", §9.4). The second rule applies only while at least one tagged command is
- * outstanding, so the host always gets a completion that lets it retry.
+ * outstanding, so the host always gets a completion that lets it retry, and only on SCSI: SATA
+ * has no TASK SET FULL, so there a full buffer only holds writes back (they wait for space).
  *
  * <p>SATA NCQ ({@link Transport#SATA_NCQ}): FLUSH CACHE and TRIM are not queued commands. Such a
  * command issued while others are outstanding, or any command issued while one is, is a host
@@ -118,7 +119,8 @@ public final class Disk implements BlockDevice {
         }
         checkLink(r);
         int depth = spec.maxQueueDepth();
-        if (tagged >= depth || (writeCache && tagged >= 1 && tagged + dirty.size() >= depth)) {
+        if (tagged >= depth || (writeCache && spec.transport().hasTaskSetFull() && tagged >= 1
+                && tagged + dirty.size() >= depth)) {
             queueFullsAnswered++;
             return DeviceResponse.QUEUE_FULL;
         }

@@ -3,6 +3,7 @@ package io.iopath.device.disk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.Transport;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import java.util.SplittableRandom;
@@ -126,17 +127,34 @@ class DriveQueueTest {
         assertThat(h.submit(h.request(Op.READ, 5, 8, 0))).isEqualTo(DeviceResponse.ACCEPTED);
     }
 
-    @Test
-    void dirtyWritesShrinkTheEffectiveQueueBelowTheAdvertisedDepth() {
-        DriveHarness h = new DriveHarness(DriveHarness.laptop().withWriteCache(true).withQueue(8, DriveScheduler.SPTF), 1);
+    /** Six acknowledged, still dirty random writes on a write-back drive of depth 8. */
+    static DriveHarness sixDirtyWrites(Transport transport) {
+        DriveHarness h = new DriveHarness(DriveHarness.laptop().withTransport(transport).withWriteCache(true)
+                .withQueue(8, DriveScheduler.SPTF), 1);
         SplittableRandom rnd = new SplittableRandom(5);
-        // six cached writes, acknowledged, still dirty
         for (int i = 0; i < 6; i++) {
             h.submit(Op.WRITE, rnd.nextLong(100_000_000) & ~7L, 8, 0);
             h.sim.runUntil(h.sim.now() + 1_100_000); // past the ack, long before the destages end
         }
         assertThat(h.done).hasSize(6);
         assertThat(h.disk.dirtyExtents()).isGreaterThanOrEqualTo(5);
+        return h;
+    }
+
+    @Test
+    void sataHasNoTaskSetFullSoDirtyWritesNeverShrinkItsQueue() {
+        DriveHarness h = sixDirtyWrites(Transport.SATA_NCQ);
+        for (int i = 0; i < 8; i++) {
+            assertThat(h.submit(h.request(Op.READ, 999_000 + i * 64L, 8, 0))).isEqualTo(DeviceResponse.ACCEPTED);
+        }
+        assertThat(h.disk.queueFullsAnswered()).isZero();
+        h.sim.run();
+        assertThat(h.done).hasSize(14);
+    }
+
+    @Test
+    void dirtyWritesShrinkTheEffectiveQueueBelowTheAdvertisedDepth() {
+        DriveHarness h = sixDirtyWrites(Transport.SCSI);
         // a read is accepted (the drive never refuses with nothing tagged) ...
         h.submit(Op.READ, 123_456, 8, 0);
         // ... but with one tagged command and five or more dirty extents the buffer is full at 8
