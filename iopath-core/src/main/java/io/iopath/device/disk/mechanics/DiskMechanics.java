@@ -59,6 +59,8 @@ public final class DiskMechanics {
     private long trackWatermark;
     private long trackBusNs;
     private long trackSectors;
+    /** Of the last {@link #zeroLatencyTrack}: when the run's first sector came under the head. */
+    private long wrapNs;
 
     public DiskMechanics(ZonedGeometry geometry, SeekCurve readSeek, SeekCurve writeSeek, long writeSettleNs,
             long headSwitchNs, Spindle spindle) {
@@ -197,11 +199,9 @@ public final class DiskMechanics {
                 long end = zeroLatencyTrack(t, c, run, done);
                 if (end != NOT_INSIDE_RUN) {
                     lastOutOfOrder = true;
-                    if (first) {
-                        lastFirstSectorNs = wrapNs;
-                    }
                     t = end;
                     if (first) {
+                        lastFirstSectorNs = wrapNs;
                         seek += move;
                         // rotation: the wait for the first boundary and the pass over the sectors
                         // outside the run; the rest of the revolution is transfer
@@ -279,18 +279,15 @@ public final class DiskMechanics {
         // the run's first sector comes round after k … run−1 and the sectors outside the run
         wrapNs = boundary + spindle.rotationNs((double) (spt - k) / spt);
         if (tracking) {
-            outOfOrderRun(done, run, k, wrapNs, end, spt);
+            outOfOrderRun(done, k, wrapNs, end, spt);
         }
         return end;
     }
 
-    /** Of the last {@link #zeroLatencyTrack}: when the run's first sector came under the head. */
-    private long wrapNs;
-
     /**
      * What a run read out of order (request sectors {@code done} … {@code done + run − 1}) does to
      * the host's LBA-order stream. Its first {@code k} sectors pass under the head one after
-     * another from {@code wrapNs}, the last of them done at {@code endNs}; the others were read
+     * another from {@code firstNs}, the last of them done at {@code endNs}; the others were read
      * before them, and so join the stream only with the k-th. The watermark's sectors are in the
      * buffer in order no sooner than their last one from this run. The bus ends no earlier than
      * (n − i)·bus after sector i can go, for every i; as in the drive's plain read rule (the bus
@@ -298,16 +295,16 @@ public final class DiskMechanics {
      * started to pass, so the run's first sector and its k-th (which the rest go with) bound it:
      * the bound is linear in i in between.
      */
-    private void outOfOrderRun(long done, int run, int k, long wrapNs, long endNs, int spt) {
+    private void outOfOrderRun(long done, int k, long firstNs, long endNs, int spt) {
         long w = trackWatermark;
         if (w > done) {
             long r = w - done;
-            long ready = r < k ? wrapNs + spindle.rotationNs((double) r / spt) : endNs;
+            long ready = r < k ? firstNs + spindle.rotationNs((double) r / spt) : endNs;
             lastWatermarkNs = Math.max(lastWatermarkNs, ready);
         }
         long n = trackSectors;
-        long first = wrapNs + (n - done) * trackBusNs;
-        long kthStart = wrapNs + spindle.rotationNs((double) (k - 1) / spt);
+        long first = firstNs + (n - done) * trackBusNs;
+        long kthStart = firstNs + spindle.rotationNs((double) (k - 1) / spt);
         long kth = kthStart + (n - done - k + 1) * trackBusNs;
         lastInOrderBusEndNs = Math.max(lastInOrderBusEndNs, Math.max(first, kth));
     }
