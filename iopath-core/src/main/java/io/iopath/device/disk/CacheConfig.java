@@ -17,10 +17,22 @@ package io.iopath.device.disk;
  *                              write segment}); 0 = writes share the read segments
  * @param readAheadOnIdleHit    a read served wholly from the buffer while the drive is idle
  *                              (re)starts read-ahead beyond it (DiskSim {@code Read-ahead on idle hit})
+ * @param readOnArrival         zero-latency reads: the media read of a track starts wherever the
+ *                              head arrives inside it (DiskSim {@code Immediate buffer read})
+ * @param writeOnArrival        zero-latency writes (DiskSim {@code Immediate buffer write})
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-        boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit) {
+        boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
+        boolean writeOnArrival) {
+
+    /** No zero-latency access. */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, false, false);
+    }
 
     /** No read-ahead on full hits. */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
@@ -52,6 +64,14 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
 
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
-                highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit);
+                highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
+                writeOnArrival);
+    }
+
+    /** The same buffer with zero-latency reads and writes switched as given. */
+    public CacheConfig withZeroLatency(boolean reads, boolean writes) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                reads, writes);
     }
 }

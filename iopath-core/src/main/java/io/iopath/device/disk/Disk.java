@@ -98,7 +98,7 @@ public final class Disk implements BlockDevice {
         // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
         Spindle spindle = new Spindle(spec.effectiveRpm(), sim.randoms().stream("drive.spindle").nextDouble());
         this.mechanics = new DiskMechanics(spec.geometry(), spec.readSeek(), spec.writeSeek(), spec.writeSettleNs(),
-                spec.headSwitchNs(), spindle);
+                spec.headSwitchNs(), spindle, spec.cache().readOnArrival(), spec.cache().writeOnArrival());
         this.overheads = spec.overheads();
         this.cacheConfig = spec.cache();
         this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
@@ -367,20 +367,28 @@ public final class Disk implements BlockDevice {
                 }
                 long from = j.lba + covered;
                 int n = j.sectors - covered;
-                end = mechanics.access(t0, from, n, false);
-                long firstReady = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
                 // the bus reconnects once the read high-water mark of data is in the buffer
                 long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
+                long bus = overheads.busNsPerSector(false);
+                end = mechanics.read(t0, from, n, wm, bus);
+                // The host takes the data in LBA order. It is taken to come in evenly from the
+                // first sector's start to the media's end, and the bus to end at least a sector
+                // after the media. With read-on-arrival the first sector comes round after the
+                // rest of its track's run, which joins the stream only then: the mechanics add
+                // those runs' constraints (Long.MIN_VALUE when every run was read in order).
+                long firstReady = mechanics.lastFirstSectorNs;
                 long dataStart;
                 if (covered > 0 && wm == 0) {
                     dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
                 } else {
                     // disconnected while the arm moved: reselect the host, then prepare the transfer
-                    long reconnect = Math.max(disconnected, firstReady + mechanics.lastTransferNs * wm / n);
+                    long ready = Math.max(firstReady + (end - firstReady) * wm / n, mechanics.lastWatermarkNs);
+                    long reconnect = Math.max(disconnected, ready);
                     dataStart = reconnect + p.firstReselectNs() + p.dataPreparationNs();
                 }
-                activeCompleteNs = Math.max(end + overheads.busNsPerSector(false),
-                        dataStart + overheads.busNs(false, j.sectors)) + overheads.completionNs(false);
+                long busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
+                        mechanics.lastInOrderBusEndNs);
+                activeCompleteNs = busEnd + overheads.completionNs(false);
                 note(j.request);
             }
             case DriveJob.WRITE -> {

@@ -80,6 +80,13 @@ public record DriveSpec(
                 cacheBytes, averageSeekMs, transport);
     }
 
+    /** The same drive with zero-latency (read- / write-on-arrival) access switched as given. */
+    public DriveSpec withZeroLatency(boolean reads, boolean writes) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads, cache.withZeroLatency(reads, writes), maxQueueDepth, scheduler,
+                agingWeight, cacheBytes, averageSeekMs);
+    }
+
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
                 rpmErrorPercent, overheads, cache, depth, policy, agingWeight, cacheBytes, averageSeekMs, transport);

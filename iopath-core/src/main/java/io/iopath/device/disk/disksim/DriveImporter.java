@@ -84,7 +84,7 @@ public final class DriveImporter {
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
                 maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
                 c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
-                c.readAhead().onIdleHit());
+                c.readAhead().onIdleHit(), c.immediateBufferRead(), c.immediateBufferWrite());
 
         DriveScheduler policy = DriveScheduler.fromDiskSim(disk.scheduler().policy().code());
         double avgSeek = triangularAverageMs(read, cyl);

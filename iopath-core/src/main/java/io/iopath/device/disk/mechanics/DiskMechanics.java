@@ -13,6 +13,12 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * take n/spt of a revolution, and each track boundary costs a head switch (or one-cylinder
  * seek, plus the settle for a write) and the rotation to the next track's first sector, which
  * the skew places just after the head arrives (§7).
+ *
+ * <p>Zero-latency access (DiskSim's {@code Immediate buffer read} / {@code Immediate buffer
+ * write}, read- / write-on-arrival): when the head arrives on a track inside the run of sectors
+ * it must transfer there, it does not wait for the run's first sector: it waits for the next
+ * sector boundary, transfers to the run's end, rotates to the run's start and transfers up to
+ * where it began — one revolution plus less than a sector on that track, wherever it arrived.
  */
 public final class DiskMechanics {
     private final ZonedGeometry geometry;
@@ -21,6 +27,8 @@ public final class DiskMechanics {
     private final long writeSettleNs;
     private final long headSwitchNs;
     private final Spindle spindle;
+    private final boolean readOnArrival;
+    private final boolean writeOnArrival;
     private final TrackCursor cursor = new TrackCursor();
     private int headCylinder;
     private int headSurface;
@@ -29,9 +37,44 @@ public final class DiskMechanics {
     public long lastSeekNs;
     public long lastRotationNs;
     public long lastTransferNs;
+    /** Whether the last access transferred some track run out of order (zero-latency access). */
+    public boolean lastOutOfOrder;
+    /** When the first sector of the last access began to pass under the head. */
+    public long lastFirstSectorNs;
+    /**
+     * Of the last {@link #read}: the earliest the first {@code watermarkSectors} can all be in
+     * the buffer in LBA order as far as runs read out of order decide it ({@code Long.MIN_VALUE}
+     * if none was).
+     */
+    public long lastWatermarkNs;
+    /**
+     * Of the last {@link #read}: the earliest a bus carrying {@code busNsPerSector} per sector in
+     * LBA order can have handed all the sectors to the host, as far as runs read out of order
+     * decide it ({@code Long.MIN_VALUE} if none was).
+     */
+    public long lastInOrderBusEndNs;
+
+    /** Read-order bookkeeping of the access under way (set by {@link #read}). */
+    private boolean tracking;
+    private long trackWatermark;
+    private long trackBusNs;
+    private long trackSectors;
+    /** Of the last {@link #zeroLatencyTrack}: when the run's first sector came under the head. */
+    private long wrapNs;
 
     public DiskMechanics(ZonedGeometry geometry, SeekCurve readSeek, SeekCurve writeSeek, long writeSettleNs,
             long headSwitchNs, Spindle spindle) {
+        this(geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, spindle, false, false);
+    }
+
+    /**
+     * @param readOnArrival  zero-latency reads (DiskSim {@code Immediate buffer read})
+     * @param writeOnArrival zero-latency writes (DiskSim {@code Immediate buffer write})
+     */
+    public DiskMechanics(ZonedGeometry geometry, SeekCurve readSeek, SeekCurve writeSeek, long writeSettleNs,
+            long headSwitchNs, Spindle spindle, boolean readOnArrival, boolean writeOnArrival) {
+        this.readOnArrival = readOnArrival;
+        this.writeOnArrival = writeOnArrival;
         this.geometry = geometry;
         this.readSeek = readSeek;
         this.writeSeek = writeSeek;
@@ -93,13 +136,36 @@ public final class DiskMechanics {
     }
 
     /**
+     * Reads {@code sectors} from {@code lba} as {@link #access} does and, when a run is read out
+     * of order ({@link #lastOutOfOrder}), what that does to the host's LBA-order stream:
+     * {@link #lastWatermarkNs} for the first {@code watermarkSectors}, {@link #lastInOrderBusEndNs}
+     * for a bus at {@code busNsPerSector}.
+     */
+    public long read(long startNs, long lba, long sectors, long watermarkSectors, long busNsPerSector) {
+        tracking = true;
+        trackWatermark = watermarkSectors;
+        trackBusNs = busNsPerSector;
+        trackSectors = sectors;
+        lastWatermarkNs = Long.MIN_VALUE;
+        lastInOrderBusEndNs = Long.MIN_VALUE;
+        try {
+            return access(startNs, lba, sectors, false, 0, NO_DATA_CONSTRAINT, 0);
+        } finally {
+            tracking = false;
+        }
+    }
+
+    /**
      * Writes {@code sectors} from {@code lba} whose data is still crossing the bus: sector i of
      * the request is in the buffer only at {@code dataStartNs + (i+1)·busNsPerSector}. A sector
      * can be written only when it passes under the head with its data already in the buffer;
      * when the head reaches a sector whose data has not arrived it lets it go by and writes it on
      * a later revolution (DiskSim computes media access sector by sector and waits for the data
      * the same way). The positioning is at least {@code minMoveNs} (DiskSim's "Minimum seek
-     * delay" for non-sequential writes).
+     * delay" for non-sequential writes). With write-on-arrival, a track run is written from
+     * wherever the head arrives only if all of its data is in the buffer by then; otherwise it
+     * is written in order from its first sector as above (modelling a drive that writes
+     * whichever sectors pass with their data in the buffer would be finer; not done).
      */
     public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector) {
         return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
@@ -115,9 +181,11 @@ public final class DiskMechanics {
         long transfer = 0;
         boolean first = true;
         boolean paced = dataStartNs != NO_DATA_CONSTRAINT;
+        boolean onArrival = write ? writeOnArrival : readOnArrival;
         long done = 0;
         long remaining = sectors;
         TrackCursor c = cursor;
+        lastOutOfOrder = false;
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
@@ -125,6 +193,31 @@ public final class DiskMechanics {
             t += move;
             headCylinder = c.cylinder;
             headSurface = c.surface;
+            int run = (int) Math.min(remaining, c.run);
+            if (onArrival && (!paced || dataStartNs + (done + run) * busNsPerSector <= t)) {
+                long arrived = t;
+                long end = zeroLatencyTrack(t, c, run, done);
+                if (end != NOT_INSIDE_RUN) {
+                    lastOutOfOrder = true;
+                    t = end;
+                    if (first) {
+                        lastFirstSectorNs = wrapNs;
+                        seek += move;
+                        // rotation: the wait for the first boundary and the pass over the sectors
+                        // outside the run; the rest of the revolution is transfer
+                        long media = spindle.rotationNs((double) run / c.sectorsPerTrack);
+                        rotation += end - arrived - media;
+                        transfer += media;
+                    } else {
+                        transfer += move + end - arrived;
+                    }
+                    lba += run;
+                    done += run;
+                    remaining -= run;
+                    first = false;
+                    continue;
+                }
+            }
             // the first pass of the sector at or after the moment its data is in the buffer
             long earliest = paced ? Math.max(t, dataStartNs + (done + 1) * busNsPerSector) : t;
             long wait = earliest - t + spindle.waitForAngleNs(earliest, c.angle);
@@ -132,6 +225,7 @@ public final class DiskMechanics {
             if (first) {
                 seek += move;
                 rotation += wait;
+                lastFirstSectorNs = t;
             } else {
                 transfer += move + wait;
             }
@@ -156,6 +250,63 @@ public final class DiskMechanics {
         lastRotationNs = rotation;
         lastTransferNs = transfer;
         return t;
+    }
+
+    private static final long NOT_INSIDE_RUN = Long.MIN_VALUE;
+
+    /**
+     * The head has arrived at {@code t} on the track {@code c} locates, whose next {@code run}
+     * sectors (request sectors {@code done} on) it must transfer. If it is inside that run — past
+     * its first sector's start, before its end — transfers the run out of order and returns when
+     * the last sector has passed: the wait for the next sector boundary (sector k of the run),
+     * then k … run−1, the rotation over the sectors outside the run, then 0 … k−1, which is the
+     * boundary wait plus exactly one revolution. Otherwise returns {@link #NOT_INSIDE_RUN}.
+     */
+    private long zeroLatencyTrack(long t, TrackCursor c, int run, long done) {
+        long toStart = spindle.waitForAngleNs(t, c.angle);
+        if (toStart == 0) {
+            return NOT_INSIDE_RUN; // at the run's start: the ordinary access
+        }
+        int spt = c.sectorsPerTrack;
+        double sectorNs = spindle.revolutionNs() / spt;
+        double past = (spindle.revolutionNs() - toStart) / sectorNs; // sectors of the run already gone by
+        if (!(past > 0) || past >= run) {
+            return NOT_INSIDE_RUN; // beyond the run (or at its start): wait for its start as usual
+        }
+        int k = (int) Math.ceil(past);
+        long boundary = t + spindle.rotationNs((k - past) / spt);
+        long end = boundary + spindle.rotationNs(1.0);
+        // the run's first sector comes round after k … run−1 and the sectors outside the run
+        wrapNs = boundary + spindle.rotationNs((double) (spt - k) / spt);
+        if (tracking) {
+            outOfOrderRun(done, k, wrapNs, end, spt);
+        }
+        return end;
+    }
+
+    /**
+     * What a run read out of order (request sectors {@code done} … {@code done + run − 1}) does to
+     * the host's LBA-order stream. Its first {@code k} sectors pass under the head one after
+     * another from {@code firstNs}, the last of them done at {@code endNs}; the others were read
+     * before them, and so join the stream only with the k-th. The watermark's sectors are in the
+     * buffer in order no sooner than their last one from this run. The bus ends no earlier than
+     * (n − i)·bus after sector i can go, for every i; as in the drive's plain read rule (the bus
+     * may start with the first sector's start), a sector can go once it and all before it have
+     * started to pass, so the run's first sector and its k-th (which the rest go with) bound it:
+     * the bound is linear in i in between.
+     */
+    private void outOfOrderRun(long done, int k, long firstNs, long endNs, int spt) {
+        long w = trackWatermark;
+        if (w > done) {
+            long r = w - done;
+            long ready = r < k ? firstNs + spindle.rotationNs((double) r / spt) : endNs;
+            lastWatermarkNs = Math.max(lastWatermarkNs, ready);
+        }
+        long n = trackSectors;
+        long first = firstNs + (n - done) * trackBusNs;
+        long kthStart = firstNs + spindle.rotationNs((double) (k - 1) / spt);
+        long kth = kthStart + (n - done - k + 1) * trackBusNs;
+        lastInOrderBusEndNs = Math.max(lastInOrderBusEndNs, Math.max(first, kth));
     }
 
     /** Moves the heads without timing (read-ahead that ran in the background ended here). */
@@ -197,5 +348,13 @@ public final class DiskMechanics {
 
     public long headSwitchNs() {
         return headSwitchNs;
+    }
+
+    public boolean readOnArrival() {
+        return readOnArrival;
+    }
+
+    public boolean writeOnArrival() {
+        return writeOnArrival;
     }
 }
