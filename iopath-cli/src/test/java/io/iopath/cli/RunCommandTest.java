@@ -52,6 +52,23 @@ class RunCommandTest {
     }
 
     @Test
+    void aPowerFailureEndsTheRunAndReportsTheLosses() throws IOException {
+        Path scenario = dir.resolve("pf.yaml");
+        Files.writeString(scenario, "name: pf\ndrive: {preset: cheetah-15k5-146g, write_cache: on}\n"
+                + "jobs:\n  - {rw: randwrite, bs: 4k, iodepth: 8, size: 10g, runtime: 10s}\n");
+        Outcome o = iopath("run", scenario.toString(), "--set", "power_failure.at=2s");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("power failure at 2\\.000 s: \\d+ acknowledged writes? lost \\(")
+                .contains("0 of them promised durable by a completed flush or FUA");
+        JsonNode json = new ObjectMapper().readTree(
+                iopath("run", scenario.toString(), "--set", "power_failure.at=2s", "--json").out());
+        assertThat(json.at("/power_failure/at_ns").asLong()).isEqualTo(2_000_000_000L);
+        assertThat(json.at("/power_failure/acknowledged_lost").asLong()).isPositive();
+        assertThat(json.at("/power_failure/promised_lost").asLong()).isZero();
+        assertThat(iopath("run", scenario.toString(), "--json").out()).doesNotContain("power_failure");
+    }
+
+    @Test
     void outFilesAreByteIdenticalForTheSameScenarioFileAndSeed() throws IOException {
         Path scenario = dir.resolve("s.yaml");
         Files.writeString(scenario, "name: twice\nseed: 3\njobs:\n  - {rw: randrw, bs: 16k, iodepth: 4, size: 10g, number_ios: 300}\n");

@@ -8,6 +8,8 @@ import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.Disk;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.durability.PowerFailure;
+import io.iopath.durability.PowerLossReport;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.DriveQueueStats;
 import io.iopath.metrics.HostStats;
@@ -89,13 +91,16 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
+        PowerFailure powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
+                : PowerFailure.at(sim, disk, scenario.powerFailureAtNs());
         workloads.forEach(Workload::start);
         long step = 1_000_000_000L; // report progress every simulated second
-        while (sim.pendingEvents() > 0) {
-            sim.runUntil(sim.now() + step);
+        // a power failure ends the run: nothing after it happens
+        while (sim.pendingEvents() > 0 && (powerFailure == null || powerFailure.report().isEmpty())) {
+            sim.runUntil(Math.min(sim.now() + step, powerFailure == null ? Long.MAX_VALUE : scenario.powerFailureAtNs()));
             progress.accept(completedIos());
         }
-        return result();
+        return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
     }
 
     public long completedIos() {
@@ -118,7 +123,7 @@ public final class ScenarioRun {
         return n;
     }
 
-    private Result result() {
+    private Result result(PowerLossReport powerLoss) {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),
@@ -128,7 +133,8 @@ public final class ScenarioRun {
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
-                        disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()));
+                        disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
+                powerLoss);
     }
 
     public Simulator simulator() {

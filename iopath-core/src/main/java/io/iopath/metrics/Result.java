@@ -1,5 +1,7 @@
 package io.iopath.metrics;
 
+import io.iopath.durability.PowerLossReport;
+
 /**
  * The outcome of one run: plain data, the only thing reports see.
  *
@@ -15,6 +17,8 @@ package io.iopath.metrics;
  * @param driveTime         the drive's mean seek, rotation and transfer per command
  * @param latencyCdf        each direction's latency distribution as a quantile table
  * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
+ * @param driveQueue        the drive's command queue: tagged and effective depth, refusals
+ * @param powerLoss         what a power failure destroyed, or null when the run had none
  */
 public record Result(
         String scenario,
@@ -32,12 +36,13 @@ public record Result(
         DriveTimeSplit driveTime,
         LatencyCdfs latencyCdf,
         HostStats host,
-        DriveQueueStats driveQueue) {
+        DriveQueueStats driveQueue,
+        PowerLossReport powerLoss) {
     /** Without host detail (tests and tools that build a Result by hand). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
                   DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
                   long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf) {
         this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
-                bioMerges, queueFulls, driveTime, latencyCdf, null, null);
+                bioMerges, queueFulls, driveTime, latencyCdf, null, null, null);
     }
 }

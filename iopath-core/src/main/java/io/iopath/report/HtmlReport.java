@@ -33,7 +33,11 @@ public final class HtmlReport {
         sb.append("<p class=\"meta\">").append(kv("simulated", fixed(r.elapsedNs() / 1e9, 3) + " s")).append(" · ")
                 .append(kv("drive utilisation", fixed(100 * r.driveUtilisation(), 1) + " %")).append(" · ")
                 .append(kv("bio merges", Long.toString(r.bioMerges()))).append(" · ")
-                .append(kv("QUEUE FULL", Long.toString(r.queueFulls()))).append("</p>\n</header>\n");
+                .append(kv("QUEUE FULL", Long.toString(r.queueFulls()))).append("</p>\n");
+        if (r.powerLoss() != null) {
+            sb.append("<p class=\"meta\">").append(esc(r.powerLoss().describe())).append("</p>\n");
+        }
+        sb.append("</header>\n");
 
         sb.append("<section>\n<h2>Summary</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, List.of());

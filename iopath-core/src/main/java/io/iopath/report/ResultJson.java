@@ -3,6 +3,7 @@ package io.iopath.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.block.BlockStats;
+import io.iopath.durability.PowerLossReport;
 import io.iopath.metrics.Btt;
 import io.iopath.metrics.DirectionStats;
 import io.iopath.metrics.HostStats;
@@ -51,6 +52,16 @@ public final class ResultJson {
             q.put("queue_full_answered", r.driveQueue().queueFullAnswered());
             q.put("cache_hits", r.driveQueue().cacheHits());
             q.put("destages", r.driveQueue().destages());
+        }
+        if (r.powerLoss() != null) {
+            PowerLossReport p = r.powerLoss();
+            ObjectNode pf = root.putObject("power_failure");
+            pf.put("at_ns", p.atNs());
+            pf.put("acknowledged_lost", p.acknowledgedLost());
+            pf.put("acknowledged_lost_bytes", p.acknowledgedLostBytes());
+            pf.put("promised_lost", p.promisedLost());
+            pf.put("oldest_lost_age_ns", p.oldestLostAgeNs());
+            pf.put("in_flight_lost", p.inFlightLost());
         }
         return root;
     }

@@ -29,6 +29,9 @@ public final class ResultTable {
         if (r.host() != null) {
             host(sb, r.host());
         }
+        if (r.powerLoss() != null) {
+            sb.append(String.format(Locale.ROOT, "%n%s%n", r.powerLoss().describe()));
+        }
         return sb.toString();
     }
 

@@ -11,9 +11,18 @@ import java.util.List;
  * @param drive  the drive
  * @param host   block layer and driver
  * @param jobs   the workload: one simulated process per job
+ * @param powerFailureAtNs simulated time at which the power fails and the run ends, or
+ *                         {@link #NO_POWER_FAILURE}
  */
-public record Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs) {
+public record Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs,
+        long powerFailureAtNs) {
+    public static final long NO_POWER_FAILURE = -1;
+
     public Scenario {
         jobs = List.copyOf(jobs);
+    }
+
+    public Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs) {
+        this(name, seed, drive, host, jobs, NO_POWER_FAILURE);
     }
 }

@@ -87,6 +87,21 @@ public final class ScenarioReader {
             hostFields.finish();
         }
 
+        long powerFailureAt = Scenario.NO_POWER_FAILURE;
+        Fields pf = f.child("power_failure");
+        if (pf != null) {
+            if (!pf.has("at")) {
+                pf.finish();
+                throw new ScenarioException(pf.location(), "power_failure.at",
+                        "expected the simulated time of the failure, such as 5s");
+            }
+            powerFailureAt = pf.time("at", 0);
+            if (powerFailureAt <= 0) {
+                throw new ScenarioException(pf.location(), "power_failure.at", "expected a time after the start, such as 5s");
+            }
+            pf.finish();
+        }
+
         Node jobsNode = f.node("jobs");
         if (jobsNode == null || (jobsNode instanceof Node.ListNode l && l.items().isEmpty())) {
             f.finish(); // a misspelt "jobs:" is reported as the unknown key it is, not as no jobs
@@ -108,6 +123,6 @@ public final class ScenarioReader {
             jobs.add(job);
         }
         f.finish();
-        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs);
+        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt);
     }
 }
