@@ -19,7 +19,8 @@ public final class ResultsCsv {
             "latency_mean_ns", "latency_p50_ns", "latency_p95_ns", "latency_p99_ns", "latency_p99_9_ns", "latency_max_ns",
             "q2d_mean_ns", "d2c_mean_ns",
             "drive_utilisation", "bio_merges", "queue_full",
-            "drive_commands", "drive_seek_mean_ns", "drive_rotation_mean_ns", "drive_transfer_mean_ns");
+            "drive_commands", "drive_seek_mean_ns", "drive_rotation_mean_ns", "drive_transfer_mean_ns",
+            "power_failure_acknowledged_lost", "power_failure_promised_lost");
 
     private final Csv csv;
 
@@ -62,7 +63,10 @@ public final class ResultsCsv {
                 Csv.num(d.q2dMeanNs()), Csv.num(d.d2cMeanNs()),
                 Csv.num(r.driveUtilisation()), Csv.num(r.bioMerges()), Csv.num(r.queueFulls()),
                 Csv.num(r.driveTime().commands()), Csv.num(r.driveTime().seekMeanNs()),
-                Csv.num(r.driveTime().rotationMeanNs()), Csv.num(r.driveTime().transferMeanNs())));
+                Csv.num(r.driveTime().rotationMeanNs()), Csv.num(r.driveTime().transferMeanNs()),
+                // empty when the run had no power failure
+                r.powerLoss() == null ? "" : Csv.num(r.powerLoss().acknowledgedLost()),
+                r.powerLoss() == null ? "" : Csv.num(r.powerLoss().promisedLost())));
     }
 
     public String text() {
