@@ -122,7 +122,7 @@ public final class DurabilityLedger {
         tail = null;
         volatileCount = 0;
         promisedLostEver += promisedLost;
-        return new PowerLossReport(atNs, lost, bytes, promisedLost, oldest, inFlight);
+        return new PowerLossReport(atNs, lost, bytes, promisedLost, oldest, inFlight, 0);
     }
 
     /** Snapshot of the volatile writes (for tests and reports). */

@@ -14,9 +14,18 @@ import java.util.Locale;
  * @param oldestLostAgeNs      age at the failure of the oldest lost acknowledged write, or 0
  * @param inFlightLost         writes accepted but not yet acknowledged whose data is lost
  *                             (expected: the host never saw them complete)
+ * @param tornWrites           of the lost writes, those the drive was writing to the media at
+ *                             the failure: the sectors already written survive, the rest keep
+ *                             their old data (durability spec §6.1)
  */
 public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
-        long oldestLostAgeNs, long inFlightLost) {
+        long oldestLostAgeNs, long inFlightLost, long tornWrites) {
+
+    /** The same losses, {@code torn} of them cut mid-write. */
+    public PowerLossReport withTornWrites(long torn) {
+        return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
+                inFlightLost, torn);
+    }
 
     /** One sentence for people (terminal and HTML reports). */
     public String describe() {
@@ -31,6 +40,9 @@ public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledge
                     oldestLostAgeNs / 1e6, promisedLost));
         }
         sb.append(String.format(Locale.ROOT, "; %d write%s in flight lost", inFlightLost, inFlightLost == 1 ? "" : "s"));
+        if (tornWrites > 0) {
+            sb.append(String.format(Locale.ROOT, "; %d torn (cut while being written to the media)", tornWrites));
+        }
         return sb.toString();
     }
 }

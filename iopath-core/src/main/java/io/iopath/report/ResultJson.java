@@ -62,6 +62,7 @@ public final class ResultJson {
             pf.put("promised_lost", p.promisedLost());
             pf.put("oldest_lost_age_ns", p.oldestLostAgeNs());
             pf.put("in_flight_lost", p.inFlightLost());
+            pf.put("torn_writes", p.tornWrites());
         }
         return root;
     }

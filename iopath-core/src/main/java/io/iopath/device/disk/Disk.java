@@ -63,6 +63,9 @@ public final class Disk implements BlockDevice {
 
     private DriveJob active;
     private long activeCompleteNs;
+    /** When the active job's media transfer began and when it ends (torn writes at power loss). */
+    private long activeMediaStartNs;
+    private long activeMediaEndNs;
     private long seq;
     private int tagged;
     /** Non-queued commands outstanding (SATA NCQ: FLUSH CACHE, TRIM); at most one, and alone. */
@@ -405,6 +408,8 @@ public final class Disk implements BlockDevice {
         }
         headLba = j.endLba();
         busyNs += end - now;
+        activeMediaStartNs = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+        activeMediaEndNs = end;
         mediaDone.scheduleAt(end);
     }
 
@@ -703,7 +708,10 @@ public final class Disk implements BlockDevice {
     public PowerLossReport powerFail() {
         failed = true;
         mediaDone.cancel();
-        return ledger.powerFail(sim.now());
+        long now = sim.now();
+        // a media write under way is torn at a sector boundary: its first sectors are on the platter
+        boolean torn = active != null && active.writes() && now > activeMediaStartNs && now < activeMediaEndNs;
+        return ledger.powerFail(now).withTornWrites(torn ? 1 : 0);
     }
 
     @Override
