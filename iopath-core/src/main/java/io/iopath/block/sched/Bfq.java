@@ -328,14 +328,40 @@ public final class Bfq implements IoScheduler {
         b.fifo.remove(rq);
     }
 
+    /**
+     * bfq_better_to_idle: never for async or idle-class queues; otherwise when idling boosts
+     * throughput (not a seeky queue on a queueing device, and the process comes back within
+     * slice_idle), or when it is needed for service guarantees: an asymmetric scenario, i.e.
+     * queues of more than one class busy, or busy queues of different weights with this one not
+     * of the smallest (bfq_asymmetric_scenario). Without that the disk would go to a lower class
+     * or weight whenever the queue in service has all its requests at the device.
+     */
     private boolean betterToIdle(Queue b) {
         if (!b.sync || sliceIdle == 0 || b.idleClass()) {
             return false;
         }
-        if (hwTag && b.seeky()) {
-            return false;
+        boolean boostsThroughput = !(hwTag && b.seeky()) && (b.io.ttimeSamples <= 80 || b.io.ttimeMean <= sliceIdle);
+        return boostsThroughput || asymmetric(b);
+    }
+
+    private boolean asymmetric(Queue b) {
+        int classesBusy = 0;
+        for (int c = 0; c < CLASSES; c++) {
+            boolean busy = !trees[c].backlogged.isEmpty() || (active != null && active.busy && active.classIdx == c);
+            classesBusy += busy ? 1 : 0;
         }
-        return b.io.ttimeSamples <= 80 || b.io.ttimeMean <= sliceIdle;
+        if (classesBusy > 1) {
+            return true;
+        }
+        int smallest = Integer.MAX_VALUE;
+        int largest = 0;
+        for (Queue o : queues.all()) {
+            if (o.busy || o.dispatched > 0) {
+                smallest = Math.min(smallest, o.weight);
+                largest = Math.max(largest, o.weight);
+            }
+        }
+        return smallest < largest && b.weight > smallest;
     }
 
     @Override
