@@ -384,7 +384,7 @@ public final class BlockQueue implements ElevatorQueue {
         for (int i = t.plug.size() - 1; i >= 0; i--) {
             Request rq = t.plug.get(i);
             if (rq.op != bio.op || rq.noMerge || rq.sectors() + bio.sectors > maxSectors
-                    || rq.bioCount() >= QueueSettings.MAX_SEGMENTS) {
+                    || rq.bioCount() >= QueueSettings.MAX_SEGMENTS || !samePrioIfMq(rq.ioprio(), bio.ioprio)) {
                 continue;
             }
             if (rq.endSector() == bio.sector) {

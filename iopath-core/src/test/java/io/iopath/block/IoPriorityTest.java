@@ -243,4 +243,36 @@ class IoPriorityTest {
         }
         return out;
     }
+
+    /**
+     * One process writes two adjacent blocks at the same instant (async, so nothing unplugs)
+     * while the device is busy, the first at the idle class and the second real-time (or both
+     * best effort): the 2.6 block layer merges them whatever their priorities and the request
+     * keeps ioprio_best, RT; blk-mq refuses to merge requests of different priorities
+     * (blk_rq_merge_ok, in the plug as in the scheduler) and issues two — one if they agree.
+     */
+    @ParameterizedTest(name = "{0}, priorities differ {1}")
+    @CsvSource({"deadline,true,1", "noop,true,1", "cfq,false,1", "mq-deadline,true,2", "none,true,2", "mq-deadline,false,1",
+            "kyber,false,1"})
+    void mergingRequestsOfDifferentPriorities(String scheduler, boolean differ, int requests) {
+        Simulator sim = new Simulator(1);
+        TestDevice[] dev = new TestDevice[1];
+        Rig rig = new Rig(sim, scheduler, Map.of(), Rig.settings(scheduler), 1, QueueFullHandling.MIDLAYER,
+                s -> dev[0] = new TestDevice(s, 1, c -> 5_000_000L));
+        rig.proc(1, "busy", 1, (p, id) -> p.issued > 0 ? null : p.bio(id, Op.READ, 0, 8, 0));
+        rig.proc(2, "writer", 2, (p, id) -> {
+            if (p.issued > 1) {
+                return null;
+            }
+            p.ioprio = !differ ? NONE : p.issued == 0 ? IDLE : RT;
+            return p.bio(id, Op.WRITE, 1000 + 8 * p.issued, 8, 0);
+        });
+        rig.run(1_000_000_000L);
+        List<Request> issued = dev[0].accepted;
+        assertThat(issued).hasSize(1 + requests);
+        if (requests == 1) {
+            assertThat(issued.get(1).sectors()).isEqualTo(16);
+            assertThat(IoPrio.describe(issued.get(1).ioprio())).isEqualTo(differ ? "rt/4" : "none");
+        }
+    }
 }
