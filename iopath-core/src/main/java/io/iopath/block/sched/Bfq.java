@@ -28,7 +28,9 @@ import java.util.List;
  * considered (bfq_lookup_next_entity). An idle-class queue does not idle and expires after each
  * request while other queues are busy (bfq_dispatch_rq_from_bfqq); a queue that becomes busy in
  * a higher class than the one in service preempts it (bfq_bfqq_higher_class_or_weight; the
- * weight half of that test, within a class, is not modelled).
+ * weight half of that test, within a class, is not modelled). When classes or weights differ
+ * among the busy queues, the queue in service idles for its next request even where idling
+ * would not pay for throughput (idling_needed_for_service_guarantees, bfq_asymmetric_scenario).
  *
  * <p>Missing: weight raising (low_latency) and the auto-tuning of max_budget from the measured
  * peak rate (max_budget stays at its default of 16 Ki sectors unless set).
