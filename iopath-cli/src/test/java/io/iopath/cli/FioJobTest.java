@@ -157,4 +157,37 @@ class FioJobTest {
         CliRunner.run("run", fio.toString(), "--trace-out", iolog.toString(), "--trace-format", "iolog");
         assertThat(Files.readAllLines(iolog).get(0)).isEqualTo("fio version 3 iolog");
     }
+
+    /** ionice in both syntaxes: the same run, the options echoed in fio's JSON, bad values exit 2 with one line. */
+    @Test
+    void prioAndPrioclassMeanTheSameInAFioFileAndInYaml() throws IOException {
+        String fioText = "[global]\ndirect=1\nioengine=libaio\nsize=1g\nnumber_ios=200\n\n"
+                + "[db]\nrw=randread\niodepth=4\n\n[backup]\nrw=read\nbs=64k\noffset=10g\nprioclass=3\n";
+        String yamlText = """
+                name: ionice
+                host:
+                  scheduler: cfq
+                jobs:
+                  - {name: db, rw: randread, iodepth: 4, direct: 1, ioengine: libaio, size: 1g, number_ios: 200}
+                  - {name: backup, rw: read, bs: 64k, offset: 10g, prioclass: 3, direct: 1, ioengine: libaio, size: 1g, number_ios: 200}
+                """;
+        Path fio = Files.writeString(dir.resolve("ionice.fio"), fioText);
+        Path yaml = Files.writeString(dir.resolve("ionice.yaml"), yamlText);
+        CliRunner.Outcome a = CliRunner.run("run", fio.toString(), "--set", "host.scheduler=cfq", "--output-format=json");
+        CliRunner.Outcome b = CliRunner.run("run", yaml.toString(), "--output-format=json");
+        assertThat(a.status()).as(a.err()).isZero();
+        assertThat(a.out()).isEqualTo(b.out());
+        JsonNode backup = new ObjectMapper().readTree(a.out()).get("jobs").get(1);
+        assertThat(backup.get("job options").get("prioclass").asText()).isEqualTo("3");
+        assertThat(new ObjectMapper().readTree(a.out()).get("jobs").get(0).get("job options").has("prioclass")).isFalse();
+
+        Path badFio = Files.writeString(dir.resolve("bad.fio"), "[j]\nrw=read\nnumber_ios=10\nprio=9\ndirect=1\n");
+        CliRunner.Outcome e = CliRunner.run("run", badFio.toString());
+        assertThat(e.status()).isEqualTo(2);
+        assertThat(e.err().strip()).isEqualTo("iopath: " + badFio + ":4:6: jobs[0].prio: expected an integer from 0 to 7, got '9'");
+        Path badYaml = Files.writeString(dir.resolve("bad.yaml"), "name: b\njobs:\n  - name: j\n    number_ios: 10\n    prioclass: rt\n");
+        CliRunner.Outcome f = CliRunner.run("run", badYaml.toString());
+        assertThat(f.status()).isEqualTo(2);
+        assertThat(f.err().strip()).isEqualTo("iopath: " + badYaml + ":5:16: jobs[0].prioclass: expected an integer from 0 to 3, got 'rt'");
+    }
 }

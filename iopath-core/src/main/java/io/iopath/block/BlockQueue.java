@@ -213,7 +213,15 @@ public final class BlockQueue implements ElevatorQueue {
 
     private boolean mergeable(Request rq, Bio bio) {
         return !rq.noMerge && !rq.started && !rq.ordered && rq.hashEnd >= 0 && rq.op == bio.op
-                && scheduler.allowMerge(rq, bio);
+                && samePrioIfMq(rq.ioprio(), bio.ioprio) && scheduler.allowMerge(rq, bio);
+    }
+
+    /**
+     * 2.6 merges requests of any I/O priority (the survivor keeps ioprio_best); blk-mq's
+     * blk_rq_merge_ok and attempt_merge refuse to merge different priorities.
+     */
+    private boolean samePrioIfMq(int a, int b) {
+        return a == b || !scheduler.multiQueue();
     }
 
     /** elv_merge and the merge cases of __make_request; true if the bio was merged. */
@@ -281,6 +289,7 @@ public final class BlockQueue implements ElevatorQueue {
     private boolean attemptMerge(Request rq, Request next) {
         if (rq.noMerge || next.noMerge || rq.started || next.started || rq.ordered || next.ordered
                 || rq.hashEnd < 0 || next.hashEnd < 0 || rq.op != next.op || rq.endSector() != next.sector()
+                || !samePrioIfMq(rq.ioprio(), next.ioprio())
                 || rq.sectors() + next.sectors() > maxSectors
                 || rq.bioCount() + next.bioCount() > QueueSettings.MAX_SEGMENTS) {
             return false;
@@ -375,7 +384,7 @@ public final class BlockQueue implements ElevatorQueue {
         for (int i = t.plug.size() - 1; i >= 0; i--) {
             Request rq = t.plug.get(i);
             if (rq.op != bio.op || rq.noMerge || rq.sectors() + bio.sectors > maxSectors
-                    || rq.bioCount() >= QueueSettings.MAX_SEGMENTS) {
+                    || rq.bioCount() >= QueueSettings.MAX_SEGMENTS || !samePrioIfMq(rq.ioprio(), bio.ioprio)) {
                 continue;
             }
             if (rq.endSector() == bio.sector) {

@@ -14,6 +14,8 @@ public final class Bio {
     public final int flags;
     /** The simulated process that issued it (its IO context, for AS, CFQ and BFQ). */
     public final int processId;
+    /** bi_ioprio: the submitter's I/O priority ({@link IoPrio}); {@link IoPrio#NONE} unless its job sets one. */
+    public final int ioprio;
     private final BioCompletion completion;
 
     /** When its submitter handed it down (fio's start of slat); may precede Q if the submitter sleeps. */
@@ -34,6 +36,10 @@ public final class Bio {
     Bio next;
 
     public Bio(long id, Op op, long sector, int sectors, int flags, int processId, BioCompletion completion) {
+        this(id, op, sector, sectors, flags, processId, IoPrio.NONE, completion);
+    }
+
+    public Bio(long id, Op op, long sector, int sectors, int flags, int processId, int ioprio, BioCompletion completion) {
         if (sectors < 0 || (op.transfersData() && sectors == 0)) {
             throw new IllegalArgumentException("bio " + id + ": bad length " + sectors);
         }
@@ -43,6 +49,7 @@ public final class Bio {
         this.sectors = sectors;
         this.flags = flags;
         this.processId = processId;
+        this.ioprio = ioprio;
         this.completion = completion;
     }
 

@@ -16,6 +16,8 @@ public final class Request {
     private int sectors;
     private int flags;
     public final int processId;
+    /** req->ioprio: the first bio's; a merge keeps {@link IoPrio#best} of both (block-layer.md §4). */
+    private int ioprio;
     private Bio head;
     private Bio tail;
     private int bioCount;
@@ -61,6 +63,7 @@ public final class Request {
         this.sectors = first.sectors;
         this.flags = first.flags;
         this.processId = first.processId;
+        this.ioprio = first.ioprio;
         this.head = first;
         this.tail = first;
         this.bioCount = 1;
@@ -81,6 +84,10 @@ public final class Request {
 
     public int flags() {
         return flags;
+    }
+
+    public int ioprio() {
+        return ioprio;
     }
 
     public int bioCount() {
@@ -110,6 +117,7 @@ public final class Request {
         sectors += bio.sectors;
         bioCount++;
         flags |= bio.flags & Flags.SYNC;
+        ioprio = IoPrio.best(ioprio, bio.ioprio);
         bio.request = this;
     }
 
@@ -124,6 +132,7 @@ public final class Request {
         sectors += bio.sectors;
         bioCount++;
         flags |= bio.flags & Flags.SYNC;
+        ioprio = IoPrio.best(ioprio, bio.ioprio);
         bio.request = this;
     }
 
@@ -140,6 +149,7 @@ public final class Request {
         sectors += other.sectors;
         bioCount += other.bioCount;
         flags |= other.flags & Flags.SYNC;
+        ioprio = IoPrio.best(ioprio, other.ioprio);
         allocatedNs = Math.min(allocatedNs, other.allocatedNs); // the survivor keeps the earlier start_time
         other.head = null;
         other.tail = null;

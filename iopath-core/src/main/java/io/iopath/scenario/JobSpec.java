@@ -38,6 +38,8 @@ import java.util.List;
  * @param rampTimeNs      IOs completed this early are left out of the statistics ({@code ramp_time})
  * @param replay          a trace to replay instead of generating IO ({@code read_iolog}); null for synthetic jobs
  * @param percentiles     clat percentiles to report ({@code percentile_list}; fio's default list)
+ * @param ioprio          the job's I/O priority as Linux encodes it ({@code io.iopath.request.IoPrio};
+ *                        fio's {@code prioclass} and {@code prio}); 0 = not set (best effort 4)
  */
 public record JobSpec(
         String name,
@@ -68,7 +70,8 @@ public record JobSpec(
         long startDelayNs,
         long rampTimeNs,
         ReplaySpec replay,
-        List<Double> percentiles) {
+        List<Double> percentiles,
+        int ioprio) {
 
     /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
     public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
@@ -90,7 +93,7 @@ public record JobSpec(
                    long numberIos, long runtimeNs, boolean direct) {
         this(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
-                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES);
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0);
     }
 
     public boolean asyncEngine() {

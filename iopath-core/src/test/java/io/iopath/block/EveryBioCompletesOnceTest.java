@@ -11,6 +11,7 @@ import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
+import io.iopath.request.IoPrio;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import java.util.ArrayList;
@@ -25,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The invariant of the whole host side: over many seeded random configurations (processes,
  * sequential and random streams, sync and async, barrier / FUA / flush bios, plugging mode, queue
- * depth, a drive that answers QUEUE FULL, a small request pool, write cache on or off, HZ), with
+ * depth, a drive that answers QUEUE FULL, a small request pool, write cache on or off, HZ, I/O
+ * priorities of every class), with
  * every scheduler, every bio completes exactly once, the run drains, and the pool is empty.
  */
 class EveryBioCompletesOnceTest {
@@ -33,18 +35,22 @@ class EveryBioCompletesOnceTest {
         List<Arguments> out = new ArrayList<>();
         for (String s : Schedulers.names()) {
             for (long seed = 1; seed <= 16; seed++) {
-                out.add(Arguments.of(s, seed, false));
+                out.add(Arguments.of(s, seed, false, false));
             }
             for (long seed = 17; seed <= 20; seed++) {
-                out.add(Arguments.of(s, seed, true)); // the real drive
+                out.add(Arguments.of(s, seed, true, false)); // the real drive
+            }
+            for (long seed = 21; seed <= 32; seed++) {
+                out.add(Arguments.of(s, seed, seed > 29, true)); // processes of drawn I/O priorities
             }
         }
         return out.stream();
     }
 
-    @ParameterizedTest(name = "{0} seed {1} real drive {2}")
+    @ParameterizedTest(name = "{0} seed {1} real drive {2} priorities {3}")
     @MethodSource("cases")
-    void everyBioCompletesExactlyOnce(String scheduler, long seed, boolean realDrive) {
+    void everyBioCompletesExactlyOnce(String scheduler, long seed, boolean realDrive, boolean priorities) {
+        SplittableRandom prioRandom = new SplittableRandom(seed * 104729);
         SplittableRandom r = new SplittableRandom(seed * 7919 + scheduler.hashCode());
         Simulator sim = new Simulator(seed);
         int depth = new int[] {1, 2, 4, 8, 16, 32, 64}[r.nextInt(7)];
@@ -72,7 +78,7 @@ class EveryBioCompletesOnceTest {
             long base = r.nextLong(1L << 30);
             int barrierEvery = r.nextInt(4) == 0 ? 5 + r.nextInt(20) : 0;
             SplittableRandom pr = new SplittableRandom(r.nextLong());
-            rig.proc(p, "p" + p, 1 + r.nextInt(12), (proc, id) -> {
+            Rig.Proc proc0 = rig.proc(p, "p" + p, 1 + r.nextInt(12), (proc, id) -> {
                 long n = proc.issued;
                 if (barrierEvery > 0 && n % barrierEvery == barrierEvery - 1) {
                     return pr.nextBoolean()
@@ -91,6 +97,10 @@ class EveryBioCompletesOnceTest {
                 int flags = op == Op.WRITE && sync ? Flags.SYNC : 0;
                 return proc.bio(id, op, sector % span, size, flags);
             });
+            if (priorities) {
+                int cls = prioRandom.nextInt(4); // none, RT, BE, idle
+                proc0.ioprio = cls == IoPrio.CLASS_NONE ? IoPrio.NONE : IoPrio.of(cls, prioRandom.nextInt(IoPrio.LEVELS));
+            }
         }
         rig.run(200_000_000L + r.nextLong(300_000_000L));
 

@@ -56,6 +56,8 @@ final class Rig {
         long done;
         long bytesDone;
         long cursor;
+        /** The I/O priority of its bios (io.iopath.request.IoPrio; NONE = best effort 4). */
+        int ioprio;
         final List<Bio> bios = new ArrayList<>();
 
         Proc(int pid, String name, int depth, Next next) {
@@ -85,7 +87,7 @@ final class Rig {
         }
 
         Bio bio(long id, Op op, long sector, int sectors, int flags) {
-            return new Bio(id, op, sector, sectors, flags, pid, this::completed);
+            return new Bio(id, op, sector, sectors, flags, pid, ioprio, this::completed);
         }
 
         private void completed(Bio b) {

@@ -1,6 +1,7 @@
 package io.iopath.block.sched;
 
 import io.iopath.request.Bio;
+import io.iopath.request.IoPrio;
 import io.iopath.request.Request;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
@@ -19,6 +20,18 @@ import java.util.List;
  * max_budget served in its slot) or one that timed out is charged for the time it held the
  * device rather than its sectors, as bfq_bfqq_charge_time does.
  *
+ * <p>I/O priorities (bfq_set_next_ioprio_data): a queue's weight is
+ * {@code (8 − level) · 10} (level 4, the default: 40; idle class: level 7, weight 10), and each
+ * class has its own service tree with its own virtual time: a real-time queue is always chosen
+ * before a best-effort one, and a best-effort before an idle-class one, except that the idle
+ * class is served once {@code BFQ_CL_IDLE_TIMEOUT} (HZ / 5 = 200 ms) has passed since it was last
+ * considered (bfq_lookup_next_entity). An idle-class queue does not idle and expires after each
+ * request while other queues are busy (bfq_dispatch_rq_from_bfqq); a queue that becomes busy in
+ * a higher class than the one in service preempts it (bfq_bfqq_higher_class_or_weight; the
+ * weight half of that test, within a class, is not modelled). When classes or weights differ
+ * among the busy queues, the queue in service idles for its next request even where idling
+ * would not pay for throughput (idling_needed_for_service_guarantees, bfq_asymmetric_scenario).
+ *
  * <p>Missing: weight raising (low_latency) and the auto-tuning of max_budget from the measured
  * peak rate (max_budget stays at its default of 16 Ki sectors unless set).
  */
@@ -27,6 +40,11 @@ public final class Bfq implements IoScheduler {
     static final int SYNC = 1;
     /** bfq_ioprio_to_weight: (IOPRIO_NR_LEVELS − ioprio) · 10 at the default best-effort priority 4. */
     static final int DEFAULT_WEIGHT = 40;
+    static final int WEIGHT_CONVERSION_COEFF = 10;
+    /** BFQ_IOPRIO_CLASSES: service trees for RT, BE and IDLE, in that order. */
+    static final int CLASSES = 3;
+    /** BFQ_CL_IDLE_TIMEOUT = HZ / 5 (bfq-iosched.h). */
+    static final long CL_IDLE_TIMEOUT_MS = 200;
     static final int ASYNC_CHARGE_FACTOR = 3;
     static final long SEEK_THR = 800;
     static final int DEFAULT_MAX_BUDGET = 16 * 1024;
@@ -41,10 +59,24 @@ public final class Bfq implements IoScheduler {
             Tunable.count("max_budget", 0, "0 = automatic; iopath uses bfq_default_max_budget = 16 * 1024 sectors"),
             Tunable.flag("low_latency", false, "kernel default 1; weight raising is not modelled, so only 0 is accepted"));
 
-    private enum Expiry { TOO_IDLE, BUDGET_TIMEOUT, BUDGET_EXHAUSTED, NO_MORE_REQUESTS }
+    private enum Expiry { TOO_IDLE, BUDGET_TIMEOUT, BUDGET_EXHAUSTED, NO_MORE_REQUESTS, PREEMPTED }
+
+    /** bfq_ioprio_to_weight. */
+    static int weightOf(int level) {
+        return (IoPrio.LEVELS - level) * WEIGHT_CONVERSION_COEFF;
+    }
+
+    /** A class's service tree: its backlogged queues and its own virtual time. */
+    private static final class ServiceTree {
+        final List<Queue> backlogged = new ArrayList<>();
+        double vtime;
+    }
 
     final class Queue extends ProcessQueues.Queue {
-        final int weight = DEFAULT_WEIGHT;
+        int weight = DEFAULT_WEIGHT;
+        /** Index of the class's service tree: 0 RT, 1 BE, 2 IDLE. */
+        int classIdx = IoPrio.CLASS_BE - 1;
+        int ioprioSet = IoPrio.NONE;
         int dispatched;
         long budget = maxBudget;
         long served;
@@ -64,6 +96,10 @@ public final class Bfq implements IoScheduler {
         boolean seeky() {
             return Integer.bitCount(seekHistory) > 32 / 8;
         }
+
+        boolean idleClass() {
+            return classIdx == CLASSES - 1;
+        }
     }
 
     private final long sliceIdle;
@@ -73,9 +109,11 @@ public final class Bfq implements IoScheduler {
     private final long timeoutSync;
     private final long maxBudget;
     private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
-    private final List<Queue> backlogged = new ArrayList<>();
+    private final ServiceTree[] trees = {new ServiceTree(), new ServiceTree(), new ServiceTree()};
     private Queue active;
-    private double vtime;
+    /** bfq_class_idle_last_service. */
+    private long idleClassLastService;
+    private long clIdleTimeout;
     private long lastSector;
     private int rqInDriver;
     private boolean hwTag;
@@ -110,6 +148,8 @@ public final class Bfq implements IoScheduler {
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.idleTimer = queue.timer("bfq.idle-slice", this::idleTimeout);
+        this.clIdleTimeout = queue.hz().defaultNs(CL_IDLE_TIMEOUT_MS, hz -> hz / 5);
+        this.idleClassLastService = queue.now();
     }
 
     private long minBudget() {
@@ -118,12 +158,13 @@ public final class Bfq implements IoScheduler {
 
     // ---------------------------------------------------------------- B-WF2Q+
 
-    private double totalWeight() {
+    /** The weight sum of the tree's backlogged queues and the queue in service if it is of the tree. */
+    private double totalWeight(ServiceTree t) {
         double w = 0;
-        for (Queue b : backlogged) {
+        for (Queue b : t.backlogged) {
             w += b.weight;
         }
-        if (active != null && !backlogged.contains(active)) {
+        if (active != null && trees[active.classIdx] == t && !t.backlogged.contains(active)) {
             w += active.weight;
         }
         return Math.max(w, 1);
@@ -131,26 +172,42 @@ public final class Bfq implements IoScheduler {
 
     /** The queue becomes backlogged: S = max(V, F), F = S + budget / weight. */
     private void activate(Queue b) {
+        ServiceTree t = trees[b.classIdx];
         b.busy = true;
-        b.start = Math.max(vtime, b.finish);
+        b.start = Math.max(t.vtime, b.finish);
         b.finish = b.start + (double) b.budget / b.weight;
-        backlogged.add(b);
+        t.backlogged.add(b);
     }
 
+    /** bfq_lookup_next_entity: the highest class with a backlogged queue, unless the idle class is due. */
     private Queue selectNext() {
-        if (backlogged.isEmpty()) {
-            return null;
+        int from = 0;
+        if (q.now() > idleClassLastService + clIdleTimeout) {
+            if (!trees[CLASSES - 1].backlogged.isEmpty()) {
+                from = CLASSES - 1;
+            }
+            idleClassLastService = q.now();
         }
+        for (int c = from; c < CLASSES; c++) {
+            if (!trees[c].backlogged.isEmpty()) {
+                return selectNext(trees[c]);
+            }
+        }
+        return null;
+    }
+
+    private Queue selectNext(ServiceTree t) {
+        List<Queue> backlogged = t.backlogged;
         double minStart = Double.MAX_VALUE;
         for (Queue b : backlogged) {
             minStart = Math.min(minStart, b.start);
         }
-        if (minStart > vtime) {
-            vtime = minStart; // nobody eligible: jump V to the earliest start
+        if (minStart > t.vtime) {
+            t.vtime = minStart; // nobody eligible: jump V to the earliest start
         }
         Queue best = null;
         for (Queue b : backlogged) {
-            if (b.start <= vtime && (best == null || b.finish < best.finish)) {
+            if (b.start <= t.vtime && (best == null || b.finish < best.finish)) {
                 best = b;
             }
         }
@@ -177,7 +234,8 @@ public final class Bfq implements IoScheduler {
             long elapsed = Math.min(q.now() - b.slotStart, timeoutSync);
             charged = Math.max(charged, b.budget * elapsed / Math.max(1, timeoutSync));
         }
-        vtime += charged / totalWeight();
+        ServiceTree t = trees[b.classIdx];
+        t.vtime += charged / totalWeight(t);
         b.finish = b.start + (double) charged / b.weight;
         long min = minBudget();
         if (b.sync) {
@@ -187,6 +245,7 @@ public final class Bfq implements IoScheduler {
                 case TOO_IDLE -> b.budget = b.dispatched > 0 ? Math.min(b.budget * 2, maxBudget)
                         : b.budget > 5 * min ? b.budget - 4 * min : min;
                 case NO_MORE_REQUESTS -> b.budget = Math.max(b.served, min);
+                case PREEMPTED -> { } // __bfq_bfqq_recalc_budget leaves the budget as it was
             }
         } else {
             b.budget = maxBudget;
@@ -225,7 +284,10 @@ public final class Bfq implements IoScheduler {
     @Override
     public void add(Request rq) {
         rq.schedClass = rq.isSync() ? SYNC : ASYNC;
-        Queue b = queues.get(rq.processId, rq.schedClass == SYNC);
+        Queue b = queues.get(rq.processId, rq.schedClass == SYNC, rq.ioprio());
+        if (b.ioprioSet != rq.ioprio() && !b.busy) {
+            setIoprio(b, rq.ioprio()); // applied when the queue is (re)activated, as new_weight is
+        }
         queues.own(rq, b);
         if (b.sync) {
             long now = q.now();
@@ -244,7 +306,19 @@ public final class Bfq implements IoScheduler {
             }
         } else if (!b.busy) {
             activate(b);
+            if (active != null && b.classIdx < active.classIdx) {
+                // bfq_bfqq_handle_idle_busy_switch: a higher class preempts the queue in service.
+                expire(Expiry.PREEMPTED);
+                q.kick();
+            }
         }
+    }
+
+    /** bfq_set_next_ioprio_data: class and weight from the submitter's ioprio. */
+    private void setIoprio(Queue b, int ioprio) {
+        b.ioprioSet = ioprio;
+        b.classIdx = IoPrio.effectiveClass(ioprio) - 1;
+        b.weight = weightOf(IoPrio.effectiveLevel(ioprio));
     }
 
     private void removeQueued(Request rq) {
@@ -256,14 +330,40 @@ public final class Bfq implements IoScheduler {
         b.fifo.remove(rq);
     }
 
+    /**
+     * bfq_better_to_idle: never for async or idle-class queues; otherwise when idling boosts
+     * throughput (not a seeky queue on a queueing device, and the process comes back within
+     * slice_idle), or when it is needed for service guarantees: an asymmetric scenario, i.e.
+     * queues of more than one class busy, or busy queues of different weights with this one not
+     * of the smallest (bfq_asymmetric_scenario). Without that the disk would go to a lower class
+     * or weight whenever the queue in service has all its requests at the device.
+     */
     private boolean betterToIdle(Queue b) {
-        if (!b.sync || sliceIdle == 0) {
+        if (!b.sync || sliceIdle == 0 || b.idleClass()) {
             return false;
         }
-        if (hwTag && b.seeky()) {
-            return false;
+        boolean boostsThroughput = !(hwTag && b.seeky()) && (b.io.ttimeSamples <= 80 || b.io.ttimeMean <= sliceIdle);
+        return boostsThroughput || asymmetric(b);
+    }
+
+    private boolean asymmetric(Queue b) {
+        int classesBusy = 0;
+        for (int c = 0; c < CLASSES; c++) {
+            boolean busy = !trees[c].backlogged.isEmpty() || (active != null && active.busy && active.classIdx == c);
+            classesBusy += busy ? 1 : 0;
         }
-        return b.io.ttimeSamples <= 80 || b.io.ttimeMean <= sliceIdle;
+        if (classesBusy > 1) {
+            return true;
+        }
+        int smallest = Integer.MAX_VALUE;
+        int largest = 0;
+        for (Queue o : queues.all()) {
+            if (o.busy || o.dispatched > 0) {
+                smallest = Math.min(smallest, o.weight);
+                largest = Math.max(largest, o.weight);
+            }
+        }
+        return smallest < largest && b.weight > smallest;
     }
 
     @Override
@@ -280,7 +380,9 @@ public final class Bfq implements IoScheduler {
                 }
                 b.busy = false;
             }
-            backlogged.clear();
+            for (ServiceTree t : trees) {
+                t.backlogged.clear();
+            }
             active = null;
             idleTimer.cancel();
             return n;
@@ -314,9 +416,21 @@ public final class Bfq implements IoScheduler {
             b.dispatched++;
             lastSector = rq.endSector();
             q.dispatchSort(rq);
+            if (b.idleClass() && busyQueues() > 1) {
+                expire(Expiry.BUDGET_EXHAUSTED); // an idle-class queue yields after each request
+            }
             return 1;
         }
         return 0;
+    }
+
+    /** bfq_tot_busy_queues: queues with requests, or in service. */
+    private int busyQueues() {
+        int n = active != null && active.busy ? 1 : 0;
+        for (ServiceTree t : trees) {
+            n += t.backlogged.size();
+        }
+        return n;
     }
 
     @Override

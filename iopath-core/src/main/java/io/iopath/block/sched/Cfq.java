@@ -1,6 +1,7 @@
 package io.iopath.block.sched;
 
 import io.iopath.request.Bio;
+import io.iopath.request.IoPrio;
 import io.iopath.request.Request;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
@@ -16,15 +17,24 @@ import java.util.Map;
  * {@code quantum} requests moved per dispatch round, a FIFO expiry per queue and the AS-style
  * choice of the next request with a bounded, penalised backward seek.
  *
- * <p>Every process is best-effort class, priority 4 ((nice + 20) / 5 with nice 0); RT and idle
- * classes are not modelled (no ioprio interface yet).
+ * <p>I/O priorities (cfq_init_prio_data): a queue takes its class and level from its requests'
+ * ioprio; class NONE is best effort at level 4 ((nice + 20) / 5 with nice 0), the idle class is
+ * level 7 with idling off. The level sets the slice ({@code base + base/5·(4 − prio)}) and the
+ * async request cap; best-effort queues wait in {@code rr_list[prio]} for the priority rotation;
+ * real-time queues go straight to {@code cur_rr}, so no best-effort level is spliced in while one
+ * has requests; idle-class queues wait in {@code idle_rr}, served one request per round only when
+ * no other queue has any and no non-idle request completed for {@code CFQ_IDLE_GRACE} (100 ms),
+ * and any other queue's request preempts them. As in 2.6.20, a real-time request does not
+ * preempt a best-effort slice (that came with 2.6.35); it waits for the slice to end.
  */
 public final class Cfq implements IoScheduler {
     static final int ASYNC = 0;
     static final int SYNC = 1;
     static final int PRIO_LISTS = 8;
     static final int SLICE_SCALE = 5;
-    static final int DEFAULT_PRIO = 4;
+    static final int DEFAULT_PRIO = IoPrio.NORM;
+    /** CFQ_IDLE_GRACE = HZ / 10: no idle-class request before 100 ms without other completions. */
+    static final long IDLE_GRACE_MS = 100;
 
     public static final TunableSet TUNABLES = new TunableSet(
             Tunable.count("quantum", 4, "cfq-iosched.c cfq_quantum = 4"),
@@ -46,7 +56,11 @@ public final class Cfq implements IoScheduler {
 
     /** struct cfq_queue. */
     final class Queue extends ProcessQueues.Queue {
-        final int prio = DEFAULT_PRIO;
+        /** cfqq->ioprio and ->ioprio_class (effective: NONE became BE 4). */
+        int prio = DEFAULT_PRIO;
+        int ioClass = IoPrio.CLASS_BE;
+        /** The raw ioprio they were computed from (prio_changed when a request brings another). */
+        int ioprioSet = IoPrio.NONE;
         final int[] queued = new int[2];
         final int[] onDispatch = new int[2];
         long sliceStart;
@@ -65,6 +79,10 @@ public final class Cfq implements IoScheduler {
         Queue(int key) {
             super(key);
             cic = sync ? cic(key) : null;
+        }
+
+        boolean idleClass() {
+            return ioClass == IoPrio.CLASS_IDLE;
         }
 
         boolean dispatched() {
@@ -91,6 +109,7 @@ public final class Cfq implements IoScheduler {
     private final List<Queue>[] rrList = new List[PRIO_LISTS];
     private final List<Queue> curRr = new ArrayList<>();
     private final List<Queue> busyRr = new ArrayList<>();
+    private final List<Queue> idleRr = new ArrayList<>();
     private int curPrio;
     private int curEndPrio;
     private Queue active;
@@ -99,6 +118,10 @@ public final class Cfq implements IoScheduler {
     private int rqInDriver;
     private boolean hwTag;
     private long lastSector;
+    /** cfqd->last_end_request: the last completion of a non-idle-class request. */
+    private long lastEndRequest;
+    private long idleGrace;
+    private Timer idleClassTimer;
     private int dispatchSlice;
     private ElevatorQueue q;
     private Timer idleTimer;
@@ -127,6 +150,9 @@ public final class Cfq implements IoScheduler {
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.idleTimer = queue.timer("cfq.idle-slice", this::idleSliceTimer);
+        this.idleClassTimer = queue.timer("cfq.idle-class", this::idleClassTimer);
+        this.idleGrace = queue.hz().defaultNs(IDLE_GRACE_MS, hz -> hz / 10);
+        this.lastEndRequest = queue.now();
     }
 
     private Cic cic(int pid) {
@@ -151,6 +177,7 @@ public final class Cfq implements IoScheduler {
     private void removeFromLists(Queue cq) {
         curRr.remove(cq);
         busyRr.remove(cq);
+        idleRr.remove(cq);
         for (List<Queue> l : rrList) {
             l.remove(cq);
         }
@@ -162,7 +189,9 @@ public final class Cfq implements IoScheduler {
             return;
         }
         removeFromLists(cq);
-        List<Queue> list = cq.dispatched() ? busyRr : rrList[cq.prio];
+        List<Queue> list = cq.ioClass == IoPrio.CLASS_RT ? curRr
+                : cq.idleClass() ? idleRr
+                : cq.dispatched() ? busyRr : rrList[cq.prio];
         if (preempted || cq.queueNew) {
             int i = 0;
             while (i < list.size() && list.get(i).queueNew) {
@@ -233,6 +262,15 @@ public final class Cfq implements IoScheduler {
         }
         if (cq == null && !busyRr.isEmpty()) {
             cq = busyRr.get(0);
+        }
+        if (cq == null && !idleRr.isEmpty()) {
+            // Idle class: only after CFQ_IDLE_GRACE without a non-idle completion.
+            long end = lastEndRequest + idleGrace;
+            if (q.now() >= end) {
+                cq = idleRr.get(0);
+            } else {
+                idleClassTimer.scheduleAt(q.hz().timerNs(end));
+            }
         }
         setActive(cq);
         return cq;
@@ -366,7 +404,8 @@ public final class Cfq implements IoScheduler {
     @Override
     public void add(Request rq) {
         rq.schedClass = rq.isSync() ? SYNC : ASYNC;
-        Queue cq = queues.get(rq.processId, rq.schedClass == SYNC);
+        Queue cq = queues.get(rq.processId, rq.schedClass == SYNC, rq.ioprio());
+        initPrio(cq, rq.ioprio());
         queues.own(rq, cq);
         Request alias = cq.sort.startingAt(rq.sector());
         if (alias != null) {
@@ -379,6 +418,32 @@ public final class Cfq implements IoScheduler {
         }
         cq.fifo.add(rq, rq.allocatedNs);
         enqueued(cq, rq);
+    }
+
+    /** cfq_init_prio_data: the queue's class and level from the submitter's ioprio, when it changed. */
+    private void initPrio(Queue cq, int ioprio) {
+        if (cq.ioprioSet == ioprio) {
+            return;
+        }
+        cq.ioprioSet = ioprio;
+        cq.ioClass = IoPrio.effectiveClass(ioprio);
+        cq.prio = IoPrio.effectiveLevel(ioprio);
+        if (cq.idleClass()) {
+            cq.idleWindow = false;
+        }
+        if (cq.onRr) {
+            resortRrList(cq, false);
+        }
+    }
+
+    /** cfq_idle_class_timer: an idle-class queue waits for the grace period after the last completion. */
+    private void idleClassTimer() {
+        long end = lastEndRequest + idleGrace;
+        if (q.now() < end) {
+            idleClassTimer.scheduleAt(q.hz().timerNs(end));
+        } else {
+            scheduleDispatch();
+        }
     }
 
     /** cfq_rq_enqueued. */
@@ -426,7 +491,13 @@ public final class Cfq implements IoScheduler {
 
     private boolean shouldPreempt(Queue newQ, Request rq) {
         Queue cq = active;
-        if (cq == null || !newQ.waitRequest || newQ.sliceLeft < sliceIdle) {
+        if (newQ.idleClass() || cq == null) {
+            return false;
+        }
+        if (cq.idleClass()) {
+            return true;
+        }
+        if (!newQ.waitRequest || newQ.sliceLeft < sliceIdle) {
             return false;
         }
         return cls(rq) == SYNC && !cq.sync;
@@ -458,7 +529,7 @@ public final class Cfq implements IoScheduler {
             cq.mustDispatch = false;
             cq.waitRequest = false;
             idleTimer.cancel();
-            dispatched += dispatchFrom(cq, quantum);
+            dispatched += dispatchFrom(cq, cq.idleClass() ? 1 : quantum);
             if (cq.idleWindow && active != null) {
                 break;
             }
@@ -488,7 +559,7 @@ public final class Cfq implements IoScheduler {
         if (cq.sliceEnd == 0) {
             cq.sliceEnd = q.now() + prioSlice(cq.sync, cq.prio);
         }
-        if ((!cq.sync && dispatchSlice >= prioToMaxrq(cq)) || !cq.idleWindow) {
+        if ((!cq.sync && dispatchSlice >= prioToMaxrq(cq)) || cq.idleClass() || !cq.idleWindow) {
             sliceExpired(false);
         }
         return n;
@@ -527,6 +598,9 @@ public final class Cfq implements IoScheduler {
         }
         if (sync == SYNC) {
             cic(rq.processId).lastEndRequest = now;
+        }
+        if (!cq.idleClass()) {
+            lastEndRequest = now;
         }
         if (active == cq) {
             if (now > cq.sliceEnd) {
@@ -602,7 +676,9 @@ public final class Cfq implements IoScheduler {
 
     @Override
     public MayQueue mayQueue(int pid, boolean sync) {
-        Queue cq = queues.find(pid, sync);
+        // Async queues never idle (wait_request), so which priority's async queue is looked up
+        // does not matter here: the default one stands for all.
+        Queue cq = queues.find(pid, sync, IoPrio.NONE);
         if (cq != null && cq.waitRequest && !cq.mustAllocSlice) {
             cq.mustAllocSlice = true;
             return MayQueue.MUST;

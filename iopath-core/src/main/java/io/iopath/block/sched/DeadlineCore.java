@@ -5,9 +5,9 @@ import io.iopath.request.Op;
 import io.iopath.request.Request;
 
 /**
- * The state shared by deadline and mq-deadline (block/deadline-iosched.c, block/mq-deadline.c):
- * per data direction a sort list and a FIFO with expiry times, the next request of the sweep,
- * the batch count and the write-starvation count. The two schedulers differ only in dispatch.
+ * deadline's state (block/deadline-iosched.c): per data direction a sort list and a FIFO with
+ * expiry times, the next request of the sweep, the batch count and the write-starvation count.
+ * mq-deadline keeps the same per priority level ({@link MqDeadline}).
  */
 abstract class DeadlineCore implements IoScheduler {
     static final int READ = 0;

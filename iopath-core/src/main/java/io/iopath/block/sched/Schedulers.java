@@ -22,7 +22,7 @@ public final class Schedulers {
         ENTRIES.put("anticipatory", new Entry(Anticipatory.TUNABLES, Anticipatory::new));
         ENTRIES.put("cfq", new Entry(Cfq.TUNABLES, Cfq::new));
         ENTRIES.put("none", new Entry(None.TUNABLES, v -> new None()));
-        ENTRIES.put("mq-deadline", new Entry(DeadlineCore.TUNABLES, MqDeadline::new));
+        ENTRIES.put("mq-deadline", new Entry(MqDeadline.TUNABLES, MqDeadline::new));
         ENTRIES.put("kyber", new Entry(Kyber.TUNABLES, Kyber::new));
         ENTRIES.put("bfq", new Entry(Bfq.TUNABLES, Bfq::new));
     }

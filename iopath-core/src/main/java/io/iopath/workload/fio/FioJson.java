@@ -114,6 +114,10 @@ public final class FioJson {
         if (spec.replay() != null) {
             o.put("read_iolog", spec.replay().file());
         }
+        if (spec.ioprio() != io.iopath.request.IoPrio.NONE) {
+            o.put("prioclass", Integer.toString(io.iopath.request.IoPrio.ioClass(spec.ioprio())));
+            o.put("prio", Integer.toString(io.iopath.request.IoPrio.data(spec.ioprio())));
+        }
         return o;
     }
 

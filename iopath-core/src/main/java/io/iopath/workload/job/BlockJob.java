@@ -262,7 +262,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
         int flags = op == Op.WRITE ? Flags.SYNC : 0;
-        Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, onDone);
+        Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
         inFlight++;
@@ -283,7 +283,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         syncInFlight = true;
         inFlight++;
         stats.submitted(Op.FLUSH, inFlight);
-        Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, onFlushDone);
+        Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, spec.ioprio(), onFlushDone);
         flush.submittedNs = sim.now();
         queue.submit(flush);
     }

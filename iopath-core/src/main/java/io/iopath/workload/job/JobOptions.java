@@ -1,5 +1,6 @@
 package io.iopath.workload.job;
 
+import io.iopath.request.IoPrio;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.JobSpec.BlockSizes;
 import io.iopath.scenario.JobSpec.RandomDistribution;
@@ -50,7 +51,7 @@ public final class JobOptions {
             "offset", "direct", "buffered", "ioengine", "runtime", "timeout", "time_based", "number_ios", "thinktime",
             "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
-            "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list");
+            "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass");
 
     /** A YAML job entry's options: every value must be a scalar. */
     public static Map<String, Value> fromYaml(io.iopath.scenario.Node node, String path) {
@@ -192,13 +193,34 @@ public final class JobOptions {
         long rampTime = time("ramp_time", 0, FioValues.SECONDS);
         JobSpec.ReplaySpec replay = replay();
         List<Double> percentiles = percentiles();
+        int ioprio = ioprio();
         checkAllUsed();
         if (numberIos == 0 && runtime == 0 && !options.containsKey("size") && replay == null) {
             throw new ScenarioException(where, path, "expected number_ios, runtime or size, to know when the job ends");
         }
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay, percentiles);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio);
+    }
+
+    /**
+     * fio's {@code prioclass} (0 none, 1 RT, 2 BE, 3 IDLE) and {@code prio} (0..7, 0 highest),
+     * combined as fio does (str_prio_cb / ioprio_value): {@code prio} alone means best effort,
+     * {@code prioclass} alone means level 0 of that class; neither leaves the job at class NONE,
+     * which the schedulers treat as best effort 4, as the kernel does for nice 0.
+     */
+    private int ioprio() {
+        boolean hasClass = options.containsKey("prioclass");
+        boolean hasLevel = options.containsKey("prio");
+        int cls = (int) integer("prioclass", IoPrio.CLASS_NONE, IoPrio.CLASS_NONE, IoPrio.CLASS_IDLE);
+        int level = (int) integer("prio", 0, 0, IoPrio.LEVELS - 1);
+        if (!hasClass && !hasLevel) {
+            return IoPrio.NONE;
+        }
+        if (cls == IoPrio.CLASS_NONE && hasLevel) {
+            cls = IoPrio.CLASS_BE;
+        }
+        return IoPrio.of(cls, level);
     }
 
     /** {@code percentile_list=1:50:99.9}: up to 20 values in (0, 100], as fio allows. */

@@ -178,7 +178,7 @@ public final class TraceReplay implements Workload {
             }
         }
         idleAfterNs = r.idleNs();
-        Bio bio = new Bio(ids.next(), r.op(), sector, (int) sectors, r.flags(), processId,
+        Bio bio = new Bio(ids.next(), r.op(), sector, (int) sectors, r.flags(), processId, spec.ioprio(),
                 validate ? onDoneThenIdle : onDone);
         submitted++;
         inFlight++;

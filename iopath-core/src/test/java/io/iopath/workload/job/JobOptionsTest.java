@@ -98,12 +98,41 @@ class JobOptionsTest {
             "thinktime           | soon           | thinktime: expected a time",
             "replay_no_stall     | 1              | replay_no_stall: only applies with read_iolog",
             "frobnicate          | 1              | frobnicate: unknown key; expected one of",
+            "prio                | 8              | prio: expected an integer from 0 to 7, got '8'",
+            "prio                | -1             | prio: expected an integer from 0 to 7, got a negative",
+            "prio                | high           | prio: expected an integer from 0 to 7, got 'high'",
+            "prioclass           | 4              | prioclass: expected an integer from 0 to 3, got '4'",
+            "prioclass           | idle           | prioclass: expected an integer from 0 to 3, got 'idle'",
     })
     void badOptionsAreRejectedWithTheirLocation(String key, String value, String message) {
         assertThatThrownBy(() -> bind(key.strip(), value.strip()))
                 .isInstanceOf(ScenarioException.class)
                 .hasMessageStartingWith("t:1:1: job." + message.strip().substring(0, message.strip().indexOf(':')))
                 .hasMessageContaining(message.strip());
+    }
+
+    /** fio's str_prio_cb / ioprio_value: prio alone is best effort; prioclass alone is level 0 of that class. */
+    @ParameterizedTest(name = "prioclass={0} prio={1}")
+    @CsvSource(delimiter = '|', value = {
+            "-  | -  | none",
+            "1  | -  | rt/0",
+            "1  | 3  | rt/3",
+            "2  | 7  | be/7",
+            "-  | 0  | be/0",
+            "0  | 5  | be/5",
+            "0  | -  | none",
+            "3  | -  | idle",
+    })
+    void prioAndPrioclassCombineAsFioDoes(String cls, String level, String expected) {
+        List<String> kv = new java.util.ArrayList<>();
+        if (!cls.equals("-")) {
+            kv.addAll(List.of("prioclass", cls));
+        }
+        if (!level.equals("-")) {
+            kv.addAll(List.of("prio", level));
+        }
+        JobSpec j = bind(kv.toArray(String[]::new));
+        assertThat(io.iopath.request.IoPrio.describe(j.ioprio())).isEqualTo(expected);
     }
 
     @Test
