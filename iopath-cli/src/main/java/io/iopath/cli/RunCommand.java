@@ -153,6 +153,9 @@ final class RunCommand implements Callable<Integer> {
             AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
         }
         if (!format.equals("iopath")) {
+            if (result.powerLoss() != null) {
+                err.println("iopath: " + result.powerLoss().describe()); // fio's own output has no place for it
+            }
             FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
             out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
             return 0;
