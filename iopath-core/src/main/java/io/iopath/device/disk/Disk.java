@@ -767,6 +767,7 @@ public final class Disk implements BlockDevice {
         if (!spec.transport().queued(r.op)) {
             nonQueued--;
         }
+        observer.taskCompleted(r, sim.now());
         gate.completed(r);
         if (gate.holding()) {
             startReleased();

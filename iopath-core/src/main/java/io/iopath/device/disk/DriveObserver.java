@@ -15,6 +15,10 @@ public interface DriveObserver {
     default void taskStarted(Request command, long nowNs) {
     }
 
+    /** The command completed: its status goes to the host (before any command it held back starts). */
+    default void taskCompleted(Request command, long nowNs) {
+    }
+
     /** The mechanism started media work: a host command's ({@code command}), or a destage (null). */
     default void mediaStarted(Request command, long nowNs) {
     }
