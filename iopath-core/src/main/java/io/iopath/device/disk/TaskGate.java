@@ -18,10 +18,11 @@ import java.util.ArrayDeque;
  *
  * <p>Tasks are grouped in epochs: each ORDERED task opens a new one and belongs to it; SIMPLE and
  * HEAD OF QUEUE tasks join the youngest. An ORDERED task may start once every older epoch is
- * empty; held-back SIMPLE tasks once the running ORDERED one has completed. Every epoch from
- * the oldest to the youngest holds at least its (unfinished) ORDERED task, so at most depth + 1
- * of them are live and a ring of counters keeps the gate allocation-free. Held-back tasks wait
- * in arrival order: a task behind an ORDERED one can only start after it.
+ * empty; held-back SIMPLE tasks once the running ORDERED one has completed. {@code oldest} is
+ * kept at the first non-empty epoch, and every later one up to the youngest holds at least its
+ * unfinished ORDERED task, so at most depth + 1 epochs are live and a ring of depth + 2
+ * counters never mixes two of them: the gate is allocation-free. Held-back tasks wait in
+ * arrival order: a task behind an ORDERED one can only start after it.
  */
 final class TaskGate {
     private final ArrayDeque<Request> held = new ArrayDeque<>();
@@ -43,6 +44,7 @@ final class TaskGate {
     boolean admit(Request r, int outstanding) {
         TaskAttribute a = r.taskAttribute;
         if (a == TaskAttribute.ORDERED) {
+            advanceOldest();
             youngest++;
             if (live[slot(youngest)] != 0) {
                 throw new IllegalStateException("more live ordering epochs than the queue depth allows");
@@ -69,6 +71,14 @@ final class TaskGate {
         if (r == runningOrdered) {
             runningOrdered = null;
         }
+        advanceOldest();
+    }
+
+    /** Moves {@code oldest} past empty epochs (each epoch is passed once: amortised O(1)). */
+    private void advanceOldest() {
+        while (oldest < youngest && live[slot(oldest)] == 0) {
+            oldest++;
+        }
     }
 
     /** The oldest held-back task that may start now (removed from the held ones), or null. */
@@ -78,9 +88,6 @@ final class TaskGate {
             return null;
         }
         if (r.taskAttribute == TaskAttribute.ORDERED) {
-            while (oldest < r.taskEpoch && live[slot(oldest)] == 0) {
-                oldest++;
-            }
             if (oldest < r.taskEpoch) {
                 return null; // an older task is still in the task set
             }

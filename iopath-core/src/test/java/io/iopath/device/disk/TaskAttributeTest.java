@@ -356,6 +356,30 @@ class TaskAttributeTest {
     }
 
     @Test
+    void manyOrderedCommandsOneAtATimeThenOneThatMustWait() {
+        // the epoch counters are a ring of depth + 2: a long run of ORDERED commands that never
+        // wait must not leave stale bookkeeping behind for the first one that does
+        DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(false)
+                .withQueue(4, DriveScheduler.SPTF);
+        DriveHarness h = new DriveHarness(spec, 2);
+        for (int i = 0; i < 23; i++) {
+            Request r = h.request(Op.READ, 1_000_000L * (i + 1), 8, 0);
+            r.taskAttribute = TaskAttribute.ORDERED;
+            h.submit(r);
+            h.sim.run();
+        }
+        Request older = h.submit(Op.READ, 77_000_000L, 8, 0);
+        Request ordered = h.request(Op.READ, 5_000L, 8, 0);
+        ordered.taskAttribute = TaskAttribute.ORDERED;
+        h.submit(ordered);
+        Request younger = h.submit(Op.READ, 3_000_000L, 8, 0);
+        h.sim.run();
+        assertThat(ordered.completedNs).isPositive().isGreaterThanOrEqualTo(older.completedNs);
+        assertThat(younger.completedNs).isGreaterThan(ordered.completedNs);
+        assertThat(h.disk.tagged()).isZero();
+    }
+
+    @Test
     void aSataNcqDriveHasNoTaskAttributes() {
         DriveHarness h = new DriveHarness(DriveHarness.laptop(), 1);
         Request r = h.request(Op.WRITE, 0, 8, 0);
