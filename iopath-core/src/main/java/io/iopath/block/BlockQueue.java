@@ -10,6 +10,7 @@ import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.request.TaskAttribute;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
@@ -62,7 +63,10 @@ public final class BlockQueue implements ElevatorQueue {
     private long endSector;
     private long nextRequestId;
     private long nextSyntheticBioId = -1;
-    /** The 2.6 ordered sequence in progress (only one at a time: it drains the queue). */
+    /**
+     * The 2.6 ordered sequence in progress (only one at a time). Ordered by draining it owns the
+     * queue; ordered by tag it only holds back the next barrier.
+     */
     private FlushSequence ordered;
 
     private long allocated;
@@ -455,8 +459,10 @@ public final class BlockQueue implements ElevatorQueue {
     /**
      * A bio with PREFLUSH / FUA (or an empty flush). 2.6: a barrier; drain the elevator, queue it
      * behind everything, and run the ordered sequence once nothing is in flight (DRAIN,
-     * DRAIN_FLUSH or DRAIN_FUA by the write cache and FUA support). Today: the PREFLUSH / FUA
-     * state machine of blk-flush, without draining.
+     * DRAIN_FLUSH or DRAIN_FUA by the write cache and FUA support) — or, ordered by tag (TAG,
+     * TAG_FLUSH, TAG_FUA), as soon as it reaches the head of the dispatch list, every step at
+     * once with the ORDERED task attribute. Today: the PREFLUSH / FUA state machine of
+     * blk-flush, without draining.
      */
     private void insertFlush(Request rq) {
         rq.noMerge = true;
@@ -484,7 +490,11 @@ public final class BlockQueue implements ElevatorQueue {
         if (postflush) {
             steps.add(flushRequest(rq, Flags.PREFLUSH));
         }
-        FlushSequence seq = new FlushSequence(rq, steps, legacy());
+        // An empty barrier with nothing to flush (write-through) has no command to carry the
+        // ORDERED tag, so it is ordered by draining (blk-barrier.c start_ordered, 2.6.24+:
+        // "ordering by tag can't be used. Drain instead." — from memory, unverified).
+        boolean byTag = legacy() && settings.orderedBy() == OrderedBy.TAG && !steps.isEmpty();
+        FlushSequence seq = new FlushSequence(rq, steps, legacy(), byTag);
         traceRq(BlkAction.I, rq);
         if (legacy()) {
             // ELEVATOR_INSERT_BACK: drain the elevator into the dispatch list, queue behind it.
@@ -512,6 +522,23 @@ public final class BlockQueue implements ElevatorQueue {
         dispatch.add(0, step); // at the head: 2.6's ordered sequence owns the queue; blk-flush bypasses the scheduler
     }
 
+    /**
+     * The tag-ordered sequence (2.6 {@code start_ordered} with {@code QUEUE_ORDERED_BY_TAG}, from
+     * memory of ll_rw_blk.c / blk-barrier.c: unverified): pre-flush, barrier write and
+     * post-flush go to the head of the dispatch list together, without waiting for anything in
+     * flight, and the SCSI layer sends each with an ORDERED tag ({@code scsi_populate_tag_msg}
+     * for a REQ_HARDBARRIER request). The drive keeps them in order against each other and
+     * against every older and younger command; the host only keeps the next barrier back.
+     */
+    private void issueAllSteps(FlushSequence seq) {
+        for (int i = 0; i < seq.steps.size(); i++) {
+            Request step = seq.steps.get(i);
+            step.taskAttribute = TaskAttribute.ORDERED;
+            sequences.put(step, seq);
+            dispatch.add(i, step);
+        }
+    }
+
     private void finishSequence(FlushSequence seq) {
         if (ordered == seq) {
             ordered = null;
@@ -533,7 +560,7 @@ public final class BlockQueue implements ElevatorQueue {
      */
     public Request peekNext() {
         Request rq;
-        if (ordered != null) {
+        if (ordered != null && !ordered.byTag) {
             // A 2.6 ordered sequence owns the queue: only its current step may go.
             rq = dispatch.isEmpty() ? null : dispatch.get(0);
             if (rq == null || sequences.get(rq) != ordered) {
@@ -549,7 +576,10 @@ public final class BlockQueue implements ElevatorQueue {
             rq = dispatch.get(0);
             FlushSequence seq = sequences.get(rq);
             if (seq != null && seq.legacy && rq == seq.barrier && !seq.begun) {
-                if (inFlight > 0) {
+                if (ordered != null) {
+                    return null; // ordered by tag: the next barrier waits for this sequence (blk_do_ordered)
+                }
+                if (!seq.byTag && inFlight > 0) {
                     return null; // draining: wait for everything issued before the barrier
                 }
                 seq.begun = true;
@@ -560,7 +590,11 @@ public final class BlockQueue implements ElevatorQueue {
                     finishSequence(seq);
                     return peekNext();
                 }
-                startSequenceStep(seq);
+                if (seq.byTag) {
+                    issueAllSteps(seq);
+                } else {
+                    startSequenceStep(seq);
+                }
                 rq = dispatch.get(0);
             }
         }
@@ -617,7 +651,11 @@ public final class BlockQueue implements ElevatorQueue {
                 rq.completedNs = now; // a flush the block layer made; the barrier ends with the sequence
             }
             seq.advance();
-            startSequenceStep(seq);
+            if (!seq.byTag) {
+                startSequenceStep(seq);
+            } else if (seq.current() == null) {
+                finishSequence(seq); // every step was issued at once: the barrier ends with the last
+            }
             runQueue();
             return;
         }
@@ -801,13 +839,16 @@ public final class BlockQueue implements ElevatorQueue {
         final Request barrier;
         final List<Request> steps;
         final boolean legacy;
+        /** 2.6 ordered by tag: all steps issued at once with ORDERED; {@link #index} counts completions. */
+        final boolean byTag;
         int index;
         boolean begun;
 
-        FlushSequence(Request barrier, List<Request> steps, boolean legacy) {
+        FlushSequence(Request barrier, List<Request> steps, boolean legacy, boolean byTag) {
             this.barrier = barrier;
             this.steps = steps;
             this.legacy = legacy;
+            this.byTag = byTag;
         }
 
         Request current() {

@@ -12,8 +12,10 @@ import io.iopath.block.sched.Hz;
  * @param hz               jiffy quantisation of timers
  * @param writeCache       the drive's WCE bit as sd reads it: barriers need cache flushes
  * @param fua              the drive honours FUA (DPOFUA)
+ * @param orderedBy        how a 2.6 barrier keeps its order: by draining the queue, or by ORDERED tags
  */
-public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz, boolean writeCache, boolean fua) {
+public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz, boolean writeCache, boolean fua,
+                            OrderedBy orderedBy) {
     /** BLKDEV_MAX_RQ. */
     public static final int BLKDEV_MAX_RQ = 128;
     /** BLK_DEF_MAX_SECTORS: 512 KiB. */
@@ -28,6 +30,11 @@ public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, H
     public static final int PLUG_FLUSH_SECTORS = 256;
     /** MAX_PHYS_SEGMENTS: a request holds at most this many bios here (one segment per bio). */
     public static final int MAX_SEGMENTS = 128;
+
+    /** Barriers ordered by draining, as sd always chose. */
+    public QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz, boolean writeCache, boolean fua) {
+        this(nrRequests, maxSectors, plugging, hz, writeCache, fua, OrderedBy.DRAIN);
+    }
 
     public static QueueSettings defaults() {
         return new QueueSettings(0, DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, false, true);

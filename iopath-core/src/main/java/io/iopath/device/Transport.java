@@ -44,6 +44,15 @@ public enum Transport {
         return this == SCSI;
     }
 
+    /**
+     * Whether commands carry SAM task attributes (SIMPLE, ORDERED, HEAD OF QUEUE). SCSI's tagged
+     * tasks do; NCQ's FPDMA QUEUED commands have a tag but no attribute: the drive may reorder
+     * them freely, and ordering is the host's job (drain, or a non-queued FLUSH).
+     */
+    public boolean hasTaskAttributes() {
+        return this == SCSI;
+    }
+
     /** The name used in scenarios and listings. */
     public String label() {
         return label;

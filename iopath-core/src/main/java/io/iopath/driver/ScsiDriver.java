@@ -20,6 +20,11 @@ import io.iopath.sim.Timer;
  * ({@link AtaLinkDefer}: a FLUSH while commands are outstanding, anything while a FLUSH is): it
  * is requeued at the head like a BUSY, with libata's device_blocked of 1, so it is retried as
  * soon as the device has drained.
+ *
+ * <p>A command goes with its request's task attribute ({@code Request.taskAttribute}): SIMPLE,
+ * or ORDERED for the steps of a 2.6 barrier ordered by tag ({@code scsi_populate_tag_msg} sent a
+ * REQ_HARDBARRIER request with an ORDERED tag). A requeue puts the command back at the head of
+ * the dispatch list, so ORDERED commands reach the drive in the order the block layer made them.
  */
 public final class ScsiDriver {
     /** SCSI_DEFAULT_DEVICE_BLOCKED. */

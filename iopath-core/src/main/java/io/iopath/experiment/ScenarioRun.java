@@ -1,6 +1,7 @@
 package io.iopath.experiment;
 
 import io.iopath.block.BlockQueue;
+import io.iopath.block.OrderedBy;
 import io.iopath.block.Plugging;
 import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
@@ -56,7 +57,7 @@ public final class ScenarioRun {
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
         QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua());
+                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua(), OrderedBy.of(host.barrier()));
         this.queue = new BlockQueue(sim, scheduler, settings, trace, host.queueDepth());
         this.tap = new IssueTap(sim, disk);
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()));

@@ -53,6 +53,11 @@ public final class Request {
     /** Core merge-hash key (end sector when hashed), or -1 when not hashed. */
     public long hashEnd = -1;
 
+    /** The SCSI task attribute it goes to the drive with (SIMPLE unless the block layer orders by tag). */
+    public TaskAttribute taskAttribute = TaskAttribute.SIMPLE;
+    /** The drive's task-set bookkeeping: the ordering epoch the command joined (each ORDERED task opens one). */
+    public long taskEpoch;
+
     /** Free slot for the layer that currently owns the request (scheduler lists, drive queue). */
     public Object owner;
 

@@ -18,9 +18,12 @@ import java.util.Map;
  *                      by default what the drive reports ({@link #driveWriteCache})
  * @param fua           the drive supports FUA (DPOFUA), so a flush after a barrier write can be avoided;
  *                      by default what the drive reports ({@link #DRIVE_FUA})
+ * @param barrier       how a 2.6 barrier keeps its order: {@code drain} (what sd chose) or {@code tag}
+ *                      (ORDERED task attributes, QUEUE_ORDERED_TAG*; SCSI drives, legacy plugging only)
  */
 public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map<String, String> tunables,
-                         int nrRequests, String plugging, String driver, int hz, boolean writeCache, boolean fua) {
+                         int nrRequests, String plugging, String driver, int hz, boolean writeCache, boolean fua,
+                         String barrier) {
     public static final int DEFAULT_QUEUE_DEPTH = 4;
     public static final int DEFAULT_MAX_SECTORS_KB = 512;
 
@@ -30,8 +33,16 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
      */
     public static final boolean DRIVE_FUA = true;
 
+    public static final String DEFAULT_BARRIER = "drain";
+
     public HostConfig {
         tunables = Map.copyOf(tunables);
+    }
+
+    /** Barriers ordered by draining. */
+    public HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map<String, String> tunables,
+                      int nrRequests, String plugging, String driver, int hz, boolean writeCache, boolean fua) {
+        this(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, writeCache, fua, DEFAULT_BARRIER);
     }
 
     /** The skeleton's three settings, everything else at its default for the scheduler. */
@@ -49,7 +60,7 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
 
     /** The same host with sd seeing the given WCE bit. */
     public HostConfig withWriteCache(boolean wce) {
-        return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, wce, fua);
+        return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, wce, fua, barrier);
     }
 
     static boolean multiQueue(String scheduler) {

@@ -39,7 +39,32 @@ final class HostSection {
         // through / back" (sd: the kernel's view changes, the drive's WCE does not); see docs/schedulers.md.
         boolean wce = h.bool("write_cache", HostConfig.driveWriteCache(drive));
         boolean fua = h.bool("fua", HostConfig.DRIVE_FUA);
-        return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua);
+        String barrier = barrier(h, plugging, drive);
+        return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua, barrier);
+    }
+
+    /**
+     * {@code barrier: drain | tag}. Tag ordering is a mode of the 2.6 barrier path, and needs a
+     * drive whose commands carry task attributes; anything else is rejected rather than quietly
+     * run as drain, since the run would not show what was asked for. (A 2.6 kernel would have
+     * fallen back: a driver chose a TAG mode only for a device with ordered tags, and libata's
+     * devices had none.)
+     */
+    private static String barrier(Fields h, String plugging, DriveSpec drive) {
+        String barrier = h.choice("barrier", HostConfig.DEFAULT_BARRIER, io.iopath.block.OrderedBy.names());
+        if (barrier.equals("tag")) {
+            if (!drive.transport().hasTaskAttributes()) {
+                throw new ScenarioException(h.node("barrier").location(), h.path() + ".barrier",
+                        "tag needs ORDERED task attributes, which a " + drive.transport().label()
+                                + " drive does not have (NCQ commands carry none); use drain, or drive.transport: scsi");
+            }
+            if (!plugging.equals("legacy")) {
+                throw new ScenarioException(h.node("barrier").location(), h.path() + ".barrier",
+                        "tag is a 2.6 barrier mode (QUEUE_ORDERED_TAG) and needs the 2.6 block layer (plugging: legacy);"
+                                + " with " + plugging + " plugging flushes go through blk-flush, which orders nothing");
+            }
+        }
+        return barrier;
     }
 
     private static List<String> withAlias(List<String> names) {

@@ -38,6 +38,9 @@ class WriteCacheBarrierTest {
         final Disk disk;
         long flushes;
         long fuaWrites;
+        /** Commands sent with the ORDERED task attribute, and those sent while others were outstanding. */
+        long ordered;
+        long orderedIntoABusyQueue;
 
         CountingDisk(Disk disk) {
             super(disk);
@@ -46,7 +49,14 @@ class WriteCacheBarrierTest {
 
         @Override
         public DeviceResponse submit(Request command) {
+            int outstanding = disk.tagged();
             DeviceResponse r = below.submit(command);
+            if (r == DeviceResponse.ACCEPTED && command.taskAttribute == io.iopath.request.TaskAttribute.ORDERED) {
+                ordered++;
+                if (outstanding > 0) {
+                    orderedIntoABusyQueue++;
+                }
+            }
             if (r == DeviceResponse.ACCEPTED) {
                 if (command.op == Op.FLUSH) {
                     flushes++;
@@ -59,7 +69,8 @@ class WriteCacheBarrierTest {
     }
 
     /** Writes the host saw complete that a completed barrier (submitted after them) made durable, yet lost. */
-    record Outcome(long flushedLost, long acknowledgedLost, long flushes, long fuaWrites, long barriersDone) {
+    record Outcome(long flushedLost, long acknowledgedLost, long flushes, long fuaWrites, long barriersDone,
+                   long ordered, long orderedIntoABusyQueue) {
     }
 
     /**
@@ -67,10 +78,17 @@ class WriteCacheBarrierTest {
      * SYNC, a journal commit), each write to its own sectors; the power fails at {@code failNs}.
      */
     static Outcome run(long seed, Plugging plugging, String scheduler, boolean hostWce, boolean fua, long failNs) {
+        return run(seed, plugging, scheduler, hostWce, fua, failNs, OrderedBy.DRAIN);
+    }
+
+    /** The same, with 2.6 barriers ordered by draining or by ORDERED tags. */
+    static Outcome run(long seed, Plugging plugging, String scheduler, boolean hostWce, boolean fua, long failNs,
+                       OrderedBy orderedBy) {
         Simulator sim = new Simulator(seed);
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(true);
         assertThat(HostConfig.driveWriteCache(spec)).isTrue();
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, hostWce, fua);
+        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, hostWce, fua,
+                orderedBy);
         CountingDisk[] dev = new CountingDisk[1];
         Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER,
                 s -> dev[0] = new CountingDisk(new Disk(s, spec)));
@@ -115,7 +133,8 @@ class WriteCacheBarrierTest {
             sim.stop();
         });
         rig.run(Long.MAX_VALUE);
-        return new Outcome(result[0], result[1], dev[0].flushes, dev[0].fuaWrites, result[2]);
+        return new Outcome(result[0], result[1], dev[0].flushes, dev[0].fuaWrites, result[2], dev[0].ordered,
+                dev[0].orderedIntoABusyQueue);
     }
 
     static Stream<Arguments> configurations() {

@@ -13,6 +13,7 @@ import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.request.TaskAttribute;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayDeque;
@@ -39,6 +40,16 @@ import java.util.ArrayDeque;
  * command issued while others are outstanding, or any command issued while one is, is a host
  * bug (a real drive aborts it, Error = ABRT; libata's {@code ata_qc_issue} WARNs on it), so the
  * drive throws {@link IllegalStateException}: the host must drain the link first.
+ *
+ * <p>Task attributes (SCSI only; {@link TaskGate}): an ORDERED command starts only when every
+ * older command has completed, and no younger one starts before it completes; a HEAD OF QUEUE
+ * command starts at once and its media work goes next. "Starts" is the task set's view: an
+ * ORDERED command is ordered against the host's commands, not against the drive's own
+ * destages — an ORDERED write under write-back is acknowledged once its data is in the buffer,
+ * like any other, while older dirty data may still be waiting. A FLUSH already waits for every
+ * extent dirty when it starts, so an ORDERED FLUSH (which starts after all older writes
+ * completed) makes every one of them durable. A task attribute on a SATA NCQ drive is a host
+ * bug: NCQ has none.
  */
 public final class Disk implements BlockDevice {
     private final Simulator sim;
@@ -55,6 +66,8 @@ public final class Disk implements BlockDevice {
     private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
     private final ArrayDeque<Completion> completions = new ArrayDeque<>();
     private final DurabilityLedger ledger = new DurabilityLedger();
+    private final TaskGate gate;
+    private DriveObserver observer = DriveObserver.NONE;
     private final TrackCursor cursor = new TrackCursor();
     private final Timer mediaDone;
     private final long capacity;
@@ -78,6 +91,8 @@ public final class Disk implements BlockDevice {
     private boolean failed;
     /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
     private int writeJobs;
+    /** Pending HEAD OF QUEUE media jobs: while there are any, the scheduler serves them first. */
+    private int headOfQueueJobs;
     /** Command overheads ahead of a read's and a write's positioning, set by {@link #select} for its keys. */
     private long readOverheadNs;
     private long writeOverheadNs;
@@ -110,6 +125,7 @@ public final class Disk implements BlockDevice {
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
         this.mediaDone = sim.timer("drive.media", this::finishActive);
+        this.gate = new TaskGate(spec.maxQueueDepth());
     }
 
     @Override
@@ -128,25 +144,50 @@ public final class Disk implements BlockDevice {
             return DeviceResponse.QUEUE_FULL;
         }
         account();
+        boolean start = gate.admit(r, tagged);
         tagged++;
         if (!spec.transport().queued(r.op)) {
             nonQueued++;
         }
         maxTagged = Math.max(maxTagged, tagged);
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
+        if (start) {
+            start(r);
+        }
+        kick();
+        return DeviceResponse.ACCEPTED;
+    }
+
+    /** The command passed the task set's ordering rules: the drive processes it. */
+    private void start(Request r) {
+        observer.taskStarted(r, sim.now());
         switch (r.op) {
             case READ -> read(r);
             case WRITE -> write(r);
             case FLUSH -> flush(r);
             default -> completeAt(r, sim.now() + overheads.commandNs(true, true, lastWasWrite));
         }
-        kick();
-        return DeviceResponse.ACCEPTED;
+    }
+
+    /** Starts the held-back commands an ORDERED one's completion (or an older one's) released. */
+    private void startReleased() {
+        boolean any = false;
+        for (Request r = gate.next(); r != null; r = gate.next()) {
+            start(r);
+            any = true;
+        }
+        if (any) {
+            kick();
+        }
     }
 
     /** SATA NCQ: a non-queued command must have the link to itself (spec §9.2). */
     private void checkLink(Request r) {
         Transport t = spec.transport();
+        if (r.taskAttribute != TaskAttribute.SIMPLE && !t.hasTaskAttributes()) {
+            throw new IllegalStateException(r + " carries the " + r.taskAttribute + " task attribute to a " + t.label()
+                    + " drive, which has no task attributes: the host must order by draining");
+        }
         if (nonQueued > 0) {
             throw new IllegalStateException(r + " issued while a non-queued command is outstanding on a " + t.label()
                     + " drive: the host must wait for it");
@@ -178,7 +219,7 @@ public final class Disk implements BlockDevice {
         DriveJob j = job(DriveJob.READ, r.sector(), r.sectors());
         j.request = r;
         j.fua = fua;
-        enqueue(j, hostJobs);
+        enqueueHost(j);
     }
 
     private boolean dirtyCovers(long lba, int n) {
@@ -203,6 +244,8 @@ public final class Disk implements BlockDevice {
         if (writeCache && !fua) {
             if (spaceWaiters.isEmpty() && fits(r.sectors())) {
                 admitDirty(r, rec);
+            } else if (r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
+                spaceWaiters.addFirst(r); // first in line for buffer space
             } else {
                 spaceWaiters.addLast(r);
             }
@@ -212,7 +255,7 @@ public final class Disk implements BlockDevice {
         j.request = r;
         j.record = rec;
         j.fua = fua;
-        enqueue(j, hostJobs);
+        enqueueHost(j);
     }
 
     private boolean fits(int sectors) {
@@ -262,6 +305,14 @@ public final class Disk implements BlockDevice {
         j.angle = cursor.angle;
         j.mediaNs = mechanics.spindle().rotationNs((double) sectors / cursor.sectorsPerTrack);
         return j;
+    }
+
+    private void enqueueHost(DriveJob j) {
+        if (j.request.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
+            j.headOfQueue = true;
+            headOfQueueJobs++;
+        }
+        enqueue(j, hostJobs);
     }
 
     /** Adds a job, counting the older overlapping jobs it must wait for (a write involved). */
@@ -337,9 +388,13 @@ public final class Disk implements BlockDevice {
         }
         if (j.kind != DriveJob.DESTAGE) {
             hostJobs.remove(j);
+            if (j.headOfQueue) {
+                headOfQueueJobs--;
+            }
         }
         j.active = true;
         active = j;
+        observer.mediaStarted(j.request, now);
         // DiskSim's "Extra write disconnect" is a switch on the drive: every write takes it
         boolean extra = j.kind == DriveJob.WRITE && overheads.protocol().hasExtraDisconnect();
         long ovh = j.kind == DriveJob.DESTAGE ? 0
@@ -465,6 +520,12 @@ public final class Disk implements BlockDevice {
         // with the extra write disconnect the arm leaves the seek delta after its own command overhead
         writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
                 : Math.max(0, x.commandNs() + x.seekDeltaNs());
+        if (headOfQueueJobs > 0) {
+            DriveJob first = youngestHeadOfQueue();
+            if (first != null) {
+                return first;
+            }
+        }
         DriveJob best = null;
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;
@@ -504,6 +565,24 @@ public final class Disk implements BlockDevice {
             }
         }
         return best;
+    }
+
+    /**
+     * HEAD OF QUEUE is "placed first in the task set", so the one that arrived last is first:
+     * consecutive HEAD OF QUEUE commands go last in, first out (SCSI-2 §7.8.2, from memory:
+     * unverified). One that overlaps an older pending write waits for it, as every job does
+     * (the drive never reorders overlapping writes); null if all of them wait.
+     */
+    private DriveJob youngestHeadOfQueue() {
+        DriveJob first = null;
+        DriveJob[] items = hostJobs.items;
+        for (int i = 0, n = hostJobs.end; i < n; i++) {
+            DriveJob j = items[i];
+            if (j != null && j.headOfQueue && j.blockedBy == 0 && (first == null || j.seq > first.seq)) {
+                first = j;
+            }
+        }
+        return first;
     }
 
     private double key(DriveScheduler policy, DriveJob j, long now) {
@@ -688,6 +767,11 @@ public final class Disk implements BlockDevice {
         if (!spec.transport().queued(r.op)) {
             nonQueued--;
         }
+        observer.taskCompleted(r, sim.now());
+        gate.completed(r);
+        if (gate.holding()) {
+            startReleased();
+        }
         completion.commandDone(r);
     }
 
@@ -761,6 +845,16 @@ public final class Disk implements BlockDevice {
 
     public int tagged() {
         return tagged;
+    }
+
+    /** Accepted commands an ORDERED one holds back (they count as tagged). */
+    public int heldByOrdered() {
+        return gate.held();
+    }
+
+    /** Watches task starts and media starts (tests, tools); {@link DriveObserver#NONE} by default. */
+    public void setObserver(DriveObserver observer) {
+        this.observer = observer;
     }
 
     /**

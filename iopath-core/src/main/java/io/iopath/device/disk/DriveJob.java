@@ -21,6 +21,8 @@ final class DriveJob {
     /** The write this job carries to the media (media writes and destages). */
     WriteRecord record;
     boolean fua;
+    /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
+    boolean headOfQueue;
     long arrivalNs;
     /** Arrival order among all jobs, for FCFS and for write ordering. */
     long seq;
@@ -51,6 +53,7 @@ final class DriveJob {
         request = null;
         record = null;
         fua = false;
+        headOfQueue = false;
         blockedBy = 0;
         index = -1;
         active = false;
