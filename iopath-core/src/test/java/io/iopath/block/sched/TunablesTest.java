@@ -41,8 +41,8 @@ class TunablesTest {
                 .hasMessageContaining("read_expire, write_expire, writes_starved, fifo_batch, front_merges");
         assertThatThrownBy(() -> Schedulers.create("deadline", Map.of("front_merges", "2"), Hz.EXACT))
                 .hasMessageContaining("expected 0 or 1");
-        assertThatThrownBy(() -> Schedulers.create("bfq", Map.of("low_latency", "1"), Hz.EXACT))
-                .hasMessageContaining("weight raising");
+        assertThatThrownBy(() -> Schedulers.create("bfq", Map.of("low_latency", "2"), Hz.EXACT))
+                .hasMessageContaining("expected 0 or 1");
     }
 
     @Test
