@@ -168,7 +168,6 @@ public final class Bfq implements IoScheduler {
     private final long timeoutSync;
     private final long maxBudget;
     private final boolean lowLatency;
-    private boolean DEBUG;
     private long wrRtMaxTime;
     private long wrMinIdleTime;
     private long wrDuration;
@@ -196,7 +195,6 @@ public final class Bfq implements IoScheduler {
         long mb = v.get("max_budget");
         maxBudget = mb == 0 ? DEFAULT_MAX_BUDGET : mb;
         lowLatency = v.flag("low_latency");
-        DEBUG = System.getenv("BFQDBG") != null;
     }
 
     @Override
@@ -307,7 +305,6 @@ public final class Bfq implements IoScheduler {
         if (b == null) {
             return;
         }
-        if (DEBUG && q.now() < 200_000_000L) System.out.println(q.now()/1000 + " expire " + b.key + " " + reason + " served " + b.served + " budget " + b.budget + " w " + b.weight + " disp " + b.dispatched + " sort " + b.sort.isEmpty());
         idleTimer.cancel();
         long charged = b.served;
         // bfq_bfqq_is_slow / bfq_bfqq_charge_time: a queue that got less than half the maximum
