@@ -8,8 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * BFQ, budget fair queueing (block/bfq-iosched.c, 4.12+; block-layer.md §11.5), without weight
- * raising. One queue per process for sync IO and one shared async queue; each queue gets a
+ * BFQ, budget fair queueing (block/bfq-iosched.c, 4.12+; block-layer.md §11.5). One queue per process for sync IO and one shared async queue; each queue gets a
  * budget in sectors and is served exclusively until the budget is used, it empties (a sync queue
  * then idles {@code slice_idle} for its process's next request), or {@code timeout_sync} passes.
  * Queues are ordered by B-WF2Q+: virtual start S and finish F = S + budget / weight; the eligible
@@ -32,8 +31,23 @@ import java.util.List;
  * among the busy queues, the queue in service idles for its next request even where idling
  * would not pay for throughput (idling_needed_for_service_guarantees, bfq_asymmetric_scenario).
  *
- * <p>Missing: weight raising (low_latency) and the auto-tuning of max_budget from the measured
- * peak rate (max_budget stays at its default of 16 Ki sectors unless set).
+ * <p>Weight raising ({@code low_latency = 1}, the kernel default): a sync queue of the default
+ * weight that starts, or becomes busy after being idle for wr_min_idle_time (2 s), gets its
+ * weight × 30 for bfq_wr_duration (10.5 s: the peak rate is not estimated), or until it has
+ * received max_service_from_wr while raised; one that comes back at a low rate after idle
+ * periods (bfq_bfqq_softrt_next_start) is raised × 30 for 300 ms, renewed on each such arrival.
+ * Raised weights feed B-WF2Q+; a raised queue is charged by sectors, never by time, gets
+ * weight / orig_weight times timeout_sync and the maximum budget after an expiry; a queue
+ * becoming busy with a higher weight than the one in service preempts it; no queue idles for
+ * throughput while raised queues are busy, and a raised queue is idled for while others are
+ * busy. With {@code low_latency = 0} the model is exactly the one before weight raising (the
+ * weight-preemption and one-busy-queue idling rules, which the kernel applies either way, are
+ * applied only with low_latency, so that 0 stays byte-identical to it).
+ *
+ * <p>Missing: the auto-tuning of max_budget and the peak-rate estimate (max_budget stays at its
+ * default of 16 Ki sectors unless set, bfq_wr_duration at its initial 10.5 s), burst detection
+ * (queues created in a large burst are not raised in the kernel), raising of async queues,
+ * queue merging and injection.
  */
 public final class Bfq implements IoScheduler {
     static final int ASYNC = 0;
