@@ -231,18 +231,20 @@ public final class Bfq implements IoScheduler {
         this.wrRtMaxTime = hz.userNs(WR_RT_MAX_TIME_MS);
         this.wrMinIdleTime = hz.userNs(WR_MIN_IDLE_TIME_MS);
         this.softRtSlack = hz.defaultNs(4, h -> 4);
-        // bfq_wr_duration: rate_dur_prod / peak_rate = ref_rate · ref_wr_duration / (ref_rate · 2 / 3),
-        // in jiffies, clamped to [3 s, 25 s].
+        this.wrDuration = wrDurationNs(hz);
+    }
+
+    /**
+     * bfq_wr_duration: rate_dur_prod / peak_rate = ref_rate · ref_wr_duration / (ref_rate · 2 / 3),
+     * in jiffies (ms when exact), clamped to [3 s, 25 s]. Constant here: the peak rate is not
+     * estimated, so it stays at its initial value.
+     */
+    static long wrDurationNs(Hz hz) {
         long refDuration = hz.userNs(REF_WR_DURATION_MS);
         long peakRate = REF_RATE * 2 / 3;
         long tick = hz.quantised() ? hz.jiffyNs() : 1_000_000L;
         long dur = REF_RATE * (refDuration / tick) / peakRate * tick;
-        this.wrDuration = Math.max(hz.userNs(WR_DURATION_MIN_MS), Math.min(dur, hz.userNs(WR_DURATION_MAX_MS)));
-    }
-
-    /** bfq_wr_duration (constant here: the peak rate is not estimated). */
-    long wrDuration() {
-        return wrDuration;
+        return Math.max(hz.userNs(WR_DURATION_MIN_MS), Math.min(dur, hz.userNs(WR_DURATION_MAX_MS)));
     }
 
     private long minBudget() {
