@@ -15,6 +15,17 @@ class TunablesTest {
         TunableSet.Values c = Cfq.TUNABLES.resolve(Map.of(), Hz.EXACT);
         assertThat(c.get("slice_idle")).isEqualTo(8_000_000L);
         assertThat(c.get("back_seek_max")).as("16 MiB in sectors").isEqualTo(32 * 1024L);
+        assertThat(Bfq.TUNABLES.resolve(Map.of(), Hz.EXACT).flag("low_latency")).as("BFQ weight raising on").isTrue();
+        assertThat(Bfq.TUNABLES.resolve(Map.of("low_latency", "0"), Hz.EXACT).flag("low_latency")).isFalse();
+    }
+
+    @Test
+    void bfqInteractiveWeightRaisingLasts10AndAHalfSecondsAtEveryHz() {
+        // rate_dur_prod / peak_rate with peak_rate at its initial 2/3 of ref_rate: 1.5 · 7 s, in
+        // whole jiffies (14000 · 1750 / 9333 = 2625 jiffies at HZ=250).
+        for (int hz : new int[] {0, 100, 250, 1000}) {
+            assertThat(Bfq.wrDurationNs(Hz.of(hz))).as("HZ %d", hz).isEqualTo(10_500_000_000L);
+        }
     }
 
     @Test
@@ -41,8 +52,8 @@ class TunablesTest {
                 .hasMessageContaining("read_expire, write_expire, writes_starved, fifo_batch, front_merges");
         assertThatThrownBy(() -> Schedulers.create("deadline", Map.of("front_merges", "2"), Hz.EXACT))
                 .hasMessageContaining("expected 0 or 1");
-        assertThatThrownBy(() -> Schedulers.create("bfq", Map.of("low_latency", "1"), Hz.EXACT))
-                .hasMessageContaining("weight raising");
+        assertThatThrownBy(() -> Schedulers.create("bfq", Map.of("low_latency", "2"), Hz.EXACT))
+                .hasMessageContaining("expected 0 or 1");
     }
 
     @Test
