@@ -40,6 +40,7 @@ import java.util.List;
  * @param percentiles     clat percentiles to report ({@code percentile_list}; fio's default list)
  * @param ioprio          the job's I/O priority as Linux encodes it ({@code io.iopath.request.IoPrio};
  *                        fio's {@code prioclass} and {@code prio}); 0 = not set (best effort 4)
+ * @param writeBarrierEvery every Nth write is a barrier write, PREFLUSH | FUA ({@code write_barrier}; 0 = none)
  */
 public record JobSpec(
         String name,
@@ -71,7 +72,8 @@ public record JobSpec(
         long rampTimeNs,
         ReplaySpec replay,
         List<Double> percentiles,
-        int ioprio) {
+        int ioprio,
+        int writeBarrierEvery) {
 
     /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
     public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
@@ -93,7 +95,7 @@ public record JobSpec(
                    long numberIos, long runtimeNs, boolean direct) {
         this(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
-                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0);
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0);
     }
 
     public boolean asyncEngine() {

@@ -176,7 +176,7 @@ class TagBarrierTest {
      */
     @Test
     void orderedTagsBuyThroughputOverDrainingOnTheCheetah() {
-        // the figures of docs/schedulers.md, "Barriers by ORDERED tags", are these runs (both caches, n = 4, 16, 64)
+        // the shape of docs/schedulers.md, "Barriers by ORDERED tags", whose figures come from write_barrier runs
         for (int n : new int[] {4, 16}) {
             for (long seed = 1; seed <= 2; seed++) {
                 double drain = barrierWriterIops(OrderedBy.DRAIN, false, n, seed);

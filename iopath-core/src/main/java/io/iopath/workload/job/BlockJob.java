@@ -54,6 +54,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long thinkUntilNs;
     private long sinceThink;
     private long writesSinceSync;
+    private long writesSinceBarrier;
     private boolean syncDue;
     private boolean syncInFlight;
     private boolean started;
@@ -262,6 +263,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
         int flags = op == Op.WRITE ? Flags.SYNC : 0;
+        if (op == Op.WRITE && spec.writeBarrierEvery() > 0 && ++writesSinceBarrier >= spec.writeBarrierEvery()) {
+            // fio's write_barrier: a barrier write (2.6 WRITE_BARRIER; today PREFLUSH | FUA, a journal commit)
+            writesSinceBarrier = 0;
+            flags |= Flags.PREFLUSH | Flags.FUA;
+        }
         Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;

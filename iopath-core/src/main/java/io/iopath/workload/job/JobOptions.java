@@ -51,7 +51,8 @@ public final class JobOptions {
             "offset", "direct", "buffered", "ioengine", "runtime", "timeout", "time_based", "number_ios", "thinktime",
             "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
-            "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass");
+            "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
+            "write_barrier");
 
     /** A YAML job entry's options: every value must be a scalar. */
     public static Map<String, Value> fromYaml(io.iopath.scenario.Node node, String path) {
@@ -189,6 +190,7 @@ public final class JobOptions {
         int fsync = (int) integer("fsync", 0, 0, Integer.MAX_VALUE);
         int fdatasync = (int) integer("fdatasync", 0, 0, Integer.MAX_VALUE);
         int syncEvery = fsync == 0 ? fdatasync : fdatasync == 0 ? fsync : Math.min(fsync, fdatasync);
+        int barrierEvery = (int) integer("write_barrier", 0, 0, Integer.MAX_VALUE);
         long startDelay = time("startdelay", 0, FioValues.SECONDS);
         long rampTime = time("ramp_time", 0, FioValues.SECONDS);
         JobSpec.ReplaySpec replay = replay();
@@ -200,7 +202,7 @@ public final class JobOptions {
         }
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery);
     }
 
     /**

@@ -104,6 +104,18 @@ class BlockJobTest {
     }
 
     @Test
+    void writeBarrierMakesEveryNthWriteABarrier() {
+        // 2.6 noop on a write-back drive with FUA: each barrier write is a pre-flush, then the write with FUA
+        JobHarness h = JobHarness.runJob(1, "rw: randwrite", "iodepth: 4", "write_barrier: 4", "number_ios: 100",
+                "size: 1g");
+        assertThat(h.issues.stream().filter(i -> i.op() == Op.FLUSH).count()).isEqualTo(25);
+        assertThat(h.issues.stream().filter(i -> i.op() == Op.WRITE).count()).isEqualTo(100);
+        assertThat(h.result.host().block().flushes()).isEqualTo(25);
+        JobHarness none = JobHarness.runJob(1, "rw: randwrite", "iodepth: 4", "number_ios: 100", "size: 1g");
+        assertThat(none.issues.stream().filter(i -> i.op() == Op.FLUSH).count()).isZero();
+    }
+
+    @Test
     void rateIopsCapsTheIssueRate() {
         JobHarness h = JobHarness.runJob(1, "rw: randread", "iodepth: 8", "rate_iops: 20", "number_ios: 100", "size: 1g");
         List<JobHarness.Issue> io = h.data();

@@ -78,6 +78,8 @@ class JobOptionsTest {
         assertThat(bind("rw", "write:4k").rwSuffix()).isEqualTo(4096);
         assertThat(bind("rw", "randwrite:16").rwSuffix()).isEqualTo(16);
         assertThat(bind("fdatasync", "8").fsyncEvery()).isEqualTo(8);
+        assertThat(bind("write_barrier", "16").writeBarrierEvery()).isEqualTo(16);
+        assertThat(bind("fsync", "8").writeBarrierEvery()).isZero();
         assertThat(bind("size", "10%").size()).isEqualTo(CAPACITY / 10);
         assertThat(bind("ioengine", "io_uring", "iodepth", "32", "iodepth_batch", "8").iodepthBatch()).isEqualTo(8);
     }
