@@ -28,7 +28,10 @@ import java.util.ArrayDeque;
  * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
  * nothing else to do, or — above the high-water mark, while a FLUSH waits, while writes wait
  * for buffer space, or while a command waits on overlapping dirty data — chosen by the same
- * scheduler alongside the waiting commands.
+ * scheduler alongside the waiting commands. A write-back write that wholly covers an older,
+ * idle dirty extent replaces it in the buffer ({@link #overwriteInCache}); with a dirty-age
+ * limit ({@link CacheConfig#maxDirtyAgeNs}) extents older than it are destaged first, oldest
+ * first, even with host commands waiting.
  *
  * <p>QUEUE FULL: at the advertised depth; and, with the write cache on, when tagged commands
  * plus dirty extents reach the depth (dirty writes keep their buffer slots until destaged: the
