@@ -45,10 +45,44 @@ public final class DurabilityLedger {
         }
     }
 
-    /** The write's data is on the media. */
+    /**
+     * The write's data is on the media; so, in effect, is every write it overwrote in the
+     * buffer (their sectors now hold newer durable data): they leave the ledger with it.
+     */
     public void onMedia(WriteRecord r, long nowNs) {
         r.durableNs = nowNs;
         unlink(r);
+        for (WriteRecord x = r.replaced; x != null;) {
+            WriteRecord next = x.nextReplaced;
+            x.nextReplaced = null;
+            x.durableNs = nowNs;
+            unlink(x);
+            x = next;
+        }
+        r.replaced = null;
+        r.replacedTail = null;
+    }
+
+    /**
+     * {@code old}'s data was overwritten in the drive's buffer by {@code by}'s (which covers all
+     * of it) before reaching the media, so it never will: it stays at risk — in the ledger, lost
+     * at a power failure — until {@code by} is on the media, then leaves with it. The writes
+     * {@code old} itself had replaced move along with it. No allocation: the records link.
+     */
+    public void superseded(WriteRecord old, WriteRecord by) {
+        old.superseded = true;
+        WriteRecord last = old;
+        if (old.replaced != null) {
+            old.nextReplaced = old.replaced;
+            last = old.replacedTail;
+            old.replaced = null;
+            old.replacedTail = null;
+        }
+        last.nextReplaced = by.replaced;
+        if (by.replaced == null) {
+            by.replacedTail = last;
+        }
+        by.replaced = old;
     }
 
     private void unlink(WriteRecord r) {

@@ -19,6 +19,18 @@ public final class WriteRecord {
     /** Neighbours in the ledger's list of volatile writes (oldest first); both null once off it. */
     WriteRecord prev;
     WriteRecord next;
+    /**
+     * Overwritten in the drive's buffer by a later write before reaching the media: its data
+     * never will; it is safe once the write that replaced it is (see {@link DurabilityLedger#superseded}).
+     */
+    boolean superseded;
+    /**
+     * The writes this one's media write makes safe (it overwrote them in the buffer), linked
+     * through {@link #nextReplaced}: first and last, so that a chain moves in O(1).
+     */
+    WriteRecord replaced;
+    WriteRecord replacedTail;
+    WriteRecord nextReplaced;
 
     WriteRecord(long id, long sector, int sectors) {
         this.id = id;
@@ -36,5 +48,23 @@ public final class WriteRecord {
 
     public boolean promised() {
         return promised;
+    }
+
+    /** Overwritten in the buffer by a later write, whose media write made this one safe too. */
+    public boolean superseded() {
+        return superseded;
+    }
+
+    /** When the drive completed the command to the host; −1 while it has not. */
+    public long ackNs() {
+        return ackNs;
+    }
+
+    /**
+     * When the data reached the media — for a superseded write, when the write that replaced it
+     * did; −1 while neither has.
+     */
+    public long durableNs() {
+        return durableNs;
     }
 }

@@ -15,7 +15,8 @@ import java.util.Locale;
  * The scenario's {@code drive:} section: {@code preset: NAME} or {@code file: PATH} (a DiskSim
  * parameter file, relative to the scenario file), and optionally {@code write_cache: on|off},
  * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|satf|wptf|asptf} of the drive itself, and
- * {@code transport: scsi|sata-ncq} (whether a FLUSH queues beside other commands).
+ * {@code transport: scsi|sata-ncq} (whether a FLUSH queues beside other commands), and
+ * {@code max_dirty_age: 2s} (the write-back buffer's dirty-age limit; 0 or absent = none).
  */
 record DriveChoice(String name, DriveSpec spec) {
     static DriveChoice bind(Fields d, String source) {
@@ -58,6 +59,11 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = spec.withWriteCache(d.bool("write_cache", true));
         } else {
             d.node("write_cache");
+        }
+        if (d.has("max_dirty_age")) {
+            spec = spec.withMaxDirtyAge(d.time("max_dirty_age", 0));
+        } else {
+            d.node("max_dirty_age");
         }
         int depth = (int) d.integer("queue_depth", spec.maxQueueDepth(), 1, 256);
         List<String> policies = new ArrayList<>();

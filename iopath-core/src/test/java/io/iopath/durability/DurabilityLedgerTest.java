@@ -61,4 +61,43 @@ class DurabilityLedgerTest {
         assertThat(loss.acknowledgedLost()).isEqualTo(2);
         assertThat(loss.inFlightLost()).isEqualTo(1);
     }
+
+    @Test
+    void aSupersededWriteStaysAtRiskUntilItsReplacementIsOnTheMedia() {
+        DurabilityLedger ledger = new DurabilityLedger();
+        WriteRecord a = ledger.accepted(0, 8);
+        WriteRecord b = ledger.accepted(0, 8);
+        WriteRecord other = ledger.accepted(64, 8);
+        WriteRecord c = ledger.accepted(0, 16);
+        WriteRecord d = ledger.accepted(8, 8);
+        for (WriteRecord w : new WriteRecord[] {a, b, other, c, d}) {
+            ledger.acknowledged(w, 1, false);
+        }
+        ledger.superseded(a, b);
+        ledger.superseded(d, c);
+        ledger.superseded(b, c); // b brings a along
+        ledger.onMedia(other, 5);
+        assertThat(ledger.volatileWrites()).containsExactly(a, b, c, d);
+        assertThat(a.superseded()).isTrue();
+        assertThat(c.superseded()).isFalse();
+
+        ledger.onMedia(c, 9);
+        assertThat(ledger.volatileCount()).isZero();
+        assertThat(a.durableNs()).isEqualTo(9);
+        assertThat(b.durableNs()).isEqualTo(9);
+        assertThat(d.durableNs()).isEqualTo(9);
+    }
+
+    @Test
+    void aPowerFailureBeforeTheReplacementLandsLosesBoth() {
+        DurabilityLedger ledger = new DurabilityLedger();
+        WriteRecord a = ledger.accepted(0, 8);
+        WriteRecord b = ledger.accepted(0, 8);
+        ledger.acknowledged(a, 1, false);
+        ledger.acknowledged(b, 2, false);
+        ledger.superseded(a, b);
+        PowerLossReport loss = ledger.powerFail(10);
+        assertThat(loss.acknowledgedLost()).isEqualTo(2);
+        assertThat(loss.oldestLostAgeNs()).isEqualTo(9);
+    }
 }

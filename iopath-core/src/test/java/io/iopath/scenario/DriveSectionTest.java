@@ -34,6 +34,15 @@ class DriveSectionTest {
     }
 
     @Test
+    void theDirtyAgeLimitIsOffUnlessSet() {
+        assertThat(read("{preset: laptop-7200-250g}").drive().spec().cache().maxDirtyAgeNs()).isZero();
+        assertThat(read("{preset: cheetah-15k5-146g, max_dirty_age: 500ms}").drive().spec().cache().maxDirtyAgeNs())
+                .isEqualTo(500_000_000L);
+        assertThatThrownBy(() -> read("{preset: laptop-7200-250g, max_dirty_age: soon}"))
+                .hasMessageContaining("drive.max_dirty_age");
+    }
+
+    @Test
     void theTransportIsThePresetsUnlessSet() {
         assertThat(read("{preset: laptop-7200-250g}").drive().spec().transport()).isEqualTo(Transport.SATA_NCQ);
         assertThat(read("{preset: cheetah-15k5-146g}").drive().spec().transport()).isEqualTo(Transport.SCSI);

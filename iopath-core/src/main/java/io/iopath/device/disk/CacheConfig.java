@@ -20,11 +20,23 @@ package io.iopath.device.disk;
  * @param readOnArrival         zero-latency reads: the media read of a track starts wherever the
  *                              head arrives inside it (DiskSim {@code Immediate buffer read})
  * @param writeOnArrival        zero-latency writes (DiskSim {@code Immediate buffer write})
+ * @param maxDirtyAgeNs         dirty-age limit (spec §8.2 "optional age limit"): while a dirty
+ *                              extent is older than this, destaging is due even with host
+ *                              commands waiting; 0 = no limit (the default)
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
         boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-        boolean writeOnArrival) {
+        boolean writeOnArrival, long maxDirtyAgeNs) {
+
+    /** No dirty-age limit. */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
+            boolean writeOnArrival) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival, 0);
+    }
 
     /** No zero-latency access. */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
@@ -57,6 +69,9 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         if (writeSegments < 0 || (writeSegments > 0 && writeSegments >= segments)) {
             throw new IllegalArgumentException("write segments must leave at least one read segment");
         }
+        if (maxDirtyAgeNs < 0) {
+            throw new IllegalArgumentException("dirty-age limit must not be negative");
+        }
         if (!(highWater >= 0 && highWater <= 1)) {
             throw new IllegalArgumentException("high water mark must be a fraction in [0, 1]");
         }
@@ -65,13 +80,20 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
-                writeOnArrival);
+                writeOnArrival, maxDirtyAgeNs);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */
     public CacheConfig withZeroLatency(boolean reads, boolean writes) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                reads, writes);
+                reads, writes, maxDirtyAgeNs);
+    }
+
+    /** The same buffer with a dirty-age limit ({@code ns}; 0 = none). */
+    public CacheConfig withMaxDirtyAge(long ns) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, ns);
     }
 }

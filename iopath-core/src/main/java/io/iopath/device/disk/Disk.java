@@ -28,7 +28,10 @@ import java.util.ArrayDeque;
  * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
  * nothing else to do, or — above the high-water mark, while a FLUSH waits, while writes wait
  * for buffer space, or while a command waits on overlapping dirty data — chosen by the same
- * scheduler alongside the waiting commands.
+ * scheduler alongside the waiting commands. A write-back write that wholly covers an older,
+ * idle dirty extent replaces it in the buffer ({@link #overwriteInCache}); with a dirty-age
+ * limit ({@link CacheConfig#maxDirtyAgeNs}) extents older than it are destaged first, oldest
+ * first, even with host commands waiting.
  *
  * <p>QUEUE FULL: at the advertised depth; and, with the write cache on, when tagged commands
  * plus dirty extents reach the depth (dirty writes keep their buffer slots until destaged: the
@@ -72,6 +75,8 @@ public final class Disk implements BlockDevice {
     private final Timer mediaDone;
     private final long capacity;
     private final long dirtyHighWater;
+    /** The dirty-age limit; 0 = none. */
+    private final long maxDirtyAgeNs;
     private CommandCompletion completion = c -> { };
 
     private DriveJob active;
@@ -100,6 +105,7 @@ public final class Disk implements BlockDevice {
     private long busyNs;
     private long queueFullsAnswered;
     private long destages;
+    private long overwrittenInCache;
     private long cacheHits;
     private long occupancyT;
     private double taggedArea;
@@ -124,6 +130,7 @@ public final class Disk implements BlockDevice {
                 cacheConfig.writeSegments(), cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0);
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
+        this.maxDirtyAgeNs = writeCache ? cacheConfig.maxDirtyAgeNs() : 0;
         this.mediaDone = sim.timer("drive.media", this::finishActive);
         this.gate = new TaskGate(spec.maxQueueDepth());
     }
@@ -265,8 +272,10 @@ public final class Disk implements BlockDevice {
 
     /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
     private void admitDirty(Request r, WriteRecord rec) {
+        long dirtySince = overwriteInCache(r.sector(), r.endSector(), rec);
         DriveJob d = job(DriveJob.DESTAGE, r.sector(), r.sectors());
         d.record = rec;
+        d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
         enqueue(d, dirty);
         dirtySectors += r.sectors();
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
@@ -277,6 +286,51 @@ public final class Disk implements BlockDevice {
         r.transferNs += overheads.busNs(true, r.sectors());
         lastWasWrite = true;
         completeAt(r, t);
+    }
+
+    /**
+     * Overwrite in cache (spec §8.2): the buffer holds one copy of each sector, so a write that
+     * wholly covers an older dirty extent replaces it, and the older version never reaches the
+     * media. Only whole coverage of an extent that is not being destaged: a partial overlap
+     * stays a second extent, destaged after the first (blockedBy), as does an extent under way.
+     * A dropped extent counts as done for the jobs that waited on it. Its write stays in the
+     * ledger until {@code by} is on the media ({@link DurabilityLedger#superseded}).
+     *
+     * <p>FLUSH: an extent a waiting FLUSH needs (older than the newest waiting flush's limit) is
+     * never replaced. The flush would otherwise see its sectors leave the dirty list while only
+     * a younger write — which the flush does not wait for — holds them, and complete with a
+     * write it promised still volatile. Keeping the extent costs one destage, only while a flush
+     * waits; the rule needs no bookkeeping (flushes wait in FIFO order with growing limits).
+     *
+     * <p>O(dirty extents), allocation-free. Returns the oldest {@link DriveJob#dirtySinceNs}
+     * among the replaced extents (Long.MAX_VALUE if none), which the new extent inherits.
+     */
+    private long overwriteInCache(long from, long to, WriteRecord by) {
+        long dirtySince = Long.MAX_VALUE;
+        if (dirty.isEmpty()) {
+            return dirtySince;
+        }
+        long keepBelow = flushes.isEmpty() ? Long.MIN_VALUE : flushes.peekLast().seqLimit();
+        DriveJob[] items = dirty.items;
+        for (int i = 0, n = dirty.end; i < n; i++) {
+            DriveJob o = items[i];
+            if (o == null || o.active || o.lba < from || o.endLba() > to || o.seq < keepBelow) {
+                continue;
+            }
+            dirtySince = Math.min(dirtySince, o.dirtySinceNs);
+            account();
+            dirty.remove(o);
+            dirtySectors -= o.sectors;
+            writeJobs--;
+            // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
+            release(o, hostJobs);
+            release(o, dirty);
+            ledger.superseded(o.record, by);
+            overwrittenInCache++;
+            o.clear();
+            pool.addLast(o);
+        }
+        return dirtySince;
     }
 
     private void flush(Request r) {
@@ -298,6 +352,7 @@ public final class Disk implements BlockDevice {
         j.lba = lba;
         j.sectors = sectors;
         j.arrivalNs = sim.now();
+        j.dirtySinceNs = j.arrivalNs;
         j.seq = seq++;
         mechanics.geometry().locate(lba, cursor);
         j.cylinder = cursor.cylinder;
@@ -526,6 +581,12 @@ public final class Disk implements BlockDevice {
                 return first;
             }
         }
+        if (maxDirtyAgeNs > 0 && !dirty.isEmpty()) {
+            DriveJob aged = oldestAged(now);
+            if (aged != null) {
+                return aged;
+            }
+        }
         DriveJob best = null;
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;
@@ -565,6 +626,29 @@ public final class Disk implements BlockDevice {
             }
         }
         return best;
+    }
+
+    /**
+     * The dirty-age limit (spec §8.2, {@link CacheConfig#maxDirtyAgeNs}): the dirty extent that
+     * has been dirty longest, if that is longer than the limit and it may be destaged now; else
+     * null. Aged extents go oldest first, ahead of host commands (HEAD OF QUEUE aside), so an
+     * aged write waits at most for the media access under way and the destages of the extents
+     * that aged before it — a bound that holds whatever the positioning, which an SPTF choice
+     * among the aged ones would not give. O(dirty extents), allocation-free.
+     */
+    private DriveJob oldestAged(long now) {
+        DriveJob oldest = null;
+        long limit = now - maxDirtyAgeNs;
+        DriveJob[] items = dirty.items;
+        for (int i = 0, n = dirty.end; i < n; i++) {
+            DriveJob j = items[i];
+            if (j != null && !j.active && j.blockedBy == 0 && j.dirtySinceNs < limit
+                    && (oldest == null || j.dirtySinceNs < oldest.dirtySinceNs
+                        || (j.dirtySinceNs == oldest.dirtySinceNs && j.seq < oldest.seq))) {
+                oldest = j;
+            }
+        }
+        return oldest;
     }
 
     /**
@@ -875,6 +959,11 @@ public final class Disk implements BlockDevice {
 
     public long cacheHits() {
         return cacheHits;
+    }
+
+    /** Dirty extents a later write replaced in the buffer before they were destaged. */
+    public long overwrittenInCache() {
+        return overwrittenInCache;
     }
 
     /** Time-averaged tagged commands at the drive, up to now. */

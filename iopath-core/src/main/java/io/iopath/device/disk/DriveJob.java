@@ -24,6 +24,11 @@ final class DriveJob {
     /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
     boolean headOfQueue;
     long arrivalNs;
+    /**
+     * A dirty extent: when the oldest acknowledged data it stands for entered the buffer — its
+     * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
+     */
+    long dirtySinceNs;
     /** Arrival order among all jobs, for FCFS and for write ordering. */
     long seq;
     int cylinder;

@@ -87,6 +87,13 @@ public record DriveSpec(
                 agingWeight, cacheBytes, averageSeekMs);
     }
 
+    /** The same drive with a dirty-age limit on its write-back buffer ({@code ns}; 0 = none). */
+    public DriveSpec withMaxDirtyAge(long ns) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads, cache.withMaxDirtyAge(ns), maxQueueDepth, scheduler, agingWeight,
+                cacheBytes, averageSeekMs, transport);
+    }
+
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
                 rpmErrorPercent, overheads, cache, depth, policy, agingWeight, cacheBytes, averageSeekMs, transport);
