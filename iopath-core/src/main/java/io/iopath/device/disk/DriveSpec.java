@@ -75,38 +75,35 @@ public record DriveSpec(
     }
 
     public DriveSpec withWriteCache(boolean on) {
-        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache.withWriteCache(on), maxQueueDepth, scheduler, agingWeight,
-                cacheBytes, averageSeekMs, transport);
+        return with(cache.withWriteCache(on), maxQueueDepth, scheduler, agingWeight, transport);
     }
 
     /** The same drive with zero-latency (read- / write-on-arrival) access switched as given. */
     public DriveSpec withZeroLatency(boolean reads, boolean writes) {
-        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache.withZeroLatency(reads, writes), maxQueueDepth, scheduler,
-                agingWeight, cacheBytes, averageSeekMs);
+        return with(cache.withZeroLatency(reads, writes), maxQueueDepth, scheduler, agingWeight, transport);
     }
 
     /** The same drive with a dirty-age limit on its write-back buffer ({@code ns}; 0 = none). */
     public DriveSpec withMaxDirtyAge(long ns) {
-        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache.withMaxDirtyAge(ns), maxQueueDepth, scheduler, agingWeight,
-                cacheBytes, averageSeekMs, transport);
+        return with(cache.withMaxDirtyAge(ns), maxQueueDepth, scheduler, agingWeight, transport);
     }
 
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
-        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache, depth, policy, agingWeight, cacheBytes, averageSeekMs, transport);
+        return with(cache, depth, policy, agingWeight, transport);
     }
 
     public DriveSpec withAgingWeight(double w) {
-        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache, maxQueueDepth, scheduler, w, cacheBytes, averageSeekMs, transport);
+        return with(cache, maxQueueDepth, scheduler, w, transport);
     }
 
     /** The same drive behind another link (a what-if: the laptop drive as if it queued flushes). */
     public DriveSpec withTransport(Transport t) {
+        return with(cache, maxQueueDepth, scheduler, agingWeight, t);
+    }
+
+    /** This drive with the settings a scenario may change replaced; everything physical kept. */
+    private DriveSpec with(CacheConfig c, int depth, DriveScheduler policy, double w, Transport t) {
         return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
-                rpmErrorPercent, overheads, cache, maxQueueDepth, scheduler, agingWeight, cacheBytes, averageSeekMs, t);
+                rpmErrorPercent, overheads, c, depth, policy, w, cacheBytes, averageSeekMs, t);
     }
 }
