@@ -229,7 +229,7 @@ public final class DiskMechanics {
             } else {
                 transfer += move + wait;
             }
-            long onTrack = Math.min(remaining, c.run);
+            long onTrack = run;
             double sectorNs = spindle.revolutionNs() / c.sectorsPerTrack;
             if (paced && busNsPerSector > sectorNs) {
                 // the media outruns the bus: sector done+k passes at t + k·sectorNs, its data is
