@@ -349,12 +349,4 @@ public final class DiskMechanics {
     public long headSwitchNs() {
         return headSwitchNs;
     }
-
-    public boolean readOnArrival() {
-        return readOnArrival;
-    }
-
-    public boolean writeOnArrival() {
-        return writeOnArrival;
-    }
 }
