@@ -134,23 +134,23 @@ public final class ScsiDriver {
         } else {
             busies++;
         }
-        if (deviceBlocked == 0) {
-            stalls++;
-            stallStartNs = sim.now();
-        }
-        deviceBlocked = MAX_DEVICE_BLOCKED;
-        queue.requeue(rq);
+        requeueBlocked(rq, MAX_DEVICE_BLOCKED);
     }
 
     /** scsi_queue_insert(cmd, SCSI_MLQUEUE_DEVICE_BUSY) for a command libata deferred. */
     private void deferred(Request rq) {
         deviceBusy--;
         busies++;
+        requeueBlocked(rq, AtaLinkDefer.MAX_DEVICE_BLOCKED);
+    }
+
+    /** The device is blocked for {@code blocked} runs at zero depth; {@code rq} goes back to the head. */
+    private void requeueBlocked(Request rq, int blocked) {
         if (deviceBlocked == 0) {
             stalls++;
             stallStartNs = sim.now();
         }
-        deviceBlocked = AtaLinkDefer.MAX_DEVICE_BLOCKED;
+        deviceBlocked = blocked;
         queue.requeue(rq);
     }
 
