@@ -570,11 +570,6 @@ public final class Disk implements BlockDevice {
     /** The scheduler: best eligible host job, or a destage when destaging is due. */
     private DriveJob select(long now) {
         DriveScheduler policy = spec.scheduler();
-        readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
-        BusProtocol.ExtraDisconnect x = overheads.protocol().extraDisconnect();
-        // with the extra write disconnect the arm leaves the seek delta after its own command overhead
-        writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
-                : Math.max(0, x.commandNs() + x.seekDeltaNs());
         if (headOfQueueJobs > 0) {
             DriveJob first = youngestHeadOfQueue();
             if (first != null) {
@@ -587,6 +582,12 @@ public final class Disk implements BlockDevice {
                 return aged;
             }
         }
+        // command overheads ahead of positioning, for the keys below (the picks above need none)
+        readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
+        BusProtocol.ExtraDisconnect x = overheads.protocol().extraDisconnect();
+        // with the extra write disconnect the arm leaves the seek delta after its own command overhead
+        writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
+                : Math.max(0, x.commandNs() + x.seekDeltaNs());
         DriveJob best = null;
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;
