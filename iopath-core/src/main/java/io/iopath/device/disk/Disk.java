@@ -77,6 +77,13 @@ public final class Disk implements BlockDevice {
     private final long dirtyHighWater;
     /** The dirty-age limit; 0 = none. */
     private final long maxDirtyAgeNs;
+    /**
+     * A lower bound on every dirty extent's {@link DriveJob#dirtySinceNs}, set by each scan of
+     * {@link #oldestAged}: it stays one, since an extent that enters the buffer later is dirty
+     * since then or since an extent it replaced, and extents that leave only raise the minimum.
+     * So until it is older than the limit, no extent is, and the scan can be skipped.
+     */
+    private long oldestDirtySinceNs = Long.MIN_VALUE;
     private CommandCompletion completion = c -> { };
 
     private DriveJob active;
@@ -638,17 +645,26 @@ public final class Disk implements BlockDevice {
      * among the aged ones would not give. O(dirty extents), allocation-free.
      */
     private DriveJob oldestAged(long now) {
-        DriveJob oldest = null;
         long limit = now - maxDirtyAgeNs;
+        if (oldestDirtySinceNs >= limit) {
+            return null; // nothing can have aged yet: skip the scan
+        }
+        DriveJob oldest = null;
+        long min = Long.MAX_VALUE;
         DriveJob[] items = dirty.items;
         for (int i = 0, n = dirty.end; i < n; i++) {
             DriveJob j = items[i];
-            if (j != null && !j.active && j.blockedBy == 0 && j.dirtySinceNs < limit
+            if (j == null) {
+                continue;
+            }
+            min = Math.min(min, j.dirtySinceNs);
+            if (!j.active && j.blockedBy == 0 && j.dirtySinceNs < limit
                     && (oldest == null || j.dirtySinceNs < oldest.dirtySinceNs
                         || (j.dirtySinceNs == oldest.dirtySinceNs && j.seq < oldest.seq))) {
                 oldest = j;
             }
         }
+        oldestDirtySinceNs = min;
         return oldest;
     }
 
