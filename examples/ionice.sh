@@ -7,7 +7,7 @@
 # Needs jq. Prints the Markdown table (24 runs, ~1 min).
 #
 #   examples/ionice.sh [extra options, e.g. --set host.queue_depth=1]
-set -e
+set -ef  # -f: the unquoted $opts below holds [ ] and must not glob
 here=$(cd "$(dirname "$0")" && pwd)
 iopath="$here/../iopath"
 printf '| scheduler | db class | backup class | db IOPS | db mean ms | db p99 ms | backup MB/s | backup mean ms |\n'
@@ -15,14 +15,14 @@ printf '|---|---|---|---:|---:|---:|---:|---:|\n'
 for sched in cfq bfq mq-deadline deadline; do
   for case in "db-alone" "backup-alone" "be be" "be idle" "rt be" "be/0 be/7"; do
     case "$case" in
-      db-alone)     set -- --set 'jobs[1].prioclass=0' --set 'jobs[1].startdelay=20s'; dbc=be; bkc=-;;
-      backup-alone) set -- --set 'jobs[1].prioclass=0' --set 'jobs[0].startdelay=20s'; dbc=-; bkc=be;;
-      "be be")      set -- --set 'jobs[1].prioclass=0'; dbc=be; bkc=be;;
-      "be idle")    set -- --set 'jobs[1].prioclass=3'; dbc=be; bkc=idle;;
-      "rt be")      set -- --set 'jobs[0].prioclass=1' --set 'jobs[1].prioclass=0'; dbc=rt; bkc=be;;
-      "be/0 be/7")  set -- --set 'jobs[0].prio=0' --set 'jobs[1].prioclass=2' --set 'jobs[1].prio=7'; dbc=be/0; bkc=be/7;;
+      db-alone)     opts="--set jobs[1].prioclass=0 --set jobs[1].startdelay=20s"; dbc=be; bkc=-;;
+      backup-alone) opts="--set jobs[1].prioclass=0 --set jobs[0].startdelay=20s"; dbc=-; bkc=be;;
+      "be be")      opts="--set jobs[1].prioclass=0"; dbc=be; bkc=be;;
+      "be idle")    opts="--set jobs[1].prioclass=3"; dbc=be; bkc=idle;;
+      "rt be")      opts="--set jobs[0].prioclass=1 --set jobs[1].prioclass=0"; dbc=rt; bkc=be;;
+      "be/0 be/7")  opts="--set jobs[0].prio=0 --set jobs[1].prioclass=2 --set jobs[1].prio=7"; dbc=be/0; bkc=be/7;;
     esac
-    "$iopath" run "$here/ionice.yaml" --set host.scheduler=$sched "$@" --output-format json 2>/dev/null \
+    "$iopath" run "$here/ionice.yaml" --set host.scheduler=$sched $opts "$@" --output-format json 2>/dev/null \
       | jq -r --arg s "$sched" --arg d "$dbc" --arg b "$bkc" '
           def ms(x): (x / 1e6 * 10 | round) / 10;
           (.jobs[] | select(.jobname == "db") | .read) as $db

@@ -120,8 +120,6 @@ public final class Bfq implements IoScheduler {
     }
 
     final class Queue extends ProcessQueues.Queue {
-        /** entity.weight: the weight B-WF2Q+ uses, origWeight · wrCoeff. */
-        int weight = DEFAULT_WEIGHT;
         /** entity.orig_weight: from the I/O priority. */
         int origWeight = DEFAULT_WEIGHT;
         /** Weight raising (bfqq->wr_coeff, wr_cur_max_time, last_wr_start_finish, ...). */
@@ -157,6 +155,11 @@ public final class Bfq implements IoScheduler {
             lastWrStartFinish = q.now();
         }
 
+        /** entity.weight: the weight B-WF2Q+ uses, the I/O priority's raised by the coefficient. */
+        int weight() {
+            return origWeight * wrCoeff;
+        }
+
         boolean raised() {
             return wrCoeff > 1;
         }
@@ -164,6 +167,11 @@ public final class Bfq implements IoScheduler {
         /** In soft real-time raising (rather than interactive). */
         boolean softRtRaised() {
             return wrCoeff > 1 && wrCurMaxTime == wrRtMaxTime;
+        }
+
+        /** In interactive raising (bfq_wr_duration), rather than soft real-time or none. */
+        boolean interactiveRaised() {
+            return wrCoeff > 1 && wrCurMaxTime != wrRtMaxTime;
         }
 
         boolean seeky() {
@@ -257,10 +265,10 @@ public final class Bfq implements IoScheduler {
     private double totalWeight(ServiceTree t) {
         double w = 0;
         for (Queue b : t.backlogged) {
-            w += b.weight;
+            w += b.weight();
         }
         if (active != null && trees[active.classIdx] == t && !t.backlogged.contains(active)) {
-            w += active.weight;
+            w += active.weight();
         }
         return Math.max(w, 1);
     }
@@ -270,7 +278,7 @@ public final class Bfq implements IoScheduler {
         ServiceTree t = trees[b.classIdx];
         b.busy = true;
         b.start = Math.max(t.vtime, b.finish);
-        b.finish = b.start + (double) b.budget / b.weight;
+        b.finish = b.start + (double) b.budget / b.weight();
         t.backlogged.add(b);
     }
 
@@ -310,7 +318,7 @@ public final class Bfq implements IoScheduler {
         best.served = 0;
         best.slotStart = q.now();
         // bfq_set_budget_timeout: an interactively raised queue gets weight / orig_weight times the timeout.
-        int timeoutCoeff = best.softRtRaised() ? 1 : best.weight / best.origWeight;
+        int timeoutCoeff = best.softRtRaised() ? 1 : best.wrCoeff;
         best.budgetDeadline = q.now() + timeoutSync * timeoutCoeff;
         active = best;
         return best;
@@ -333,7 +341,7 @@ public final class Bfq implements IoScheduler {
         }
         ServiceTree t = trees[b.classIdx];
         t.vtime += charged / totalWeight(t);
-        b.finish = b.start + (double) charged / b.weight;
+        b.finish = b.start + (double) charged / b.weight();
         long min = minBudget();
         if (b.sync && !b.raised()) {
             switch (reason) {
@@ -416,7 +424,7 @@ public final class Bfq implements IoScheduler {
             }
             activate(b);
             if (active != null && (b.classIdx < active.classIdx
-                    || (lowLatency && b.classIdx == active.classIdx && b.weight > active.weight))) {
+                    || (lowLatency && b.classIdx == active.classIdx && b.weight() > active.weight()))) {
                 // bfq_bfqq_handle_idle_busy_switch: a higher class preempts the queue in service,
                 // and so does a higher weight (bfq_bfqq_higher_class_or_weight) — the weight half
                 // only with low_latency, so that low_latency 0 stays the model it was.
@@ -431,7 +439,6 @@ public final class Bfq implements IoScheduler {
         b.ioprioSet = ioprio;
         b.classIdx = IoPrio.effectiveClass(ioprio) - 1;
         b.origWeight = weightOf(IoPrio.effectiveLevel(ioprio));
-        b.weight = b.origWeight * b.wrCoeff;
     }
 
     // ---------------------------------------------------------------- weight raising
@@ -487,7 +494,6 @@ public final class Bfq implements IoScheduler {
         if (oldCoeff == 1 || b.wrCoeff == 1 || interactive) {
             b.lastWrStartFinish = now;
         }
-        b.weight = b.origWeight * b.wrCoeff;
     }
 
     /**
@@ -510,10 +516,9 @@ public final class Bfq implements IoScheduler {
                 b.lastWrStartFinish = b.wrStartAtSwitchToSrt;
             }
         }
-        if (b.raised() && b.wrCurMaxTime != wrRtMaxTime && b.serviceFromWr > MAX_SERVICE_FROM_WR) {
+        if (b.interactiveRaised() && b.serviceFromWr > MAX_SERVICE_FROM_WR) {
             endWr(b);
         }
-        b.weight = b.origWeight * b.wrCoeff;
     }
 
     /** bfq_bfqq_end_wr. */
@@ -521,7 +526,6 @@ public final class Bfq implements IoScheduler {
         b.wrCoeff = 1;
         b.wrCurMaxTime = 0;
         b.lastWrStartFinish = q.now();
-        b.weight = b.origWeight;
     }
 
     /**
@@ -596,11 +600,11 @@ public final class Bfq implements IoScheduler {
         int largest = 0;
         for (Queue o : queues.all()) {
             if ((o.busy || o.dispatched > 0) && !o.raised()) {
-                smallest = Math.min(smallest, o.weight);
-                largest = Math.max(largest, o.weight);
+                smallest = Math.min(smallest, o.weight());
+                largest = Math.max(largest, o.weight());
             }
         }
-        return smallest < largest && (b.raised() || b.weight > smallest);
+        return smallest < largest && (b.raised() || b.weight() > smallest);
     }
 
     @Override
@@ -701,7 +705,7 @@ public final class Bfq implements IoScheduler {
         rqInDriver--;
         b.dispatched--;
         b.io.lastEndRequest = q.now();
-        if (b.softRtUpdate && b.dispatched == 0 && b.sort.isEmpty() && !(b.raised() && !b.softRtRaised())) {
+        if (b.softRtUpdate && b.dispatched == 0 && b.sort.isEmpty() && !b.interactiveRaised()) {
             b.softRtNextStart = softRtNextStart(b);
         }
         if (b == active && b.sort.isEmpty()) {

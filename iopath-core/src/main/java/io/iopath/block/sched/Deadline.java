@@ -1,5 +1,6 @@
 package io.iopath.block.sched;
 
+import io.iopath.request.Bio;
 import io.iopath.request.Request;
 
 /**
@@ -9,8 +10,25 @@ import io.iopath.request.Request;
  * FIFO deadline passed is served when the next batch starts.
  */
 public final class Deadline extends DeadlineCore {
+    private final DeadlineLists lists = new DeadlineLists();
+
     public Deadline(TunableSet.Values v) {
         super(v);
+    }
+
+    @Override
+    DeadlineLists listsOf(Request rq) {
+        return lists;
+    }
+
+    @Override
+    DeadlineLists listsOf(Bio bio) {
+        return lists;
+    }
+
+    @Override
+    public int queued() {
+        return lists.size();
     }
 
     @Override
@@ -20,32 +38,33 @@ public final class Deadline extends DeadlineCore {
 
     @Override
     public int dispatch(boolean force) {
-        Request rq = batchNext();
+        // The batch continues on the sweep's next request in either direction.
+        Request rq = lists.nextRq[WRITE] != null ? lists.nextRq[WRITE] : lists.nextRq[READ];
         if (rq != null) {
             if (lastSector != rq.sector()) {
                 batching += fifoBatch; // 2.6: a batch ends on a non-contiguous request
             }
             if (batching < fifoBatch) {
                 batching++;
-                moveRequest(rq);
+                moveRequest(lists, rq);
                 return 1;
             }
         }
-        int d = newBatchDirection();
+        int d = newBatchDirection(lists);
         if (d < 0) {
             return 0;
         }
-        if (fifo[d].headExpired(q.now())) {
+        if (lists.fifo[d].headExpired(q.now())) {
             batching = 0;
-            rq = fifo[d].head();
-        } else if (nextRq[d] != null) {
-            rq = nextRq[d];
+            rq = lists.fifo[d].head();
+        } else if (lists.nextRq[d] != null) {
+            rq = lists.nextRq[d];
         } else {
             batching = 0;
-            rq = sort[d].first(); // wrap around to the lowest sector
+            rq = lists.sort[d].first(); // wrap around to the lowest sector
         }
         batching++;
-        moveRequest(rq);
+        moveRequest(lists, rq);
         return 1;
     }
 }

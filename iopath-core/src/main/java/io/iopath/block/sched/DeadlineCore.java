@@ -5,30 +5,31 @@ import io.iopath.request.Op;
 import io.iopath.request.Request;
 
 /**
- * deadline's state (block/deadline-iosched.c): per data direction a sort list and a FIFO with
- * expiry times, the next request of the sweep, the batch count and the write-starvation count.
- * mq-deadline keeps the same per priority level ({@link MqDeadline}).
+ * What deadline and mq-deadline share (block/deadline-iosched.c, block/mq-deadline.c): the
+ * tunables, the batch count, the write-starvation count, and the elevator hooks on a request's
+ * {@link DeadlineLists} — deadline's one set, or the set of the request's priority level in
+ * mq-deadline. The two differ in dispatch.
  */
 abstract class DeadlineCore implements IoScheduler {
     static final int READ = 0;
     static final int WRITE = 1;
 
-    /** Deadline's sysfs attributes (Documentation/block/deadline-iosched.txt). */
+    /** Deadline's sysfs attributes (Documentation/block/deadline-iosched.txt), the same in mq-deadline. */
     public static final TunableSet TUNABLES = new TunableSet(
-            Tunable.ms("read_expire", 500, hz -> hz / 2, "deadline-iosched.c read_expire = HZ / 2"),
-            Tunable.ms("write_expire", 5000, hz -> 5 * hz, "deadline-iosched.c write_expire = 5 * HZ"),
-            Tunable.count("writes_starved", 2, "deadline-iosched.c writes_starved = 2"),
-            Tunable.count("fifo_batch", 16, "deadline-iosched.c fifo_batch = 16"),
-            Tunable.flag("front_merges", true, "deadline-iosched.c front_merges = 1"));
+            Tunable.ms("read_expire", 500, hz -> hz / 2, "deadline-iosched.c, mq-deadline.c read_expire = HZ / 2"),
+            Tunable.ms("write_expire", 5000, hz -> 5 * hz, "deadline-iosched.c, mq-deadline.c write_expire = 5 * HZ"),
+            Tunable.count("writes_starved", 2, "deadline-iosched.c, mq-deadline.c writes_starved = 2"),
+            Tunable.count("fifo_batch", 16, "deadline-iosched.c, mq-deadline.c fifo_batch = 16"),
+            Tunable.flag("front_merges", true, "deadline-iosched.c, mq-deadline.c front_merges = 1"));
 
-    final SectorTree[] sort = {new SectorTree(), new SectorTree()};
-    final Fifo[] fifo = {new Fifo(), new Fifo()};
-    final Request[] nextRq = new Request[2];
     final long[] fifoExpire = new long[2];
     final int writesStarved;
     final int fifoBatch;
     final boolean frontMerges;
+    /** The end of the last request moved (deadline's contiguity rule). */
     long lastSector;
+    /** dd->last_dir: the direction of the last request moved (mq-deadline's batch direction). */
+    int lastDir = WRITE;
     int batching;
     int starved;
     ElevatorQueue q;
@@ -45,6 +46,12 @@ abstract class DeadlineCore implements IoScheduler {
         return op == Op.READ ? READ : WRITE;
     }
 
+    /** The lists that hold (or will hold) the request. */
+    abstract DeadlineLists listsOf(Request rq);
+
+    /** The lists a request made from the bio would go to. */
+    abstract DeadlineLists listsOf(Bio bio);
+
     @Override
     public void attach(ElevatorQueue queue) {
         this.q = queue;
@@ -52,49 +59,36 @@ abstract class DeadlineCore implements IoScheduler {
 
     @Override
     public void add(Request rq) {
-        int d = dir(rq.op);
-        Request alias = sort[d].startingAt(rq.sector());
+        DeadlineLists l = listsOf(rq);
+        Request alias = l.alias(rq);
         if (alias != null) {
-            moveRequest(alias); // two requests for one sector: send the older one now
+            moveRequest(l, alias); // two requests for one sector: send the older one now
         }
-        sort[d].add(rq);
-        fifo[d].add(rq, q.now() + fifoExpire[d]);
+        l.add(rq, q.now() + fifoExpire[dir(rq.op)]);
     }
 
     @Override
     public Request frontMergeCandidate(Bio bio) {
-        return frontMerges ? sort[dir(bio.op)].startingAt(bio.endSector()) : null;
+        return frontMerges ? listsOf(bio).frontMergeCandidate(bio) : null;
     }
 
     @Override
     public void merged(Request rq, boolean front) {
-        if (front) {
-            sort[dir(rq.op)].reposition(rq);
-        }
+        listsOf(rq).merged(rq, front);
     }
 
     @Override
     public void mergedRequests(Request rq, Request next) {
-        int d = dir(next.op);
-        fifo[d].mergedRequests(rq, next);
-        if (nextRq[d] == next) {
-            nextRq[d] = sort[d].next(next);
-        }
-        sort[d].remove(next);
-    }
-
-    /** The request that continues the current batch (the sweep's next in either direction), or null. */
-    Request batchNext() {
-        return nextRq[WRITE] != null ? nextRq[WRITE] : nextRq[READ];
+        listsOf(next).mergedRequests(rq, next);
     }
 
     /**
-     * The direction of a new batch: reads, unless writes are waiting and were passed over
-     * {@code writes_starved} times already; -1 when nothing is queued.
+     * The direction of a new batch from these lists: reads, unless writes are waiting and were
+     * passed over {@code writes_starved} times already; -1 when nothing is queued.
      */
-    int newBatchDirection() {
-        boolean reads = !fifo[READ].isEmpty();
-        boolean writes = !fifo[WRITE].isEmpty();
+    int newBatchDirection(DeadlineLists l) {
+        boolean reads = !l.fifo[READ].isEmpty();
+        boolean writes = !l.fifo[WRITE].isEmpty();
         int d;
         if (reads) {
             d = writes && starved++ >= writesStarved ? WRITE : READ;
@@ -110,29 +104,20 @@ abstract class DeadlineCore implements IoScheduler {
     }
 
     /** deadline_move_request: the sweep continues after rq; rq goes to the dispatch list. */
-    void moveRequest(Request rq) {
-        int d = dir(rq.op);
-        nextRq[READ] = null;
-        nextRq[WRITE] = null;
-        nextRq[d] = sort[d].next(rq);
+    void moveRequest(DeadlineLists l, Request rq) {
+        l.remove(rq);
         lastSector = rq.endSector();
-        sort[d].remove(rq);
-        fifo[d].remove(rq);
+        lastDir = dir(rq.op);
         q.dispatchAddTail(rq);
     }
 
     @Override
     public Request former(Request rq) {
-        return sort[dir(rq.op)].prev(rq);
+        return listsOf(rq).former(rq);
     }
 
     @Override
     public Request latter(Request rq) {
-        return sort[dir(rq.op)].next(rq);
-    }
-
-    @Override
-    public int queued() {
-        return fifo[READ].size() + fifo[WRITE].size();
+        return listsOf(rq).latter(rq);
     }
 }

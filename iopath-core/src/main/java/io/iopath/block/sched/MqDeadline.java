@@ -2,7 +2,6 @@ package io.iopath.block.sched;
 
 import io.iopath.request.Bio;
 import io.iopath.request.IoPrio;
-import io.iopath.request.Op;
 import io.iopath.request.Request;
 
 /**
@@ -23,9 +22,7 @@ import io.iopath.request.Request;
  *
  * <p>Not modelled: {@code async_depth} (the tag limit for async requests), zoned writes.
  */
-public final class MqDeadline implements IoScheduler {
-    static final int READ = 0;
-    static final int WRITE = 1;
+public final class MqDeadline extends DeadlineCore {
     /** enum dd_prio: DD_RT_PRIO, DD_BE_PRIO, DD_IDLE_PRIO. */
     static final int RT = 0;
     static final int BE = 1;
@@ -33,45 +30,20 @@ public final class MqDeadline implements IoScheduler {
     static final int LEVELS = 3;
 
     /** Deadline's attributes plus prio_aging_expire (mq-deadline.c: prio_aging_expire = 10 * HZ). */
-    public static final TunableSet TUNABLES = new TunableSet(
-            Tunable.ms("read_expire", 500, hz -> hz / 2, "mq-deadline.c read_expire = HZ / 2"),
-            Tunable.ms("write_expire", 5000, hz -> 5 * hz, "mq-deadline.c write_expire = 5 * HZ"),
-            Tunable.count("writes_starved", 2, "mq-deadline.c writes_starved = 2"),
-            Tunable.count("fifo_batch", 16, "mq-deadline.c fifo_batch = 16"),
-            Tunable.flag("front_merges", true, "mq-deadline.c front_merges = 1"),
+    public static final TunableSet TUNABLES = DeadlineCore.TUNABLES.plus(
             Tunable.ms("prio_aging_expire", 10_000, hz -> 10 * hz, "mq-deadline.c prio_aging_expire = 10 * HZ"));
 
-    /** struct dd_per_prio. */
-    private static final class PerPrio {
-        final SectorTree[] sort = {new SectorTree(), new SectorTree()};
-        final Fifo[] fifo = {new Fifo(), new Fifo()};
-        final Request[] nextRq = new Request[2];
+    /** struct dd_per_prio: a level's lists and its dd_queued count. */
+    private static final class PerPrio extends DeadlineLists {
         /** dd_queued: inserted and not yet completed (nor merged away). */
         int queued;
-
-        boolean hasQueued() {
-            return !fifo[READ].isEmpty() || !fifo[WRITE].isEmpty();
-        }
     }
 
     private final PerPrio[] per = {new PerPrio(), new PerPrio(), new PerPrio()};
-    private final long[] fifoExpire = new long[2];
-    private final int writesStarved;
-    private final int fifoBatch;
-    private final boolean frontMerges;
     private final long prioAgingExpire;
-    /** dd->last_dir: the direction of the last request moved (the batch's). */
-    private int lastDir = WRITE;
-    private int batching;
-    private int starved;
-    private ElevatorQueue q;
 
     public MqDeadline(TunableSet.Values v) {
-        fifoExpire[READ] = v.get("read_expire");
-        fifoExpire[WRITE] = v.get("write_expire");
-        writesStarved = v.count("writes_starved");
-        fifoBatch = Math.max(1, v.count("fifo_batch"));
-        frontMerges = v.flag("front_merges");
+        super(v);
         prioAgingExpire = v.get("prio_aging_expire");
     }
 
@@ -85,15 +57,6 @@ public final class MqDeadline implements IoScheduler {
         return true;
     }
 
-    @Override
-    public void attach(ElevatorQueue queue) {
-        this.q = queue;
-    }
-
-    static int dir(Op op) {
-        return op == Op.READ ? READ : WRITE;
-    }
-
     /** ioprio_class_to_prio. */
     static int level(int ioprio) {
         return switch (IoPrio.effectiveClass(ioprio)) {
@@ -103,22 +66,21 @@ public final class MqDeadline implements IoScheduler {
         };
     }
 
-    private PerPrio of(Request rq) {
+    @Override
+    PerPrio listsOf(Request rq) {
         return per[rq.schedClass];
+    }
+
+    @Override
+    DeadlineLists listsOf(Bio bio) {
+        return per[level(bio.ioprio)];
     }
 
     @Override
     public void add(Request rq) {
         rq.schedClass = level(rq.ioprio());
-        PerPrio p = of(rq);
-        int d = dir(rq.op);
-        Request alias = p.sort[d].startingAt(rq.sector());
-        if (alias != null) {
-            moveRequest(p, alias); // two requests for one sector: send the older one now
-        }
-        p.queued++;
-        p.sort[d].add(rq);
-        p.fifo[d].add(rq, q.now() + fifoExpire[d]);
+        super.add(rq);
+        listsOf(rq).queued++;
     }
 
     @Override
@@ -163,18 +125,9 @@ public final class MqDeadline implements IoScheduler {
     private boolean dispatchFrom(PerPrio p, long latestStart) {
         Request rq = p.nextRq[lastDir];
         if (rq == null || batching >= fifoBatch) {
-            int d;
-            boolean reads = !p.fifo[READ].isEmpty();
-            boolean writes = !p.fifo[WRITE].isEmpty();
-            if (reads) {
-                d = writes && starved++ >= writesStarved ? WRITE : READ;
-            } else if (writes) {
-                d = WRITE;
-            } else {
+            int d = newBatchDirection(p);
+            if (d < 0) {
                 return false;
-            }
-            if (d == WRITE) {
-                starved = 0;
             }
             Request next = p.nextRq[d];
             rq = p.fifo[d].headExpired(q.now()) || next == null ? p.fifo[d].head() : next;
@@ -192,70 +145,25 @@ public final class MqDeadline implements IoScheduler {
         return true;
     }
 
-    /** deadline_move_request: the level's sweep continues after rq; rq goes to the dispatch list. */
-    private void moveRequest(PerPrio p, Request rq) {
-        int d = dir(rq.op);
-        p.nextRq[READ] = null;
-        p.nextRq[WRITE] = null;
-        p.nextRq[d] = p.sort[d].next(rq);
-        lastDir = d;
-        p.sort[d].remove(rq);
-        p.fifo[d].remove(rq);
-        q.dispatchAddTail(rq);
-    }
-
     @Override
     public void completed(Request rq) {
-        if (--of(rq).queued < 0) {
+        if (--listsOf(rq).queued < 0) {
             throw new IllegalStateException(rq + " completed but never inserted into mq-deadline");
-        }
-    }
-
-    @Override
-    public Request frontMergeCandidate(Bio bio) {
-        return frontMerges ? per[level(bio.ioprio)].sort[dir(bio.op)].startingAt(bio.endSector()) : null;
-    }
-
-    @Override
-    public void merged(Request rq, boolean front) {
-        if (front) {
-            of(rq).sort[dir(rq.op)].reposition(rq);
         }
     }
 
     /** dd_merged_requests (blk-mq merges only requests of one ioprio, so of one level). */
     @Override
     public void mergedRequests(Request rq, Request next) {
-        PerPrio p = of(next);
-        int d = dir(next.op);
-        p.fifo[d].mergedRequests(rq, next);
-        if (p.nextRq[d] == next) {
-            p.nextRq[d] = p.sort[d].next(next);
-        }
-        p.sort[d].remove(next);
-        p.queued--;
-    }
-
-    @Override
-    public Request former(Request rq) {
-        return of(rq).sort[dir(rq.op)].prev(rq);
-    }
-
-    @Override
-    public Request latter(Request rq) {
-        return of(rq).sort[dir(rq.op)].next(rq);
-    }
-
-    @Override
-    public boolean queueEmpty() {
-        return queued() == 0;
+        super.mergedRequests(rq, next);
+        listsOf(next).queued--;
     }
 
     @Override
     public int queued() {
         int n = 0;
         for (PerPrio p : per) {
-            n += p.fifo[READ].size() + p.fifo[WRITE].size();
+            n += p.size();
         }
         return n;
     }

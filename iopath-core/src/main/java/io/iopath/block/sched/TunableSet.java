@@ -18,6 +18,13 @@ public final class TunableSet {
         }
     }
 
+    /** This set followed by more tunables (a scheduler that adds attributes to another's). */
+    public TunableSet plus(Tunable... more) {
+        Tunable[] all = byName.values().toArray(new Tunable[byName.size() + more.length]);
+        System.arraycopy(more, 0, all, byName.size(), more.length);
+        return new TunableSet(all);
+    }
+
     public List<String> names() {
         return List.copyOf(byName.keySet());
     }
