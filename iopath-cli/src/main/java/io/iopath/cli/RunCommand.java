@@ -7,6 +7,7 @@ import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.AtomicFiles;
 import io.iopath.report.ResultJson;
+import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultTable;
 import io.iopath.report.RunReport;
 import io.iopath.report.ScenarioSource;
@@ -154,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!format.equals("iopath")) {
             if (result.powerLoss() != null) {
-                err.println("iopath: " + result.powerLoss().describe()); // fio's own output has no place for it
+                err.println("iopath: " + PowerLossText.describe(result.powerLoss())); // fio's own output has no place for it
             }
             FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
             out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));

@@ -1,8 +1,5 @@
 package io.iopath.durability;
 
-import io.iopath.scenario.Units;
-import java.util.Locale;
-
 /**
  * What a power failure at {@code atNs} destroyed at the drive.
  *
@@ -25,24 +22,5 @@ public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledge
     public PowerLossReport withTornWrites(long torn) {
         return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
                 inFlightLost, torn);
-    }
-
-    /** One sentence for people (terminal and HTML reports). */
-    public String describe() {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", atNs / 1e9));
-        if (acknowledgedLost == 0) {
-            sb.append("no acknowledged write lost");
-        } else {
-            sb.append(String.format(Locale.ROOT,
-                    "%d acknowledged write%s lost (%s, the oldest acknowledged %.3f ms before the failure), %d of them "
-                            + "promised durable by a completed flush or FUA",
-                    acknowledgedLost, acknowledgedLost == 1 ? "" : "s", Units.formatSize(acknowledgedLostBytes),
-                    oldestLostAgeNs / 1e6, promisedLost));
-        }
-        sb.append(String.format(Locale.ROOT, "; %d write%s in flight lost", inFlightLost, inFlightLost == 1 ? "" : "s"));
-        if (tornWrites > 0) {
-            sb.append(String.format(Locale.ROOT, "; %d torn (cut while being written to the media)", tornWrites));
-        }
-        return sb.toString();
     }
 }

@@ -35,7 +35,7 @@ public final class HtmlReport {
                 .append(kv("bio merges", Long.toString(r.bioMerges()))).append(" · ")
                 .append(kv("QUEUE FULL", Long.toString(r.queueFulls()))).append("</p>\n");
         if (r.powerLoss() != null) {
-            sb.append("<p class=\"meta\">").append(esc(r.powerLoss().describe())).append("</p>\n");
+            sb.append("<p class=\"meta\">").append(esc(PowerLossText.describe(r.powerLoss()))).append("</p>\n");
         }
         sb.append("</header>\n");
 

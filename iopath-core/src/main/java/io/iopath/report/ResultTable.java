@@ -30,7 +30,7 @@ public final class ResultTable {
             host(sb, r.host());
         }
         if (r.powerLoss() != null) {
-            sb.append(String.format(Locale.ROOT, "%n%s%n", r.powerLoss().describe()));
+            sb.append(String.format(Locale.ROOT, "%n%s%n", PowerLossText.describe(r.powerLoss())));
         }
         return sb.toString();
     }

@@ -1,0 +1,30 @@
+package io.iopath.report;
+
+import io.iopath.durability.PowerLossReport;
+import io.iopath.scenario.Units;
+import java.util.Locale;
+
+/** What a power failure destroyed, in words. */
+public final class PowerLossText {
+    private PowerLossText() {
+    }
+
+    /** One sentence for people: the terminal table, report.html, and fio-format runs' standard error. */
+    public static String describe(PowerLossReport p) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", p.atNs() / 1e9));
+        if (p.acknowledgedLost() == 0) {
+            sb.append("no acknowledged write lost");
+        } else {
+            sb.append(String.format(Locale.ROOT,
+                    "%d acknowledged write%s lost (%s, the oldest acknowledged %.3f ms before the failure), %d of them "
+                            + "promised durable by a completed flush or FUA",
+                    p.acknowledgedLost(), p.acknowledgedLost() == 1 ? "" : "s", Units.formatSize(p.acknowledgedLostBytes()),
+                    p.oldestLostAgeNs() / 1e6, p.promisedLost()));
+        }
+        sb.append(String.format(Locale.ROOT, "; %d write%s in flight lost", p.inFlightLost(), p.inFlightLost() == 1 ? "" : "s"));
+        if (p.tornWrites() > 0) {
+            sb.append(String.format(Locale.ROOT, "; %d torn (cut while being written to the media)", p.tornWrites()));
+        }
+        return sb.toString();
+    }
+}
