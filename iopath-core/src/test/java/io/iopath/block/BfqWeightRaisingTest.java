@@ -2,23 +2,18 @@ package io.iopath.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.BlockDevice;
-import io.iopath.device.CommandCompletion;
-import io.iopath.device.DeviceResponse;
-import io.iopath.device.ForwardingDevice;
+import io.iopath.block.CfqFairnessTest.DiskTimeMeter;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.request.Bio;
 import io.iopath.request.IoPrio;
 import io.iopath.request.Op;
-import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,61 +34,8 @@ class BfqWeightRaisingTest {
     static final Map<String, String> LL0 = Map.of("low_latency", "0");
     static final Map<String, String> LL1 = Map.of("low_latency", "1");
 
-    /** Disk time per process inside [from, to), from each command's start to its completion. */
-    static final class WindowMeter extends ForwardingDevice {
-        record Busy(int pid, long startNs, long endNs) {
-        }
-
-        final Simulator sim;
-        final List<Busy> busy = new ArrayList<>();
-        private final Map<Request, Long> accepted = new IdentityHashMap<>();
-        private long lastEnd;
-
-        WindowMeter(Simulator sim, BlockDevice disk) {
-            super(disk);
-            this.sim = sim;
-        }
-
-        @Override
-        public DeviceResponse submit(Request command) {
-            DeviceResponse r = below.submit(command);
-            if (r == DeviceResponse.ACCEPTED) {
-                accepted.put(command, sim.now());
-            }
-            return r;
-        }
-
-        @Override
-        public void setCompletionSink(CommandCompletion sink) {
-            below.setCompletionSink(c -> {
-                long start = Math.max(lastEnd, accepted.remove(c));
-                busy.add(new Busy(c.processId, start, sim.now()));
-                lastEnd = sim.now();
-                sink.commandDone(c);
-            });
-        }
-
-        long diskNs(int pid, long from, long to) {
-            long sum = 0;
-            for (Busy b : busy) {
-                if (b.pid() == pid) {
-                    sum += Math.max(0, Math.min(b.endNs(), to) - Math.max(b.startNs(), from));
-                }
-            }
-            return sum;
-        }
-
-        double share(int pid, long from, long to) {
-            long all = 0;
-            for (Busy b : busy) {
-                all += Math.max(0, Math.min(b.endNs(), to) - Math.max(b.startNs(), from));
-            }
-            return (double) diskNs(pid, from, to) / Math.max(1, all);
-        }
-    }
-
     /** A run: the rig, its meter and the processes in creation order. */
-    record Run(Rig rig, WindowMeter meter, List<Rig.Proc> procs) {
+    record Run(Rig rig, DiskTimeMeter meter, List<Rig.Proc> procs) {
         /** Mean latency (submission to completion) of a process's bios submitted in [from, to). */
         double meanLatencyMs(int index, long from, long to) {
             long sum = 0;
@@ -111,9 +53,9 @@ class BfqWeightRaisingTest {
 
     static Run rig(long seed, Map<String, String> tunables) {
         Simulator sim = new Simulator(seed);
-        WindowMeter[] meter = new WindowMeter[1];
+        DiskTimeMeter[] meter = new DiskTimeMeter[1];
         Rig rig = new Rig(sim, "bfq", tunables, Rig.settings("bfq"), 4, QueueFullHandling.MIDLAYER,
-                s -> meter[0] = new WindowMeter(s, TestDevice.seeking(s, 32)));
+                s -> meter[0] = new DiskTimeMeter(s, TestDevice.seeking(s, 32)));
         return new Run(rig, meter[0], new ArrayList<>());
     }
 

@@ -10,7 +10,9 @@ import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,8 +25,12 @@ class CfqFairnessTest {
      * completion.
      */
     static final class DiskTimeMeter extends ForwardingDevice {
+        record Busy(int pid, long startNs, long endNs) {
+        }
+
         final Simulator sim;
         final Map<Integer, Long> diskTimeNs = new HashMap<>();
+        final List<Busy> busy = new ArrayList<>();
         private long lastEnd;
         private final Map<Request, Long> accepted = new java.util.IdentityHashMap<>();
 
@@ -51,9 +57,30 @@ class CfqFairnessTest {
             below.setCompletionSink(c -> {
                 long start = Math.max(lastEnd, accepted.remove(c));
                 diskTimeNs.merge(c.processId, sim.now() - start, Long::sum);
+                busy.add(new Busy(c.processId, start, sim.now()));
                 lastEnd = sim.now();
                 sink.commandDone(c);
             });
+        }
+
+        /** Disk time of {@code pid} inside [from, to). */
+        long diskNs(int pid, long from, long to) {
+            long sum = 0;
+            for (Busy b : busy) {
+                if (b.pid() == pid) {
+                    sum += Math.max(0, Math.min(b.endNs(), to) - Math.max(b.startNs(), from));
+                }
+            }
+            return sum;
+        }
+
+        /** {@code pid}'s share of the disk time used inside [from, to). */
+        double share(int pid, long from, long to) {
+            long all = 0;
+            for (Busy b : busy) {
+                all += Math.max(0, Math.min(b.endNs(), to) - Math.max(b.startNs(), from));
+            }
+            return (double) diskNs(pid, from, to) / Math.max(1, all);
         }
     }
 
