@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.workload.JobSpec;
 import java.util.List;
 
 /**

@@ -2,7 +2,7 @@ package io.iopath.scenario;
 
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
-import io.iopath.workload.job.JobOptions;
+import io.iopath.workload.JobSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -116,7 +116,7 @@ public final class ScenarioReader {
         for (int i = 0; i < jobList.items().size(); i++) {
             Node item = jobList.items().get(i);
             String path = "jobs[" + i + "]";
-            JobSpec job = JobOptions.bind(JobOptions.fromYaml(item, path), path, item.location(), "job" + i, capacityBytes);
+            JobSpec job = JobSection.bind(item, path, "job" + i, capacityBytes);
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }

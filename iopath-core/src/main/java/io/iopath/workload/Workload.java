@@ -1,6 +1,5 @@
 package io.iopath.workload;
 
-import io.iopath.scenario.JobSpec;
 import io.iopath.workload.job.JobStats;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.iopath.workload.fio;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.report.JsonText;
-import io.iopath.scenario.JobSpec;
+import io.iopath.workload.JobSpec;
 import io.iopath.workload.job.JobStats;
 import io.iopath.workload.job.LatencyStat;
 import java.util.Locale;

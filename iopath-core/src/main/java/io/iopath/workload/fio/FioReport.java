@@ -2,7 +2,7 @@ package io.iopath.workload.fio;
 
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.Result;
-import io.iopath.scenario.JobSpec;
+import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.JobStats;
 import io.iopath.workload.trace.IssueTap;
@@ -34,7 +34,7 @@ public record FioReport(String scenario, long seed, String drive, List<JobEntry>
     }
 
     /** The job's {@code percentile_list} as an array. */
-    static double[] percentiles(io.iopath.scenario.JobSpec spec) {
+    static double[] percentiles(io.iopath.workload.JobSpec spec) {
         return spec.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
     }
 

@@ -1,11 +1,11 @@
-package io.iopath.scenario;
+package io.iopath.workload;
 
 import java.util.List;
 
 /**
- * A fio-style block job, with fio's option names and meanings (fio HOWTO.rst). The scenario
- * YAML's {@code jobs:} entries and fio job files are both bound to this record by
- * {@code io.iopath.workload.job.JobOptions}, so the same options give the same run.
+ * A fio-style block job, with fio's option names and meanings (fio HOWTO.rst): the workload
+ * layer's configuration record. The scenario reader binds both the scenario YAML's {@code jobs:}
+ * entries and fio job files to it through one option binder, so the same options give the same run.
  *
  * @param name            job name
  * @param rw              read, write, randread, randwrite, randrw, rw (sequential mixed)
