@@ -1,14 +1,11 @@
 package io.iopath.experiment;
 
 import io.iopath.block.BlockQueue;
-import io.iopath.block.OrderedBy;
-import io.iopath.block.Plugging;
 import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.Disk;
-import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.PowerFailure;
 import io.iopath.durability.PowerLossReport;
@@ -57,10 +54,10 @@ public final class ScenarioRun {
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
         QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua(), OrderedBy.of(host.barrier()));
+                host.plugging(), hz, host.writeCache(), host.fua(), host.barrier());
         this.queue = new BlockQueue(sim, scheduler, settings, trace, host.queueDepth());
         this.tap = new IssueTap(sim, disk);
-        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()));
+        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver());
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
@@ -132,7 +129,7 @@ public final class ScenarioRun {
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
-                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()),
+                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
                 powerLoss);
