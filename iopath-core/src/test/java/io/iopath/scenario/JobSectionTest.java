@@ -160,10 +160,13 @@ class JobSectionTest {
     }
 
     @Test
-    void theSkeletonConstructorMeansTheSameAsTheOptions() {
+    void theFactoryMeansTheSameAsTheOptions() {
         JobSpec viaOptions = bind("name", "x", "rw", "randread", "bs", "4k", "iodepth", "4", "size", "1g", "number_ios", "10");
-        JobSpec direct = new JobSpec("x", ReadWrite.RANDREAD, 50, 4096, 4, 1L << 30, 0, 10, 0, true);
+        JobSpec direct = JobSpec.of("x", ReadWrite.RANDREAD, 4096, 1L << 30).withIodepth(4).withNumberIos(10);
         assertThat(direct).isEqualTo(viaOptions);
         assertThat(List.of(direct.ioengine())).containsExactly("libaio");
+        JobSpec mixed = bind("name", "x", "rw", "randrw", "rwmixread", "70", "size", "1g", "offset", "1m", "runtime", "2");
+        assertThat(JobSpec.of("x", ReadWrite.RANDRW, 4096, 1L << 30).withRwmixread(70).withOffset(1L << 20)
+                .withRuntimeNs(2_000_000_000L)).isEqualTo(mixed);
     }
 }
