@@ -1,16 +1,16 @@
 package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
 import io.iopath.metrics.blktrace.BlkTraceLog;
 import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.AtomicFiles;
-import io.iopath.report.ResultJson;
 import io.iopath.report.PowerLossText;
+import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
 import io.iopath.report.RunReport;
 import io.iopath.report.ScenarioSource;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;

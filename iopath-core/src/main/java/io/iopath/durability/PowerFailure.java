@@ -1,6 +1,7 @@
 package io.iopath.durability;
 
 import io.iopath.device.disk.Disk;
+import io.iopath.result.PowerLossStats;
 import io.iopath.sim.Simulator;
 import java.util.Optional;
 
@@ -9,7 +10,7 @@ import java.util.Optional;
  * stops at the failure: nothing after it is meaningful.
  */
 public final class PowerFailure {
-    private PowerLossReport report;
+    private PowerLossStats report;
 
     private PowerFailure() {
     }
@@ -25,7 +26,7 @@ public final class PowerFailure {
     }
 
     /** The losses, once the failure has happened. */
-    public Optional<PowerLossReport> report() {
+    public Optional<PowerLossStats> report() {
         return Optional.ofNullable(report);
     }
 }

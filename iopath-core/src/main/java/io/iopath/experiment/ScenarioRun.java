@@ -11,12 +11,12 @@ import io.iopath.device.disk.Disk;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.DriveQueueStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.Result;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.result.DriveQueueStats;
+import io.iopath.result.HostStats;
+import io.iopath.result.PowerLossStats;
+import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
@@ -124,7 +124,7 @@ public final class ScenarioRun {
         return n;
     }
 
-    private Result result(PowerLossReport powerLoss) {
+    private Result result(PowerLossStats powerLoss) {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),

@@ -2,6 +2,10 @@ package io.iopath.metrics;
 
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.LatencySummary;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;

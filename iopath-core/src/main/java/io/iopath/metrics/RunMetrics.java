@@ -2,6 +2,10 @@ package io.iopath.metrics;
 
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.DriveTimeSplit;
+import io.iopath.result.LatencyCdfs;
 
 
 /**

@@ -4,9 +4,9 @@ import static io.iopath.report.Html.esc;
 import static io.iopath.report.Html.fixed;
 import static io.iopath.report.Html.ms;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.LatencySummary;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencySummary;
+import io.iopath.result.Result;
 import java.util.ArrayList;
 import java.util.List;
 

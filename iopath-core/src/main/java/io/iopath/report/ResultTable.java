@@ -1,9 +1,9 @@
 package io.iopath.report;
 
-import io.iopath.metrics.Btt;
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.Result;
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.HostStats;
+import io.iopath.result.Result;
 import java.util.Locale;
 
 /** The terminal summary of one run: a table per direction, latencies in milliseconds. */

@@ -1,8 +1,8 @@
 package io.iopath.report;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.LatencyCdf;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.Result;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -12,10 +12,10 @@ import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.StandardChartTheme;
+import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.block.BlockBorder;

@@ -1,7 +1,7 @@
 package io.iopath.workload.fio;
 
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.JobStats;

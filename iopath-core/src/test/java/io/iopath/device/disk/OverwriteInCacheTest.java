@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
 import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;
+import io.iopath.result.PowerLossStats;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
@@ -169,7 +169,7 @@ class OverwriteInCacheTest {
         assertThat(a.completedNs).isPositive();
         assertThat(b.completedNs).isPositive();
         assertThat(h.disk.destages()).isZero();
-        PowerLossReport loss = h.disk.powerFail();
+        PowerLossStats loss = h.disk.powerFail();
         assertThat(loss.acknowledgedLost()).isEqualTo(2);
         assertThat(loss.promisedLost()).isZero();
     }
@@ -223,7 +223,7 @@ class OverwriteInCacheTest {
         long accepted;
         long violations;
         long completedTwice;
-        PowerLossReport loss;
+        PowerLossStats loss;
     }
 
     /** One seeded mix; {@code failAt} ≥ 0 cuts the power then. */

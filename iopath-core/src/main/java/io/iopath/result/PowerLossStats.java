@@ -1,5 +1,4 @@
-package io.iopath.durability;
-
+package io.iopath.result;
 /**
  * What a power failure at {@code atNs} destroyed at the drive.
  *
@@ -15,12 +14,12 @@ package io.iopath.durability;
  *                             the failure: the sectors already written survive, the rest keep
  *                             their old data (durability spec §6.1)
  */
-public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
+public record PowerLossStats(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
         long oldestLostAgeNs, long inFlightLost, long tornWrites) {
 
     /** The same losses, {@code torn} of them cut mid-write. */
-    public PowerLossReport withTornWrites(long torn) {
-        return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
+    public PowerLossStats withTornWrites(long torn) {
+        return new PowerLossStats(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
                 inFlightLost, torn);
     }
 }

@@ -1,7 +1,4 @@
-package io.iopath.metrics;
-
-import io.iopath.durability.PowerLossReport;
-
+package io.iopath.result;
 /**
  * The outcome of one run: plain data, the only thing reports see.
  *
@@ -37,7 +34,7 @@ public record Result(
         LatencyCdfs latencyCdf,
         HostStats host,
         DriveQueueStats driveQueue,
-        PowerLossReport powerLoss) {
+        PowerLossStats powerLoss) {
     /** Without host detail (tests and tools that build a Result by hand). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
                   DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
