@@ -10,14 +10,14 @@ import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
 import io.iopath.report.RunReport;
 import io.iopath.report.ScenarioSource;
+import io.iopath.report.fio.FioJson;
+import io.iopath.report.fio.FioText;
+import io.iopath.result.FioResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
 import io.iopath.workload.fio.FioJobFile;
-import io.iopath.workload.fio.FioJson;
-import io.iopath.workload.fio.FioReport;
-import io.iopath.workload.fio.FioText;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
             if (result.powerLoss() != null) {
                 err.println("iopath: " + PowerLossText.describe(result.powerLoss())); // fio's own output has no place for it
             }
-            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
+            FioResult report = run.fioResult(result, fio != null && fio.groupReporting());
             out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
             return 0;
         }

@@ -2,6 +2,7 @@ package io.iopath.workload.job;
 
 import io.iopath.block.BlockQueue;
 import io.iopath.metrics.RunMetrics;
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;

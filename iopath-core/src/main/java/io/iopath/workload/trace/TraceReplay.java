@@ -9,7 +9,7 @@ import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
-import io.iopath.workload.job.JobStats;
+import io.iopath.metrics.fio.JobStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.iopath.workload.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Op;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Invariants of fio's job options, over several seeds. */
 class BlockJobTest {

@@ -1,6 +1,7 @@
 package io.iopath.workload.job;
 
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.result.Result;
