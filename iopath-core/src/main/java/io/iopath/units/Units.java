@@ -1,18 +1,22 @@
-package io.iopath.scenario;
+package io.iopath.units;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses the units users write: sizes ({@code 512}, {@code 4k}, {@code 1m}, {@code 90g}: binary
- * multiples, as fio's default kb_base=1024), times ({@code 500us}, {@code 6ms}, {@code 30s}) and
- * spindle speeds ({@code 7200rpm}). Each parser returns the value in simulator units (bytes,
- * nanoseconds, rpm) or throws {@link IllegalArgumentException} saying what it expected.
+ * The units at iopath's edges, in one place. Parses the units users write: sizes ({@code 512},
+ * {@code 4k}, {@code 1m}, {@code 90g}: binary multiples, as fio's default kb_base=1024), times
+ * ({@code 500us}, {@code 6ms}, {@code 30s}) and spindle speeds ({@code 7200rpm}); each parser
+ * returns the value in simulator units (bytes, nanoseconds, rpm) or throws
+ * {@link IllegalArgumentException} saying what it expected. Formats them for people: sizes, and
+ * the conversions out of nanoseconds and bytes the reports show (ms, s, MB).
  */
 public final class Units {
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)(?:i?b)?");
     private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|min|h)");
+    /** fio's times: any unit of {@link #timeUnitNs}, or none (the option's own unit). */
+    private static final Pattern FIO_TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|usec|µs|ms|msec|s|sec|m|min|h|d)?");
     private static final Pattern RPM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(rpm)?");
 
     public static final String SIZE_FORMAT = "a size such as 512, 4k, 1m or 90g";
@@ -70,6 +74,24 @@ public final class Units {
     }
 
     /**
+     * Nanoseconds, in fio's time syntax: the unit is optional, and a bare number is in
+     * {@code bareUnitNs} (fio's runtime is in seconds, its thinktime in microseconds); every unit
+     * of {@link #timeUnitNs} is accepted. Times over 10^18 ns (about 31 years) are refused.
+     */
+    public static long parseTime(String text, long bareUnitNs) {
+        Matcher m = FIO_TIME.matcher(text.strip().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new IllegalArgumentException(TIME_FORMAT);
+        }
+        double unit = m.group(2) == null ? bareUnitNs : timeUnitNs(m.group(2));
+        double ns = Double.parseDouble(m.group(1)) * unit;
+        if (ns > 1e18) {
+            throw new IllegalArgumentException(TIME_FORMAT + " (too long)");
+        }
+        return Math.round(ns);
+    }
+
+    /**
      * Nanoseconds in one of a time unit, lower case, as fio spells them: {@code ns}, {@code us}
      * ({@code usec}, {@code µs}), {@code ms} ({@code msec}), {@code s} ({@code sec}), {@code m}
      * ({@code min}), {@code h}, {@code d}. Scenario files accept only a subset (see TIME).
@@ -106,5 +128,20 @@ public final class Units {
             i++;
         }
         return v + suffix[i];
+    }
+
+    /** Nanoseconds in milliseconds, the unit iopath's tables and charts show latencies in. */
+    public static double ms(double ns) {
+        return ns / 1e6;
+    }
+
+    /** Nanoseconds in seconds. */
+    public static double seconds(double ns) {
+        return ns / 1e9;
+    }
+
+    /** Bytes in decimal megabytes (10^6), the MB of the reports' MB/s. */
+    public static double megabytes(double bytes) {
+        return bytes / 1e6;
     }
 }
