@@ -299,15 +299,14 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         syncInFlight = false;
         syncDue = false;
-        stats.completed(bio);
+        metrics.bioCompleted(bio, stats); // the run's statistics count reads and writes only
         fill();
     }
 
     private void done(Bio bio) {
         inFlight--;
         completed++;
-        metrics.bioCompleted(bio);
-        stats.completed(bio);
+        metrics.bioCompleted(bio, stats);
         fill();
     }
 
