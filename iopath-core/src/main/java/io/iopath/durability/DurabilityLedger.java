@@ -1,6 +1,6 @@
 package io.iopath.durability;
 
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -131,7 +131,7 @@ public final class DurabilityLedger {
     }
 
     /** Counts what a power failure at {@code atNs} loses, and forgets it (the buffer is gone). */
-    public PowerLossStats powerFail(long atNs) {
+    public PowerLossReport powerFail(long atNs) {
         long lost = 0;
         long bytes = 0;
         long promisedLost = 0;
@@ -157,7 +157,7 @@ public final class DurabilityLedger {
         tail = null;
         volatileCount = 0;
         promisedLostEver += promisedLost;
-        return new PowerLossStats(atNs, lost, bytes, promisedLost, oldest, inFlight, 0);
+        return new PowerLossReport(atNs, lost, bytes, promisedLost, oldest, inFlight, 0);
     }
 
     /** Snapshot of the volatile writes (for tests and reports). */

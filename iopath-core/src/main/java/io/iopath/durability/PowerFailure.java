@@ -1,7 +1,7 @@
 package io.iopath.durability;
 
 import io.iopath.device.disk.Disk;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.sim.Simulator;
 import java.util.Optional;
 
@@ -10,7 +10,7 @@ import java.util.Optional;
  * stops at the failure: nothing after it is meaningful.
  */
 public final class PowerFailure {
-    private PowerLossStats report;
+    private PowerLossReport report;
 
     private PowerFailure() {
     }
@@ -26,7 +26,7 @@ public final class PowerFailure {
     }
 
     /** The losses, once the failure has happened. */
-    public Optional<PowerLossStats> report() {
+    public Optional<PowerLossReport> report() {
         return Optional.ofNullable(report);
     }
 }

@@ -16,7 +16,7 @@ import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.result.DriveQueueStats;
 import io.iopath.result.FioResult;
 import io.iopath.result.HostStats;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.JobSpec;
@@ -125,7 +125,7 @@ public final class ScenarioRun {
         return n;
     }
 
-    private Result result(PowerLossStats powerLoss) {
+    private Result result(PowerLossReport powerLoss) {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
         return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),

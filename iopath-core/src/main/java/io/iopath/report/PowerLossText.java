@@ -1,6 +1,6 @@
 package io.iopath.report;
 
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.units.Units;
 import java.util.Locale;
 
@@ -10,7 +10,7 @@ public final class PowerLossText {
     }
 
     /** One sentence for people: the terminal table, report.html, and fio-format runs' standard error. */
-    public static String describe(PowerLossStats p) {
+    public static String describe(PowerLossReport p) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", Units.seconds(p.atNs())));
         if (p.acknowledgedLost() == 0) {
             sb.append("no acknowledged write lost");

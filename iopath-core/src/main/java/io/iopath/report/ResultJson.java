@@ -9,7 +9,7 @@ import io.iopath.result.HostStats;
 import io.iopath.result.LatencyCdf;
 import io.iopath.result.LatencyCdfs;
 import io.iopath.result.LatencySummary;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.result.Result;
 
 /**
@@ -54,7 +54,7 @@ public final class ResultJson {
             q.put("destages", r.driveQueue().destages());
         }
         if (r.powerLoss() != null) {
-            PowerLossStats p = r.powerLoss();
+            PowerLossReport p = r.powerLoss();
             ObjectNode pf = root.putObject("power_failure");
             pf.put("at_ns", p.atNs());
             pf.put("acknowledged_lost", p.acknowledgedLost());

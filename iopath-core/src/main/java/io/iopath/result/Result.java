@@ -34,7 +34,7 @@ public record Result(
         LatencyCdfs latencyCdf,
         HostStats host,
         DriveQueueStats driveQueue,
-        PowerLossStats powerLoss) {
+        PowerLossReport powerLoss) {
     /** Without host detail (tests and tools that build a Result by hand). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
                   DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,

@@ -25,7 +25,7 @@ import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.sim.Simulator;
 import java.io.IOException;
@@ -322,7 +322,7 @@ class SataNcqFlushTest {
     @MethodSource("powerSeeds")
     void powerFailureNeverLosesAPromisedWrite(long seed) {
         DriveSpec base = seed % 3 == 0 ? DrivePresets.find("cheetah-15k5-146g").orElseThrow() : laptop();
-        PowerLossStats report = powerFail(seed, base);
+        PowerLossReport report = powerFail(seed, base);
         assertThat(report.promisedLost()).as("%s", report).isZero();
     }
 
@@ -336,7 +336,7 @@ class SataNcqFlushTest {
         assertThat(lost).isPositive();
     }
 
-    private static PowerLossStats powerFail(long seed, DriveSpec base) {
+    private static PowerLossReport powerFail(long seed, DriveSpec base) {
         Setup s = random(seed, base);
         long failAt = 20_000_000L + new SplittableRandom(seed).nextLong(200_000_000L);
         PowerFailure failure = PowerFailure.at(s.sim(), s.disk(), failAt);

@@ -1,6 +1,6 @@
 package io.iopath.durability;
 
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -29,7 +29,7 @@ class DurabilityLedgerTest {
         assertThat(during.promised()).isFalse();
         assertThat(unacked.promised()).isFalse();
 
-        PowerLossStats loss = ledger.powerFail(100);
+        PowerLossReport loss = ledger.powerFail(100);
         assertThat(loss.acknowledgedLost()).isEqualTo(3);
         assertThat(loss.promisedLost()).isEqualTo(2);
         assertThat(loss.acknowledgedLostBytes()).isEqualTo(3 * 8 * 512L);
@@ -58,7 +58,7 @@ class DurabilityLedgerTest {
         WriteRecord later = ledger.accepted(64, 8);
         assertThat(ledger.volatileWrites()).containsExactly(w[1], w[3], later);
 
-        PowerLossStats loss = ledger.powerFail(100);
+        PowerLossReport loss = ledger.powerFail(100);
         assertThat(loss.acknowledgedLost()).isEqualTo(2);
         assertThat(loss.inFlightLost()).isEqualTo(1);
     }
@@ -97,7 +97,7 @@ class DurabilityLedgerTest {
         ledger.acknowledged(a, 1, false);
         ledger.acknowledged(b, 2, false);
         ledger.superseded(a, b);
-        PowerLossStats loss = ledger.powerFail(10);
+        PowerLossReport loss = ledger.powerFail(10);
         assertThat(loss.acknowledgedLost()).isEqualTo(2);
         assertThat(loss.oldestLostAgeNs()).isEqualTo(9);
     }

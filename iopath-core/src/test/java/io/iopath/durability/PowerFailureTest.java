@@ -1,6 +1,6 @@
 package io.iopath.durability;
 
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
@@ -34,7 +34,7 @@ class PowerFailureTest {
     @MethodSource("seeds")
     void powerFailureNeverLosesAWriteAFlushOrFuaPromised(long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        PowerLossStats report = run(seed, rnd, rnd.nextInt(4) != 0);
+        PowerLossReport report = run(seed, rnd, rnd.nextInt(4) != 0);
         assertThat(report.promisedLost()).as("promised writes lost: %s", report).isZero();
     }
 
@@ -48,7 +48,7 @@ class PowerFailureTest {
         assertThat(lost).isPositive();
     }
 
-    private static PowerLossStats run(long seed, SplittableRandom rnd, boolean writeCache) {
+    private static PowerLossReport run(long seed, SplittableRandom rnd, boolean writeCache) {
         String[] names = {"laptop-7200-250g", "cheetah-15k5-146g", "seagate-18g-scsi"};
         DriveSpec spec = DrivePresets.find(names[rnd.nextInt(names.length)]).orElseThrow()
                 .withWriteCache(writeCache)
@@ -87,7 +87,7 @@ class PowerFailureTest {
         long failAt = 5_000_000L + rnd.nextLong(400_000_000L);
         PowerFailure failure = PowerFailure.at(sim, disk, failAt);
         sim.run();
-        PowerLossStats report = failure.report().orElseThrow();
+        PowerLossReport report = failure.report().orElseThrow();
         if (!spec.cache().writeCache()) {
             assertThat(report.acknowledgedLost()).isZero();
         }

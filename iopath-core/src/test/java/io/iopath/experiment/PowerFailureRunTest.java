@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.iopath.report.ResultJson;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioException;
@@ -51,12 +51,12 @@ class PowerFailureRunTest {
         int fsync = rnd.nextInt(1, 12);
         String at = (300 + rnd.nextInt(2500)) + "ms";
 
-        PowerLossStats cached = ScenarioRun.run(scenario(drive, scheduler, true, fsync, at, seed)).powerLoss();
+        PowerLossReport cached = ScenarioRun.run(scenario(drive, scheduler, true, fsync, at, seed)).powerLoss();
         assertThat(cached.promisedLost()).isZero();
         // fio's writer waits for its fsync, so at most the fsync interval of its writes is at risk
         assertThat(cached.acknowledgedLost()).isLessThanOrEqualTo(3L * fsync);
 
-        PowerLossStats writeThrough = ScenarioRun.run(scenario(drive, scheduler, false, fsync, at, seed)).powerLoss();
+        PowerLossReport writeThrough = ScenarioRun.run(scenario(drive, scheduler, false, fsync, at, seed)).powerLoss();
         assertThat(writeThrough.acknowledgedLost()).isZero();
         assertThat(writeThrough.promisedLost()).isZero();
     }

@@ -72,13 +72,25 @@ class UnitsTest {
         "1d, 1000, 86400000000000",
     })
     void fioTimesTakeTheOptionsUnitWhenBare(String text, long bareUnitNs, long ns) {
-        assertThat(Units.parseTime(text, bareUnitNs)).isEqualTo(ns);
+        assertThat(Units.parseFioTime(text, bareUnitNs)).isEqualTo(ns);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "ms", "-1", "6 parsecs", "40000d"})
     void badFioTimesAreRejected(String text) {
-        assertThatThrownBy(() -> Units.parseTime(text, 1_000_000_000L)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Units.parseFioTime(text, 1_000_000_000L)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"4KiB, 4096", "4kb, 4096", "4096p, 4611686018427387904"})
+    void fioSizesGoUpToTwoToTheSixtySecond(String text, long bytes) {
+        assertThat(Units.parseFioSize(text)).isEqualTo(bytes);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"4097p", "0.5", "4x"})
+    void fioSizesBeyondOrBetweenBytesAreRejected(String text) {
+        assertThatThrownBy(() -> Units.parseFioSize(text)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest

@@ -13,7 +13,7 @@ import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayDeque;
@@ -890,7 +890,7 @@ public final class Disk implements BlockDevice {
      * Power fails now: the buffer's dirty data and everything queued is gone. Returns what was
      * lost; the drive answers BUSY to everything afterwards.
      */
-    public PowerLossStats powerFail() {
+    public PowerLossReport powerFail() {
         failed = true;
         mediaDone.cancel();
         long now = sim.now();

@@ -10,7 +10,7 @@ import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;
-import io.iopath.result.PowerLossStats;
+import io.iopath.result.PowerLossReport;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
@@ -169,7 +169,7 @@ class OverwriteInCacheTest {
         assertThat(a.completedNs).isPositive();
         assertThat(b.completedNs).isPositive();
         assertThat(h.disk.destages()).isZero();
-        PowerLossStats loss = h.disk.powerFail();
+        PowerLossReport loss = h.disk.powerFail();
         assertThat(loss.acknowledgedLost()).isEqualTo(2);
         assertThat(loss.promisedLost()).isZero();
     }
@@ -223,7 +223,7 @@ class OverwriteInCacheTest {
         long accepted;
         long violations;
         long completedTwice;
-        PowerLossStats loss;
+        PowerLossReport loss;
     }
 
     /** One seeded mix; {@code failAt} ≥ 0 cuts the power then. */

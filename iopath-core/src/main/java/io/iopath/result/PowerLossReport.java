@@ -14,12 +14,12 @@ package io.iopath.result;
  *                             the failure: the sectors already written survive, the rest keep
  *                             their old data (durability spec §6.1)
  */
-public record PowerLossStats(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
+public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
         long oldestLostAgeNs, long inFlightLost, long tornWrites) {
 
     /** The same losses, {@code torn} of them cut mid-write. */
-    public PowerLossStats withTornWrites(long torn) {
-        return new PowerLossStats(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
+    public PowerLossReport withTornWrites(long torn) {
+        return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
                 inFlightLost, torn);
     }
 }
