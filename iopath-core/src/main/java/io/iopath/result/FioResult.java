@@ -1,5 +1,6 @@
 package io.iopath.result;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -84,7 +85,7 @@ public record FioResult(String scenario, long seed, String drive, List<Job> jobs
         /** A direction with no IOs, with a (zero) percentile for each of {@code percentiles}. */
         public static Direction empty(int percentiles) {
             return new Direction(0, 0, Moments.EMPTY, Moments.EMPTY, Moments.EMPTY,
-                    java.util.Collections.nCopies(percentiles, 0L), Moments.EMPTY, Moments.EMPTY);
+                    Collections.nCopies(percentiles, 0L), Moments.EMPTY, Moments.EMPTY);
         }
     }
 
