@@ -1,6 +1,7 @@
 package io.iopath.scenario;
 
 import io.iopath.request.IoPrio;
+import io.iopath.units.Units;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.JobSpec.BlockSizes;
 import io.iopath.workload.JobSpec.RandomDistribution;

@@ -1,6 +1,6 @@
 package io.iopath.workload;
 
-import io.iopath.workload.job.JobStats;
+import io.iopath.metrics.fio.JobStats;
 import java.util.List;
 
 /** One simulated process that produces IO: a synthetic fio job or a trace replay. */

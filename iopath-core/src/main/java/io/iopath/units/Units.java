@@ -1,4 +1,4 @@
-package io.iopath.scenario;
+package io.iopath.units;
 
 import java.util.Locale;
 import java.util.Set;
@@ -152,5 +152,20 @@ public final class Units {
             i++;
         }
         return v + suffix[i];
+    }
+
+    /** Nanoseconds in milliseconds, the unit iopath's tables and charts show latencies in. */
+    public static double ms(double ns) {
+        return ns / 1e6;
+    }
+
+    /** Nanoseconds in seconds. */
+    public static double seconds(double ns) {
+        return ns / 1e9;
+    }
+
+    /** Bytes in decimal megabytes (10^6), the MB of the reports' MB/s. */
+    public static double megabytes(double bytes) {
+        return bytes / 1e6;
     }
 }
