@@ -3,6 +3,8 @@ package io.iopath.block;
 import io.iopath.block.sched.ElevatorQueue;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
+import io.iopath.block.sched.SchedulerType;
+import io.iopath.block.sched.Schedulers;
 import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.metrics.blktrace.Rwbs;
@@ -18,7 +20,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
 
 /**
  * The request queue of one block device (Linux {@code request_queue}, 2.6.20 {@code
@@ -45,7 +46,9 @@ public final class BlockQueue implements ElevatorQueue {
     private final IoScheduler scheduler;
     private final QueueSettings settings;
     private final BlkTraceSink trace;
-    private final RequestPool pool;
+    private final SchedulerType type;
+    /** Sized when the driver attaches: blk-mq's nr_requests follows the tag depth. */
+    private RequestPool pool;
     private final int maxSectors;
     /** q->queue_head: released by the elevator, in driver order. */
     private final List<Request> dispatch = new ArrayList<>();
@@ -56,13 +59,15 @@ public final class BlockQueue implements ElevatorQueue {
     private final Timer unplugTimer;
     private final Timer kblockd;
     private Dispatcher dispatcher = () -> { };
-    private IntSupplier deviceQueueDepth = () -> 1;
     private Request lastMerge;
     private boolean plugged;
     private int inFlight;
     private long endSector;
     private long nextRequestId;
     private long nextSyntheticBioId = -1;
+    /** QUEUE_FLAG_WC and QUEUE_FLAG_FUA, as the driver set them ({@link #setWriteCache}). */
+    private boolean writeCache;
+    private boolean fua;
     /**
      * The 2.6 ordered sequence in progress (only one at a time). Ordered by draining it owns the
      * queue; ordered by tag it only holds back the next barrier.
@@ -79,39 +84,43 @@ public final class BlockQueue implements ElevatorQueue {
     private long requeues;
     private long flushes;
 
-    public BlockQueue(Simulator sim, IoScheduler scheduler, QueueSettings settings, BlkTraceSink trace,
-                      int deviceQueueDepthHint) {
+    /** A queue for bios once a driver has attached ({@link #attachDriver}). */
+    public BlockQueue(Simulator sim, IoScheduler scheduler, QueueSettings settings, BlkTraceSink trace) {
         this.sim = sim;
         this.scheduler = scheduler;
+        this.type = Schedulers.type(scheduler.name());
         this.settings = settings;
         this.trace = trace;
         this.maxSectors = settings.maxSectors();
-        int nr = settings.nrRequests();
-        boolean mq = scheduler.multiQueue();
-        if (nr == 0) {
-            // blk-mq: nr_requests = 2·min(queue_depth, BLKDEV_MAX_RQ) with a scheduler, queue_depth with none.
-            nr = !mq ? QueueSettings.BLKDEV_MAX_RQ
-                    : scheduler.name().equals("none") ? deviceQueueDepthHint
-                    : 2 * Math.min(deviceQueueDepthHint, QueueSettings.BLKDEV_MAX_RQ);
-        }
-        this.pool = new RequestPool(Math.max(1, nr), mq, settings.batchTimeNs());
         this.unplugTimer = sim.timer("block.unplug-timer", this::unplugTimeout);
         this.kblockd = sim.timer("block.kblockd", this::startQueueing);
         scheduler.attach(this);
     }
 
-    /** The skeleton's constructor: 2.6 defaults, no tracing. */
-    public BlockQueue(Simulator sim, IoScheduler scheduler, int maxSectors) {
-        this(sim, scheduler, new QueueSettings(0, maxSectors, Plugging.LEGACY, Hz.EXACT, false, true),
-                BlkTraceSink.NONE, 4);
+    /**
+     * The driver attaches: its request function, and its tag depth (blk_queue_init_tags; blk-mq's
+     * tag set), which sizes blk-mq's request pool when nr_requests is left at its default:
+     * 2·min(depth, BLKDEV_MAX_RQ) with an elevator (blk_mq_init_sched), the depth itself with none
+     * (blk_mq_init_allocated_queue). The 2.6 pool is BLKDEV_MAX_RQ whatever the depth.
+     */
+    public void attachDriver(Dispatcher requestFn, int tagDepth) {
+        this.dispatcher = requestFn;
+        int nr = settings.nrRequests();
+        if (nr == 0) {
+            nr = !type.multiQueue() ? QueueSettings.BLKDEV_MAX_RQ
+                    : !type.elevator() ? tagDepth
+                    : 2 * Math.min(tagDepth, QueueSettings.BLKDEV_MAX_RQ);
+        }
+        this.pool = new RequestPool(Math.max(1, nr), type.multiQueue(), settings.batchTimeNs());
     }
 
-    public void setDispatcher(Dispatcher dispatcher) {
-        this.dispatcher = dispatcher;
-    }
-
-    public void setDeviceQueueDepth(IntSupplier depth) {
-        this.deviceQueueDepth = depth;
+    /**
+     * blk_queue_write_cache(q, wc, fua), as sd calls it from sd_revalidate_disk: whether flushes
+     * and barriers need cache flushes (WCE), and whether a FUA write can stand in for a post-flush.
+     */
+    public void setWriteCache(boolean writeCache, boolean fua) {
+        this.writeCache = writeCache;
+        this.fua = fua;
     }
 
     /** Registers a process so that traces show its name; unknown pids get "p<pid>". */
@@ -148,7 +157,7 @@ public final class BlockQueue implements ElevatorQueue {
         bio.queuedNs = now;
         traceBio(BlkAction.Q, bio, t);
         boolean flush = isFlushOrFua(bio);
-        if (flush && !legacy() && !settings.writeCache() && bio.op == Op.FLUSH) {
+        if (flush && !legacy() && !writeCache && bio.op == Op.FLUSH) {
             // blk-flush: nothing to flush on a write-through device, an empty flush completes at once.
             bio.complete(now);
             return;
@@ -225,7 +234,7 @@ public final class BlockQueue implements ElevatorQueue {
      * blk_rq_merge_ok and attempt_merge refuse to merge different priorities.
      */
     private boolean samePrioIfMq(int a, int b) {
-        return a == b || !scheduler.multiQueue();
+        return a == b || !type.multiQueue();
     }
 
     /** elv_merge and the merge cases of __make_request; true if the bio was merged. */
@@ -471,11 +480,11 @@ public final class BlockQueue implements ElevatorQueue {
         rq.insertedNs = now;
         rq.firstBio().insertNs = now;
         boolean data = rq.op.transfersData();
-        boolean preflush = settings.writeCache() && (Flags.has(rq.flags(), Flags.PREFLUSH) || rq.op == Op.FLUSH || legacy());
+        boolean preflush = writeCache && (Flags.has(rq.flags(), Flags.PREFLUSH) || rq.op == Op.FLUSH || legacy());
         boolean wantFua = Flags.has(rq.flags(), Flags.FUA) || legacy();
-        boolean fua = data && settings.writeCache() && settings.fua() && wantFua;
-        boolean postflush = data && settings.writeCache() && wantFua && !settings.fua();
-        if (!legacy() && !settings.writeCache()) {
+        boolean fua = data && writeCache && this.fua && wantFua;
+        boolean postflush = data && writeCache && wantFua && !this.fua;
+        if (!legacy() && !writeCache) {
             preflush = false;
         }
         rq.setFlag(Flags.FUA, fua);
@@ -773,10 +782,6 @@ public final class BlockQueue implements ElevatorQueue {
         return inFlight;
     }
 
-    @Override
-    public int deviceQueueDepth() {
-        return deviceQueueDepth.getAsInt();
-    }
 
     // ------------------------------------------------------------------ tracing
 
@@ -811,6 +816,16 @@ public final class BlockQueue implements ElevatorQueue {
 
     public QueueSettings settings() {
         return settings;
+    }
+
+    /** QUEUE_FLAG_WC: the driver said the device has a volatile write cache. */
+    public boolean writeCache() {
+        return writeCache;
+    }
+
+    /** QUEUE_FLAG_FUA: the driver said the device honours FUA. */
+    public boolean fua() {
+        return fua;
     }
 
     public int nrRequests() {

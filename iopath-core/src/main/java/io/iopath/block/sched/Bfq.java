@@ -225,11 +225,6 @@ public final class Bfq implements IoScheduler {
     }
 
     @Override
-    public boolean multiQueue() {
-        return true;
-    }
-
-    @Override
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.idleTimer = queue.timer("bfq.idle-slice", this::idleTimeout);

@@ -173,10 +173,5 @@ class KyberDepthTest {
         public int inFlight() {
             return 0;
         }
-
-        @Override
-        public int deviceQueueDepth() {
-            return 1;
-        }
     }
 }
