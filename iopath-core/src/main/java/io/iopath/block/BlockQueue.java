@@ -10,6 +10,7 @@ import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.result.BlockStats;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
