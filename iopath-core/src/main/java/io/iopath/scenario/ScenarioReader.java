@@ -80,7 +80,7 @@ public final class ScenarioReader {
         }
 
         Fields hostFields = f.child("host");
-        HostConfig host = HostConfig.of("noop").withWriteCache(HostConfig.driveWriteCache(drive));
+        HostConfig host = HostConfig.of("noop");
         if (hostFields != null) {
             host = HostSection.bind(hostFields, drive);
             hostFields.finish();

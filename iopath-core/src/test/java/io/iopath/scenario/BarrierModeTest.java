@@ -20,7 +20,6 @@ class BarrierModeTest {
                   barrier: tag
                 """ + HostSectionTest.JOBS, List.of());
         assertThat(s.host().barrier()).isEqualTo(OrderedBy.TAG);
-        assertThat(s.host().withWriteCache(false).barrier()).isEqualTo(OrderedBy.TAG);
     }
 
     @Test

@@ -43,19 +43,15 @@ class HostSectionTest {
         assertThat(h.writeCache()).isTrue();
     }
 
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"on, true", "off, false"})
-    void theHostLearnsWceAndFuaFromTheDrive(String driveCache, boolean wce) {
-        // sd reads WCE from the Caching mode page and DPOFUA from MODE SENSE: no host setting needed
-        Scenario withHost = ScenarioReader.read("t.yaml", "drive:\n  preset: cheetah-15k5-146g\n  write_cache: " + driveCache
-                + "\nhost:\n  scheduler: cfq\n" + JOBS, List.of());
-        Scenario noHost = ScenarioReader.read("t.yaml", "drive:\n  write_cache: " + driveCache + "\n" + JOBS, List.of());
+    @Test
+    void withoutWriteCacheOrFuaTheHostOverridesNothing() {
+        // sd learns WCE and DPOFUA from the drive at attach (see experiment.WriteCacheAtAttachTest)
+        Scenario withHost = ScenarioReader.read("t.yaml", "host:\n  scheduler: cfq\n" + JOBS, List.of());
+        Scenario noHost = ScenarioReader.read("t.yaml", JOBS, List.of());
         for (Scenario s : List.of(withHost, noHost)) {
-            assertThat(s.host().writeCache()).isEqualTo(wce);
-            assertThat(s.host().fua()).isTrue();
+            assertThat(s.host().writeCache()).isNull();
+            assertThat(s.host().fua()).isNull();
         }
-        // the presets ship with WCE on, and so does the host that talks to them
-        assertThat(ScenarioReader.read("t.yaml", JOBS, List.of()).host().writeCache()).isTrue();
     }
 
     @Test
@@ -97,5 +93,13 @@ class HostSectionTest {
         assertThat(s.host().tunables()).containsEntry("fifo_batch", "1");
         assertThat(s.host().plugging()).isEqualTo(Plugging.PER_TASK);
         assertThat(s.host().driver()).isEqualTo(QueueFullHandling.MODERN);
+    }
+
+    /** write_cache and fua are known keys whether given or not (left out, the drive's report applies). */
+    @Test
+    void anUnknownHostKeyListsEveryHostKey() {
+        assertThatThrownBy(() -> ScenarioReader.read("t.yaml", "host:\n  write_cahce: on\n" + JOBS, List.of()))
+                .hasMessage("t.yaml:2:3: host.write_cahce: unknown key; expected one of scheduler, hz, tunables, queue_depth,"
+                        + " max_sectors_kb, nr_requests, plugging, driver, write_cache, fua, barrier");
     }
 }
