@@ -1,11 +1,11 @@
 package io.iopath.workload.fio;
 
+import io.iopath.device.IssueTap;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.Result;
 import io.iopath.scenario.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.JobStats;
-import io.iopath.workload.trace.IssueTap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
