@@ -1,6 +1,6 @@
 package io.iopath.experiment;
 
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import java.util.Arrays;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.iopath.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.iopath.metrics.Result;
 import io.iopath.report.ResultJson;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;
