@@ -9,7 +9,9 @@ import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.durability.DurabilityLedger;
 import io.iopath.durability.WriteRecord;
+import io.iopath.experiment.PowerCut;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
@@ -90,8 +92,9 @@ class WriteCacheBarrierTest {
         QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, hostWce, fua,
                 orderedBy);
         CountingDisk[] dev = new CountingDisk[1];
+        DurabilityLedger ledger = new DurabilityLedger();
         Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER,
-                s -> dev[0] = new CountingDisk(new Disk(s, spec)));
+                s -> dev[0] = new CountingDisk(new Disk(s, spec, ledger)));
         List<Bio> writes = new ArrayList<>();
         List<Bio> barriers = new ArrayList<>();
         var rnd = sim.randoms().stream("slots");
@@ -115,7 +118,7 @@ class WriteCacheBarrierTest {
                     promisedBefore = b.queuedNs;
                 }
             }
-            List<WriteRecord> volatileNow = dev[0].disk.ledger().volatileWrites();
+            List<WriteRecord> volatileNow = ledger.volatileWrites();
             for (Bio w : writes) {
                 if (!w.isCompleted() || w.completedNs > promisedBefore) {
                     continue;
@@ -127,7 +130,7 @@ class WriteCacheBarrierTest {
                     }
                 }
             }
-            result[1] = dev[0].disk.powerFail().acknowledgedLost();
+            result[1] = PowerCut.now(sim, dev[0].disk, ledger).acknowledgedLost();
             result[2] = barriers.stream().filter(Bio::isCompleted).count();
             assertThat(now).isEqualTo(failNs);
             sim.stop();

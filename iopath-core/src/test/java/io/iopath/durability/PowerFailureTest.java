@@ -1,5 +1,6 @@
 package io.iopath.durability;
 
+import io.iopath.experiment.PowerCut;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
@@ -53,7 +54,8 @@ class PowerFailureTest {
                 .withWriteCache(writeCache)
                 .withQueue(1 + rnd.nextInt(32), DriveScheduler.values()[rnd.nextInt(DriveScheduler.values().length)]);
         Simulator sim = new Simulator(seed);
-        Disk disk = new Disk(sim, spec);
+        DurabilityLedger ledger = new DurabilityLedger();
+        Disk disk = new Disk(sim, spec, ledger);
         long[] ids = {0};
         ArrayDeque<Request> retry = new ArrayDeque<>();
         long span = Math.min(spec.capacitySectors(), 2_000_000) - 256;
@@ -84,7 +86,7 @@ class PowerFailureTest {
             sim.after(rnd.nextInt(1_000_000), issue[0]);
         }
         long failAt = 5_000_000L + rnd.nextLong(400_000_000L);
-        PowerFailure failure = PowerFailure.at(sim, disk, failAt);
+        PowerCut failure = PowerCut.at(sim, disk, ledger, failAt);
         sim.run();
         PowerLossReport report = failure.report().orElseThrow();
         if (!spec.cache().writeCache()) {

@@ -7,9 +7,6 @@ import io.iopath.device.Transport;
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
 import io.iopath.device.disk.mechanics.Spindle;
-import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -68,7 +65,7 @@ public final class Disk implements BlockDevice {
     private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
     private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
     private final ArrayDeque<Completion> completions = new ArrayDeque<>();
-    private final DurabilityLedger ledger = new DurabilityLedger();
+    private final WriteLog ledger;
     private final TaskGate gate;
     private DriveObserver observer = DriveObserver.NONE;
     private final TrackCursor cursor = new TrackCursor();
@@ -123,8 +120,15 @@ public final class Disk implements BlockDevice {
     private record FlushWait(Request request, long seqLimit, long epoch) {
     }
 
+    /** A drive whose writes nobody tracks ({@link WriteLog#NONE}). */
     public Disk(Simulator sim, DriveSpec spec) {
+        this(sim, spec, WriteLog.NONE);
+    }
+
+    /** @param writeLog told of every write's progress from acceptance to the media */
+    public Disk(Simulator sim, DriveSpec spec, WriteLog writeLog) {
         this.sim = sim;
+        this.ledger = writeLog;
         this.spec = spec;
         // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
         Spindle spindle = new Spindle(spec.effectiveRpm(), sim.randoms().stream("drive.spindle").nextDouble());
@@ -251,7 +255,7 @@ public final class Disk implements BlockDevice {
     }
 
     private void write(Request r) {
-        WriteRecord rec = ledger.accepted(r.sector(), r.sectors());
+        WriteLog.Entry rec = ledger.accepted(r.sector(), r.sectors());
         r.owner = rec;
         readCache.invalidate(r.sector(), r.sectors());
         boolean fua = Flags.has(r.flags(), Flags.FUA);
@@ -278,7 +282,7 @@ public final class Disk implements BlockDevice {
     }
 
     /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
-    private void admitDirty(Request r, WriteRecord rec) {
+    private void admitDirty(Request r, WriteLog.Entry rec) {
         long dirtySince = overwriteInCache(r.sector(), r.endSector(), rec);
         DriveJob d = job(DriveJob.DESTAGE, r.sector(), r.sectors());
         d.record = rec;
@@ -301,7 +305,7 @@ public final class Disk implements BlockDevice {
      * media. Only whole coverage of an extent that is not being destaged: a partial overlap
      * stays a second extent, destaged after the first (blockedBy), as does an extent under way.
      * A dropped extent counts as done for the jobs that waited on it. Its write stays in the
-     * ledger until {@code by} is on the media ({@link DurabilityLedger#superseded}).
+     * log until {@code by} is on the media ({@link WriteLog#superseded}).
      *
      * <p>FLUSH: an extent a waiting FLUSH needs (older than the newest waiting flush's limit) is
      * never replaced. The flush would otherwise see its sectors leave the dirty list while only
@@ -312,7 +316,7 @@ public final class Disk implements BlockDevice {
      * <p>O(dirty extents), allocation-free. Returns the oldest {@link DriveJob#dirtySinceNs}
      * among the replaced extents (Long.MAX_VALUE if none), which the new extent inherits.
      */
-    private long overwriteInCache(long from, long to, WriteRecord by) {
+    private long overwriteInCache(long from, long to, WriteLog.Entry by) {
         long dirtySince = Long.MAX_VALUE;
         if (dirty.isEmpty()) {
             return dirtySince;
@@ -811,7 +815,7 @@ public final class Disk implements BlockDevice {
     private void admitWaiters() {
         while (!spaceWaiters.isEmpty() && fits(spaceWaiters.peekFirst().sectors())) {
             Request r = spaceWaiters.pollFirst();
-            admitDirty(r, (WriteRecord) r.owner);
+            admitDirty(r, (WriteLog.Entry) r.owner);
         }
     }
 
@@ -859,7 +863,7 @@ public final class Disk implements BlockDevice {
         if (failed) {
             return;
         }
-        if (r.owner instanceof WriteRecord rec) {
+        if (r.owner instanceof WriteLog.Entry rec) {
             ledger.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
             r.owner = null;
         }
@@ -887,16 +891,17 @@ public final class Disk implements BlockDevice {
     }
 
     /**
-     * Power fails now: the buffer's dirty data and everything queued is gone. Returns what was
-     * lost; the drive answers BUSY to everything afterwards.
+     * Power fails now: the buffer's dirty data and everything queued is gone; the drive answers
+     * BUSY to everything afterwards. What was lost is the {@link WriteLog}'s to count. Returns the
+     * writes torn on the media: a media write under way is torn at a sector boundary, its first
+     * sectors on the platter (0 or 1).
      */
-    public PowerLossReport powerFail() {
+    public int powerFail() {
         failed = true;
         mediaDone.cancel();
         long now = sim.now();
-        // a media write under way is torn at a sector boundary: its first sectors are on the platter
         boolean torn = active != null && active.writes() && now > activeMediaStartNs && now < activeMediaEndNs;
-        return ledger.powerFail(now).withTornWrites(torn ? 1 : 0);
+        return torn ? 1 : 0;
     }
 
     @Override
@@ -930,10 +935,6 @@ public final class Disk implements BlockDevice {
 
     public DiskMechanics mechanics() {
         return mechanics;
-    }
-
-    public DurabilityLedger ledger() {
-        return ledger;
     }
 
     public long dirtySectors() {

@@ -1,6 +1,5 @@
 package io.iopath.device.disk;
 
-import io.iopath.durability.WriteRecord;
 import io.iopath.request.Request;
 
 /**
@@ -19,7 +18,7 @@ final class DriveJob {
     /** Host command served by this job; null for a destage. */
     Request request;
     /** The write this job carries to the media (media writes and destages). */
-    WriteRecord record;
+    WriteLog.Entry record;
     boolean fua;
     /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
     boolean headOfQueue;

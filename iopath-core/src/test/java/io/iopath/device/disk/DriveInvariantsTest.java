@@ -74,6 +74,6 @@ class DriveInvariantsTest {
         assertThat(h.disk.tagged()).isZero();
         assertThat(h.disk.dirtyExtents()).isZero();
         assertThat(h.disk.dirtySectors()).isZero();
-        assertThat(h.disk.ledger().volatileCount()).isZero();
+        assertThat(h.ledger.volatileCount()).isZero();
     }
 }
