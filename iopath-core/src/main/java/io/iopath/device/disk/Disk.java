@@ -5,6 +5,7 @@ import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
 import io.iopath.device.disk.geometry.TrackCursor;
+import io.iopath.device.disk.mechanics.AccessResult;
 import io.iopath.device.disk.mechanics.DiskMechanics;
 import io.iopath.device.disk.mechanics.Spindle;
 import io.iopath.request.Flags;
@@ -69,6 +70,8 @@ public final class Disk implements BlockDevice {
     private final TaskGate gate;
     private DriveObserver observer = DriveObserver.NONE;
     private final TrackCursor cursor = new TrackCursor();
+    /** The media access under way (or last done): one, reused, so an access allocates nothing. */
+    private final AccessResult access = new AccessResult();
     private final Timer mediaDone;
     private final long capacity;
     private final long dirtyHighWater;
@@ -494,24 +497,24 @@ public final class Disk implements BlockDevice {
                 // the bus reconnects once the read high-water mark of data is in the buffer
                 long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
                 long bus = overheads.busNsPerSector(false);
-                end = mechanics.read(t0, from, n, wm, bus);
+                end = mechanics.read(t0, from, n, wm, bus, access).endNs();
                 // The host takes the data in LBA order. It is taken to come in evenly from the
                 // first sector's start to the media's end, and the bus to end at least a sector
                 // after the media. With read-on-arrival the first sector comes round after the
                 // rest of its track's run, which joins the stream only then: the mechanics add
                 // those runs' constraints (Long.MIN_VALUE when every run was read in order).
-                long firstReady = mechanics.lastFirstSectorNs;
+                long firstReady = access.firstSectorNs();
                 long dataStart;
                 if (covered > 0 && wm == 0) {
                     dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
                 } else {
                     // disconnected while the arm moved: reselect the host, then prepare the transfer
-                    long ready = Math.max(firstReady + (end - firstReady) * wm / n, mechanics.lastWatermarkNs);
+                    long ready = Math.max(firstReady + (end - firstReady) * wm / n, access.watermarkNs());
                     long reconnect = Math.max(disconnected, ready);
                     dataStart = reconnect + p.firstReselectNs() + p.dataPreparationNs();
                 }
                 long busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
-                        mechanics.lastInOrderBusEndNs);
+                        access.inOrderBusEndNs());
                 activeCompleteNs = busEnd + overheads.completionNs(false);
                 note(j.request);
             }
@@ -522,14 +525,14 @@ public final class Disk implements BlockDevice {
                 lastWriteEnd = j.endLba();
             }
             default -> {
-                end = mechanics.access(t0, j.lba, j.sectors, true);
+                end = mechanics.access(t0, j.lba, j.sectors, true, access).endNs();
                 activeCompleteNs = end;
                 destages++;
             }
         }
         headLba = j.endLba();
         busyNs += end - now;
-        activeMediaStartNs = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+        activeMediaStartNs = t0 + access.seekNs() + access.rotationNs();
         activeMediaEndNs = end;
         mediaDone.scheduleAt(end);
     }
@@ -566,16 +569,17 @@ public final class Disk implements BlockDevice {
             reselect = p.firstReselectNs();
         }
         long bus = overheads.busNsPerSector(true);
-        long end = mechanics.write(moveStart, j.lba, j.sectors, sequential ? 0 : p.minimumSeekDelayNs(), dataStart, bus);
+        long end = mechanics.write(moveStart, j.lba, j.sectors, sequential ? 0 : p.minimumSeekDelayNs(), dataStart, bus,
+                access).endNs();
         long disconnected = dataStart + bus * j.sectors + disconnect;
         activeCompleteNs = Math.max(end, disconnected) + reselect + overheads.completionNs(true);
         return end;
     }
 
     private void note(Request r) {
-        r.seekNs += mechanics.lastSeekNs;
-        r.rotationNs += mechanics.lastRotationNs;
-        r.transferNs += mechanics.lastTransferNs;
+        r.seekNs += access.seekNs();
+        r.rotationNs += access.rotationNs();
+        r.transferNs += access.transferNs();
     }
 
     /** The scheduler: best eligible host job, or a destage when destaging is due. */
@@ -935,6 +939,11 @@ public final class Disk implements BlockDevice {
 
     public DiskMechanics mechanics() {
         return mechanics;
+    }
+
+    /** The media access under way, or the last one done (tests, tools); the drive reuses it. */
+    public AccessResult mediaAccess() {
+        return access;
     }
 
     public long dirtySectors() {
