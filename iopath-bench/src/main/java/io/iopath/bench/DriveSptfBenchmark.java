@@ -1,7 +1,7 @@
 package io.iopath.bench;
 
 import io.iopath.device.disk.DriveLoad;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.durability.DurabilityLedger;

@@ -13,7 +13,7 @@ import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
 import io.iopath.device.Transport;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;

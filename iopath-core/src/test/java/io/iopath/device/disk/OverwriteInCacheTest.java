@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.durability.PowerLossReport;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;

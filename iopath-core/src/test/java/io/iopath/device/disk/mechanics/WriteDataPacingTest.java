@@ -2,7 +2,7 @@ package io.iopath.device.disk.mechanics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.TrackCursor;
 import java.util.SplittableRandom;
