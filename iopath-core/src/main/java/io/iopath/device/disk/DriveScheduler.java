@@ -1,5 +1,6 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.disk.queue.Policy;
 import java.util.Locale;
 
 /**
@@ -8,19 +9,30 @@ import java.util.Locale;
  */
 public enum DriveScheduler {
     /** Oldest command first (DiskSim 1). */
-    FCFS,
+    FCFS(Policy.FCFS),
     /** Shortest seek (cylinder distance) first, ties to the oldest (DiskSim 7). */
-    SSTF,
+    SSTF(Policy.SSTF),
     /** Circular LOOK by LBA: the lowest start LBA at or after the head's, else wrap (DiskSim 3). */
-    CLOOK,
+    CLOOK(Policy.CLOOK),
     /** Shortest positioning (seek + rotation) time first (DiskSim 8). */
-    SPTF,
+    SPTF(Policy.SPTF),
     /** Shortest access time first: positioning plus the command's media transfer (DiskSim 10). */
-    SATF,
+    SATF(Policy.SATF),
     /** SPTF weighted by age: T_pos·(W − age)/W, age and W in ms (DiskSim 11). */
-    WPTF,
+    WPTF(Policy.WPTF),
     /** SPTF with an age credit: T_pos − W·age/1000, age and T in ms (DiskSim 14). */
-    ASPTF;
+    ASPTF(Policy.ASPTF);
+
+    private final Policy policy;
+
+    DriveScheduler(Policy policy) {
+        this.policy = policy;
+    }
+
+    /** The command scheduler's policy, with its key. */
+    public Policy policy() {
+        return policy;
+    }
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
