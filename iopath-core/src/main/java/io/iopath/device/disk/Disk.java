@@ -285,7 +285,7 @@ public final class Disk implements BlockDevice {
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
             scheduler.dropDirty(o);
             dirtySectors -= o.sectors;
-            ledger.superseded(o.record, by);
+            ledger.superseded((WriteLog.Entry) o.record, by);
             overwrittenInCache++;
             scheduler.recycle(o);
         }
@@ -472,7 +472,7 @@ public final class Disk implements BlockDevice {
                 startReadAhead(seg, j, now);
             }
             case WRITE -> {
-                ledger.onMedia(j.record, now);
+                ledger.onMedia((WriteLog.Entry) j.record, now);
                 if (cacheConfig.cacheWriteData()) {
                     readCache.fill(j.lba, j.sectors, true);
                 }
@@ -480,7 +480,7 @@ public final class Disk implements BlockDevice {
             default -> {
                 scheduler.destaged(j);
                 dirtySectors -= j.sectors;
-                ledger.onMedia(j.record, now);
+                ledger.onMedia((WriteLog.Entry) j.record, now);
                 account();
             }
         }

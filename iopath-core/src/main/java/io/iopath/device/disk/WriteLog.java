@@ -4,7 +4,7 @@ package io.iopath.device.disk;
  * Where the drive reports what happens to each write it accepts, so that something above it
  * can tell which acknowledged data is only in the volatile buffer (durability-and-virtualization
  * spec §6). The drive only reports; it never asks the log anything, so a run that does not care
- * passes {@link #NONE}. Implemented by {@code io.iopath.durability.DurabilityLedger}: the drive
+ * passes {@link #NONE}. The durability ledger implements it (in the durability layer): the drive
  * does not depend on it.
  */
 public interface WriteLog {

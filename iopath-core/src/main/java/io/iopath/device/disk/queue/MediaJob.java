@@ -1,6 +1,5 @@
 package io.iopath.device.disk.queue;
 
-import io.iopath.device.disk.WriteLog;
 import io.iopath.request.Request;
 
 /**
@@ -25,8 +24,11 @@ public final class MediaJob {
     public int sectors;
     /** Host command served by this job; null for a destage. */
     public Request request;
-    /** The write this job carries to the media (media writes and destages). */
-    public WriteLog.Entry record;
+    /**
+     * The write this job carries to the media (media writes and destages): the drive's write-log
+     * entry, opaque here (the queue sits below the drive and does not know the log).
+     */
+    public Object record;
     public boolean fua;
     /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
     public boolean headOfQueue;
