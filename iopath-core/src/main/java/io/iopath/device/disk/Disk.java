@@ -68,7 +68,7 @@ public final class Disk implements BlockDevice {
     private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
     private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
     private final ArrayDeque<Completion> completions = new ArrayDeque<>();
-    private final WriteLog ledger;
+    private final WriteLog writeLog;
     private DriveObserver observer = DriveObserver.NONE;
     private final TrackCursor cursor = new TrackCursor();
     /** The media access under way (or last done): one, reused, so an access allocates nothing. */
@@ -105,7 +105,7 @@ public final class Disk implements BlockDevice {
     /** @param writeLog told of every write's progress from acceptance to the media */
     public Disk(Simulator sim, DriveSpec spec, WriteLog writeLog) {
         this.sim = sim;
-        this.ledger = writeLog;
+        this.writeLog = writeLog;
         this.spec = spec;
         // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
         Spindle spindle = new Spindle(spec.effectiveRpm(), sim.randoms().stream("drive.spindle").nextDouble());
@@ -207,7 +207,7 @@ public final class Disk implements BlockDevice {
     }
 
     private void write(Request r) {
-        WriteLog.Entry rec = ledger.accepted(r.sector(), r.sectors());
+        WriteLog.Entry rec = writeLog.accepted(r.sector(), r.sectors());
         r.owner = rec;
         readCache.invalidate(r.sector(), r.sectors());
         boolean fua = Flags.has(r.flags(), Flags.FUA);
@@ -285,7 +285,7 @@ public final class Disk implements BlockDevice {
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
             scheduler.dropDirty(o);
             dirtySectors -= o.sectors;
-            ledger.superseded((WriteLog.Entry) o.record, by);
+            writeLog.superseded((WriteLog.Entry) o.record, by);
             overwrittenInCache++;
             scheduler.recycle(o);
         }
@@ -293,9 +293,9 @@ public final class Disk implements BlockDevice {
     }
 
     private void flush(Request r) {
-        long epoch = ledger.flushIssued();
+        long epoch = writeLog.flushIssued();
         if (dirty.isEmpty()) {
-            ledger.flushCompleted(epoch);
+            writeLog.flushCompleted(epoch);
             completeAt(r, sim.now() + overheads.commandNs(true, true, lastWasWrite));
             return;
         }
@@ -472,7 +472,7 @@ public final class Disk implements BlockDevice {
                 startReadAhead(seg, j, now);
             }
             case WRITE -> {
-                ledger.onMedia((WriteLog.Entry) j.record, now);
+                writeLog.onMedia((WriteLog.Entry) j.record, now);
                 if (cacheConfig.cacheWriteData()) {
                     readCache.fill(j.lba, j.sectors, true);
                 }
@@ -480,7 +480,7 @@ public final class Disk implements BlockDevice {
             default -> {
                 scheduler.destaged(j);
                 dirtySectors -= j.sectors;
-                ledger.onMedia((WriteLog.Entry) j.record, now);
+                writeLog.onMedia((WriteLog.Entry) j.record, now);
                 account();
             }
         }
@@ -563,7 +563,7 @@ public final class Disk implements BlockDevice {
                 return;
             }
             flushes.pollFirst();
-            ledger.flushCompleted(f.epoch());
+            writeLog.flushCompleted(f.epoch());
             completeAt(f.request(), sim.now());
         }
     }
@@ -600,7 +600,7 @@ public final class Disk implements BlockDevice {
             return;
         }
         if (r.owner instanceof WriteLog.Entry rec) {
-            ledger.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
+            writeLog.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
             r.owner = null;
         }
         tasks.completed(r, sim.now(), dirty.size());

@@ -1,13 +1,14 @@
-package io.iopath.durability;
+package io.iopath.experiment;
 
-import io.iopath.experiment.PowerCut;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.presets.DrivePresets;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.durability.PowerLossReport;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
@@ -19,7 +20,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class PowerFailureTest {
+class PowerCutTest {
 
     static LongStream seeds() {
         return LongStream.rangeClosed(1, 60);
