@@ -11,6 +11,7 @@ import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;
+import io.iopath.result.BlockStats;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;

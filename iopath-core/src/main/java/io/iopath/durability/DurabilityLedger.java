@@ -1,6 +1,7 @@
 package io.iopath.durability;
 
 import io.iopath.device.disk.WriteLog;
+import io.iopath.result.PowerLossReport;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.iopath.experiment;
 
 import io.iopath.device.disk.Disk;
 import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
+import io.iopath.result.PowerLossReport;
 import io.iopath.sim.Simulator;
 import java.util.Optional;
 

@@ -11,12 +11,13 @@ import io.iopath.device.disk.Disk;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.DriveQueueStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.Result;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.result.DriveQueueStats;
+import io.iopath.result.FioResult;
+import io.iopath.result.HostStats;
+import io.iopath.result.PowerLossReport;
+import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
@@ -162,6 +163,14 @@ public final class ScenarioRun {
 
     public List<Workload> workloads() {
         return List.copyOf(workloads);
+    }
+
+    /**
+     * The run as fio reports it, after {@link #execute}: per job (or per job name with
+     * {@code group_reporting}) fio's statistics, and the disk's counters.
+     */
+    public FioResult fioResult(Result result, boolean groupReporting) {
+        return FioResults.of(workloads, tap, result, groupReporting);
     }
 
     /** The driver-to-device tap: set a listener before {@link #execute} to see every D and C. */

@@ -1,5 +1,6 @@
 package io.iopath.block;
 
+import io.iopath.result.BlockStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.block.sched.Hz;

@@ -1,5 +1,6 @@
 package io.iopath.experiment;
 
+import io.iopath.result.PowerLossReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
@@ -8,7 +9,7 @@ import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
+import io.iopath.result.PowerLossReport;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;

@@ -3,7 +3,7 @@ package io.iopath.device.disk;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
+import io.iopath.result.PowerLossReport;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
