@@ -8,6 +8,7 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.Disk;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
@@ -60,10 +61,11 @@ public final class ScenarioRun {
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
         QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua(), OrderedBy.of(host.barrier()));
-        this.queue = new BlockQueue(sim, scheduler, settings, trace, host.queueDepth());
+                Plugging.of(host.plugging()), hz, OrderedBy.of(host.barrier()));
+        this.queue = new BlockQueue(sim, scheduler, settings, trace);
         this.tap = new IssueTap(sim, disk);
-        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()));
+        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()),
+                new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {

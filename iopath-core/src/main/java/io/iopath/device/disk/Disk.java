@@ -4,6 +4,7 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
+import io.iopath.device.WriteCache;
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.AccessResult;
 import io.iopath.device.disk.mechanics.DiskMechanics;
@@ -658,6 +659,16 @@ public final class Disk implements BlockDevice {
     @Override
     public Transport transport() {
         return spec.transport();
+    }
+
+    /**
+     * WCE is set when writes are acknowledged from a volatile buffer (a write cache with room for
+     * dirty data); DPOFUA always, since every drive model honours FUA (a FUA write goes to the
+     * media, a FUA read bypasses the cache).
+     */
+    @Override
+    public WriteCache writeCache() {
+        return new WriteCache(writeCache, true);
     }
 
     public DiskMechanics mechanics() {
