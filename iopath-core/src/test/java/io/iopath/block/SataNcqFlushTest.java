@@ -20,7 +20,6 @@ import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.durability.PowerFailure;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.report.ResultJson;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
