@@ -2,9 +2,9 @@ package io.iopath.cli;
 
 import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.files.AtomicFiles;
 import io.iopath.metrics.blktrace.BlkTraceLog;
 import io.iopath.metrics.blktrace.BlkparseText;
-import io.iopath.report.AtomicFiles;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
