@@ -3,6 +3,7 @@ package io.iopath.cli;
 import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.files.AtomicFiles;
+import io.iopath.metrics.blktrace.BlkTraceBinaryWriter;
 import io.iopath.metrics.blktrace.BlkTraceLog;
 import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.PowerLossText;
@@ -56,7 +57,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--trace-format", paramLabel = "F", defaultValue = "blkparse",
             description = "format of --trace-out: blkparse (every blktrace event; replay uses the D events)"
-                    + " or iolog (fio iolog v3 of the D events); default ${DEFAULT-VALUE}")
+                    + " or iolog (fio iolog v3 of the D events) or iolog2; default ${DEFAULT-VALUE}")
     String traceFormat;
 
     @Option(names = "--set", paramLabel = "PATH=VALUE",
@@ -73,6 +74,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--blktrace", paramLabel = "FILE",
             description = "write the run's blktrace events to FILE in blkparse's default text format")
     Path blktraceFile;
+
+    @Option(names = "--blktrace-dir", paramLabel = "DIR",
+            description = "write the run's blktrace events in the kernel's binary format to DIR/NAME.blktrace.0"
+                    + " (NAME: the scenario's name), for blkparse -i NAME and btt -i NAME.blktrace.0")
+    Path blktraceDir;
 
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
@@ -130,17 +136,24 @@ final class RunCommand implements Callable<Integer> {
         TraceFormat outFormat = switch (traceFormat) {
             case "blkparse" -> TraceFormat.BLKPARSE;
             case "iolog", "iolog3" -> TraceFormat.IOLOG3;
-            default -> throw new BadInputException("--trace-format: expected blkparse or iolog, got '" + traceFormat + "'");
+            case "iolog2" -> TraceFormat.IOLOG2;
+            default -> throw new BadInputException("--trace-format: expected blkparse, iolog (v3) or iolog2, got '"
+                    + traceFormat + "'");
         };
         BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
         TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer));
+        BlkTraceBinaryWriter binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
+        ScenarioRun run = new ScenarioRun(scenario,
+                TraceOut.both(TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer), binary));
         Result result;
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);
         } finally {
             if (tracer != null) {
                 tracer.close();
+            }
+            if (binary != null) {
+                binary.close();
             }
         }
         run.notes().forEach(n -> err.println("iopath: " + n));
