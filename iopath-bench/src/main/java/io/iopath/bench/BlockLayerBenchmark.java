@@ -112,8 +112,8 @@ public class BlockLayerBenchmark {
         sim = new Simulator(1);
         IoScheduler s = Schedulers.create(scheduler, Map.of(), Hz.EXACT);
         QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS,
-                s.multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY, Hz.EXACT, false, true);
-        BlockQueue queue = new BlockQueue(sim, s, qs, BlkTraceSink.NONE, 16);
+                Schedulers.type(scheduler).multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY, Hz.EXACT);
+        BlockQueue queue = new BlockQueue(sim, s, qs, BlkTraceSink.NONE);
         new ScsiDriver(sim, queue, new FastDevice(sim), 16, QueueFullHandling.MIDLAYER);
         issued = 0;
         SplittableRandom rnd = new SplittableRandom(1);

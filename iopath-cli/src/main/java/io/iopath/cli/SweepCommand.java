@@ -1,11 +1,11 @@
 package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.DriveQueueStats;
-import io.iopath.metrics.Result;
 import io.iopath.report.LabelledResult;
 import io.iopath.report.RunReport;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.DriveQueueStats;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;

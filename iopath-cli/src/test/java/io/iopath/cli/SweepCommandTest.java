@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.cli.CliRunner.Outcome;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
 import java.nio.file.Files;

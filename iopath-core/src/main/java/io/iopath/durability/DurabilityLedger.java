@@ -1,5 +1,6 @@
 package io.iopath.durability;
 
+import io.iopath.result.PowerLossReport;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package io.iopath.durability;
 
 import io.iopath.device.disk.Disk;
+import io.iopath.result.PowerLossReport;
 import io.iopath.sim.Simulator;
 import java.util.Optional;
 

@@ -8,15 +8,17 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.Disk;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.DriveQueueStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.Result;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.result.DriveQueueStats;
+import io.iopath.result.FioResult;
+import io.iopath.result.HostStats;
+import io.iopath.result.PowerLossReport;
+import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
@@ -57,10 +59,11 @@ public final class ScenarioRun {
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
         QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua(), OrderedBy.of(host.barrier()));
-        this.queue = new BlockQueue(sim, scheduler, settings, trace, host.queueDepth());
+                Plugging.of(host.plugging()), hz, OrderedBy.of(host.barrier()));
+        this.queue = new BlockQueue(sim, scheduler, settings, trace);
         this.tap = new IssueTap(sim, disk);
-        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()));
+        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()),
+                new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
@@ -160,6 +163,14 @@ public final class ScenarioRun {
 
     public List<Workload> workloads() {
         return List.copyOf(workloads);
+    }
+
+    /**
+     * The run as fio reports it, after {@link #execute}: per job (or per job name with
+     * {@code group_reporting}) fio's statistics, and the disk's counters.
+     */
+    public FioResult fioResult(Result result, boolean groupReporting) {
+        return FioResults.of(workloads, tap, result, groupReporting);
     }
 
     /** The driver-to-device tap: set a listener before {@link #execute} to see every D and C. */

@@ -1,6 +1,6 @@
 package io.iopath.report;
 
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -129,7 +129,7 @@ class QueueFullTest {
                   - {name: r2, rw: randread, bs: 4k, iodepth: 16, size: 100g, number_ios: 400}
                   - {name: w, rw: randwrite, bs: 4k, iodepth: 8, size: 100g, number_ios: 400}
                 """, java.util.List.of("host.scheduler=" + scheduler));
-        io.iopath.metrics.Result r = io.iopath.experiment.ScenarioRun.run(sc);
+        io.iopath.result.Result r = io.iopath.experiment.ScenarioRun.run(sc);
         assertThat(r.queueFulls()).isPositive();
         assertThat(r.driveQueue().queueFullAnswered()).isEqualTo(r.queueFulls());
         assertThat(r.driveQueue().maxTagged()).isLessThanOrEqualTo(8);

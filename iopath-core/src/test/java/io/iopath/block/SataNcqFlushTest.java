@@ -16,17 +16,18 @@ import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
-import io.iopath.experiment.ScenarioRun;
-import io.iopath.report.ResultJson;
-import io.iopath.scenario.ScenarioReader;
 import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
+import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.blktrace.BlkAction;
+import io.iopath.report.ResultJson;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.result.PowerLossReport;
+import io.iopath.scenario.ScenarioReader;
 import io.iopath.sim.Simulator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -119,15 +120,16 @@ class SataNcqFlushTest {
         DriveSpec spec = base.withQueue(1 + r.nextInt(base.maxQueueDepth()),
                         DriveScheduler.values()[r.nextInt(DriveScheduler.values().length)])
                 .withWriteCache(wce);
-        boolean mq = Schedulers.create(scheduler).orElseThrow().multiQueue();
+        boolean mq = Schedulers.type(scheduler).multiQueue();
         Plugging plugging = r.nextInt(4) == 0 ? (mq ? Plugging.LEGACY : Plugging.PER_TASK)
                 : mq ? Plugging.PER_TASK : Plugging.LEGACY;
         QueueSettings settings = new QueueSettings(r.nextBoolean() ? 0 : 8 + r.nextInt(64), 64 + r.nextInt(1024),
-                plugging, r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT, wce, r.nextBoolean());
+                plugging, r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT);
+        CacheType cache = CacheType.forced(wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
         Disk[] disk = new Disk[1];
         LinkMonitor[] link = new LinkMonitor[1];
-        Rig rig = new Rig(sim, scheduler, Map.of(), settings, hostDepth, handling, s -> {
+        Rig rig = new Rig(sim, scheduler, Map.of(), settings, hostDepth, handling, cache, s -> {
             disk[0] = new Disk(s, spec);
             link[0] = new LinkMonitor(disk[0]);
             return link[0];
@@ -206,11 +208,10 @@ class SataNcqFlushTest {
      */
     static Setup fsyncWriters(DriveSpec spec) {
         Simulator sim = new Simulator(5);
-        QueueSettings settings = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.PER_TASK, Hz.EXACT,
-                true, true);
+        QueueSettings settings = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.PER_TASK, Hz.EXACT);
         Disk[] disk = new Disk[1];
         LinkMonitor[] link = new LinkMonitor[1];
-        Rig rig = new Rig(sim, "mq-deadline", Map.of(), settings, 32, QueueFullHandling.MODERN, s -> {
+        Rig rig = new Rig(sim, "mq-deadline", Map.of(), settings, 32, QueueFullHandling.MODERN, CacheType.forced(true, true), s -> {
             disk[0] = new Disk(s, spec);
             link[0] = new LinkMonitor(disk[0]);
             return link[0];
@@ -302,7 +303,7 @@ class SataNcqFlushTest {
         long deferred = result.at("/host/scsi/busy").asLong(-1);
         assertThat(result.at("/host/block/flushes").asLong()).isPositive();
         assertThat(result.at("/drive_queue/queue_full_answered").asLong()).as("SATA has no TASK SET FULL").isZero();
-        boolean legacy = !Schedulers.create(scheduler).orElseThrow().multiQueue();
+        boolean legacy = !Schedulers.type(scheduler).multiQueue();
         if (legacy) {
             assertThat(deferred).isZero();
         } else {

@@ -5,16 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.block.sched.Hz;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
+import io.iopath.device.WriteCache;
 import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
-import io.iopath.scenario.HostConfig;
 import io.iopath.sim.Simulator;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,12 +87,12 @@ class WriteCacheBarrierTest {
                        OrderedBy orderedBy) {
         Simulator sim = new Simulator(seed);
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(true);
-        assertThat(HostConfig.driveWriteCache(spec)).isTrue();
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, hostWce, fua,
-                orderedBy);
+        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, orderedBy);
         CountingDisk[] dev = new CountingDisk[1];
-        Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER,
+        Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER, CacheType.forced(hostWce, fua),
                 s -> dev[0] = new CountingDisk(new Disk(s, spec)));
+        // the drive reports WCE and DPOFUA; hostWce / fua are sd's view, forced (cache_type)
+        assertThat(rig.device.writeCache()).isEqualTo(new WriteCache(true, true));
         List<Bio> writes = new ArrayList<>();
         List<Bio> barriers = new ArrayList<>();
         var rnd = sim.randoms().stream("slots");

@@ -8,7 +8,7 @@ import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.Zone;
 import io.iopath.device.disk.geometry.ZonedGeometry;
 import io.iopath.device.disk.mechanics.SeekCurve;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -4,16 +4,17 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
+import io.iopath.device.WriteCache;
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
 import io.iopath.device.disk.mechanics.Spindle;
 import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;
+import io.iopath.result.PowerLossReport;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayDeque;
@@ -926,6 +927,16 @@ public final class Disk implements BlockDevice {
     @Override
     public Transport transport() {
         return spec.transport();
+    }
+
+    /**
+     * WCE is set when writes are acknowledged from a volatile buffer (a write cache with room for
+     * dirty data); DPOFUA always, since every drive model honours FUA (a FUA write goes to the
+     * media, a FUA read bypasses the cache).
+     */
+    @Override
+    public WriteCache writeCache() {
+        return new WriteCache(writeCache, true);
     }
 
     public DiskMechanics mechanics() {

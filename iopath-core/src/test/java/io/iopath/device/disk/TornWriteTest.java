@@ -2,9 +2,9 @@ package io.iopath.device.disk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.durability.PowerLossReport;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.result.PowerLossReport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,7 +1,4 @@
-package io.iopath.metrics;
-
-import io.iopath.durability.PowerLossReport;
-
+package io.iopath.result;
 /**
  * The outcome of one run: plain data, the only thing reports see.
  *

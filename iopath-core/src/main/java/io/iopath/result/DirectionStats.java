@@ -1,5 +1,4 @@
-package io.iopath.metrics;
-
+package io.iopath.result;
 /**
  * What one direction (read, write, or both) achieved in a run. Latencies are in nanoseconds and
  * measured per bio from blktrace Q to C; {@code q2dMeanNs} and {@code d2cMeanNs} split that time

@@ -1,5 +1,4 @@
-package io.iopath.metrics;
-
+package io.iopath.result;
 /**
  * Where the drive's time went, per data command on average (ns): positioning (seek or head
  * switch), rotational latency, and media transfer.

@@ -1,4 +1,6 @@
-package io.iopath.workload.job;
+package io.iopath.metrics.fio;
+
+import io.iopath.result.FioResult;
 
 /** Running min, max, mean and standard deviation (Welford), as fio's {@code io_stat}. */
 public final class LatencyStat {
@@ -57,5 +59,10 @@ public final class LatencyStat {
     /** Sample standard deviation (n - 1), as fio prints. */
     public double stdev() {
         return n < 2 ? 0 : Math.sqrt(m2 / (n - 1));
+    }
+
+    /** The statistic as plain data. */
+    public FioResult.Moments snapshot() {
+        return new FioResult.Moments(count(), min(), max(), mean(), stdev());
     }
 }

@@ -1,7 +1,10 @@
-package io.iopath.workload.job;
+package io.iopath.metrics.fio;
 
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
+import io.iopath.result.FioResult;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What fio reports for one job, gathered as its IOs complete: per direction, counts, bytes,
@@ -61,6 +64,17 @@ public final class JobStats {
             ios += o.ios;
             bytes += o.bytes;
         }
+
+        /** The direction as plain data, with clat at each of {@code percentiles}. */
+        FioResult.Direction snapshot(double[] percentiles) {
+            long[] v = clatHistogram.percentiles(percentiles);
+            List<Long> clatPercentiles = new ArrayList<>(v.length);
+            for (long x : v) {
+                clatPercentiles.add(x);
+            }
+            return new FioResult.Direction(ios, bytes, slat.snapshot(), clat.snapshot(), lat.snapshot(),
+                    clatPercentiles, bwSamples.snapshot(), iopsSamples.snapshot());
+        }
     }
 
     public final Direction read = new Direction();
@@ -81,7 +95,7 @@ public final class JobStats {
         started(nowNs, 0);
     }
 
-    void started(long nowNs, long rampTimeNs) {
+    public void started(long nowNs, long rampTimeNs) {
         startNs = nowNs;
         rampEndNs = nowNs + rampTimeNs;
     }
@@ -153,13 +167,27 @@ public final class JobStats {
         lastCompletionNs = Math.max(lastCompletionNs, o.lastCompletionNs);
     }
 
-    /** fio's latency bucket edges, in ns (2, 4, 10 … 750 ns; 2 … 1000 µs; 2 … 2000 ms, >= 2000 ms). */
-    public static final class LatencyBuckets {
-        public static final long[] EDGES_NS = {
-                2, 4, 10, 20, 50, 100, 250, 500, 750, 1_000,
-                2_000, 4_000, 10_000, 20_000, 50_000, 100_000, 250_000, 500_000, 750_000, 1_000_000,
-                2_000_000, 4_000_000, 10_000_000, 20_000_000, 50_000_000, 100_000_000, 250_000_000,
-                500_000_000, 750_000_000, 1_000_000_000, 2_000_000_000};
+    /**
+     * The job's statistics as plain data; {@code percentiles} is the job's {@code percentile_list},
+     * at which the clat histograms are read.
+     */
+    public FioResult.Stats snapshot(double[] percentiles) {
+        return new FioResult.Stats(runtimeNs(), read.snapshot(percentiles), write.snapshot(percentiles),
+                sync.snapshot(percentiles), boxed(depthAtSubmit), boxed(latencyBuckets), issuedRead, issuedWrite,
+                issuedSync);
+    }
+
+    private static List<Long> boxed(long[] values) {
+        List<Long> out = new ArrayList<>(values.length);
+        for (long v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    /** fio's latency buckets ({@link FioResult#LATENCY_EDGES_NS}), as an array for the completion path. */
+    static final class LatencyBuckets {
+        static final long[] EDGES_NS = FioResult.LATENCY_EDGES_NS.stream().mapToLong(Long::longValue).toArray();
 
         private LatencyBuckets() {
         }

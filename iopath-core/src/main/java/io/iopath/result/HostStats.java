@@ -1,7 +1,4 @@
-package io.iopath.metrics;
-
-import io.iopath.block.BlockStats;
-
+package io.iopath.result;
 /**
  * What the host side did in a run.
  *

@@ -1,7 +1,6 @@
-package io.iopath.workload.fio;
+package io.iopath.report.fio;
 
-import io.iopath.workload.job.JobStats;
-import io.iopath.workload.job.LatencyStat;
+import io.iopath.result.FioResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,24 +14,24 @@ public final class FioText {
     private FioText() {
     }
 
-    public static String render(FioReport r) {
+    public static String render(FioResult r) {
         StringBuilder sb = new StringBuilder();
-        for (FioReport.JobEntry e : r.jobs()) {
+        for (FioResult.Job e : r.jobs()) {
             job(sb, e);
         }
         sb.append('\n').append("Run status group 0 (all jobs):\n");
         String[] names = {"READ", "WRITE"};
+        FioFigures.Group g = FioFigures.group(r);
         for (int d = 0; d < 2; d++) {
-            if (r.group().ioBytes()[d] == 0) {
+            if (g.ioBytes()[d] == 0) {
                 continue;
             }
-            FioReport.Group g = r.group();
             sb.append(String.format(Locale.ROOT, "  %5s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
                     names[d], bw2(g.aggBw()[d]), bw10(g.aggBw()[d]), bw2(g.minBw()[d]), bw2(g.maxBw()[d]),
                     bw10(g.minBw()[d]), bw10(g.maxBw()[d]), num2str(g.ioBytes()[d], 1024, "B"),
                     num2str(g.ioBytes()[d], 1000, "B"), g.minRunMs()[d], g.maxRunMs()[d]));
         }
-        FioReport.Disk k = r.disk();
+        FioFigures.Disk k = FioFigures.disk(r);
         sb.append('\n').append("Disk stats (read/write):\n");
         sb.append(String.format(Locale.ROOT, "  %s: ios=%d/%d, sectors=%d/%d, merge=%d/%d, ticks=%d/%d, in_queue=%d, util=%.2f%%\n",
                 k.name(), k.ios()[0], k.ios()[1], k.sectors()[0], k.sectors()[1], k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1],
@@ -40,56 +39,56 @@ public final class FioText {
         return sb.toString();
     }
 
-    private static void job(StringBuilder sb, FioReport.JobEntry e) {
-        JobStats s = e.stats();
+    private static void job(StringBuilder sb, FioResult.Job e) {
+        FioResult.Stats s = e.stats();
         sb.append(String.format(Locale.ROOT, "%s: (groupid=0, jobs=%d): err= 0: pid=%d\n", e.name(), e.clones(), e.pid()));
-        long runMs = FioReport.runtimeMs(s);
-        direction(sb, "read", s.read, runMs, e);
-        direction(sb, "write", s.write, runMs, e);
-        if (s.sync.ios > 0) {
+        long runMs = FioFigures.runtimeMs(s);
+        direction(sb, "read", s.read(), runMs, e);
+        direction(sb, "write", s.write(), runMs, e);
+        if (s.sync().ios() > 0) {
             sb.append(String.format(Locale.ROOT, "  fsync/fdatasync/sync_file_range:\n"));
-            latencyLine(sb, "    sync", s.sync.lat);
+            latencyLine(sb, "    sync", s.sync().lat());
         }
         latencyBuckets(sb, s);
         sb.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
-        double[] depths = FioReport.depthPercents(s);
+        double[] depths = FioFigures.depthPercents(s);
         sb.append("  IO depths    : ");
         for (int i = 0; i < depths.length; i++) {
-            sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", FioReport.DEPTH_LABELS[i], depths[i]));
+            sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", FioFigures.DEPTH_LABELS[i], depths[i]));
         }
         sb.append('\n');
         sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0\n",
-                s.issuedRead, s.issuedWrite, s.issuedSync));
+                s.issuedRead(), s.issuedWrite(), s.issuedSync()));
         sb.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
-                e.spec().effectiveDepth()));
+                e.options().effectiveDepth()));
     }
 
-    private static void direction(StringBuilder sb, String label, JobStats.Direction d, long runMs, FioReport.JobEntry e) {
-        if (d.ios == 0) {
+    private static void direction(StringBuilder sb, String label, FioResult.Direction d, long runMs, FioResult.Job e) {
+        if (d.ios() == 0) {
             return;
         }
-        double iops = runMs == 0 ? 0 : d.ios * 1000.0 / runMs;
-        long bw = runMs == 0 ? 0 : d.bytes * 1000 / runMs;
+        double iops = runMs == 0 ? 0 : d.ios() * 1000.0 / runMs;
+        long bw = runMs == 0 ? 0 : d.bytes() * 1000 / runMs;
         sb.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", label, num2str(Math.round(iops), 1000, ""),
-                bw2(bw), bw10(bw), num2str(d.bytes, 1024, "B"), runMs));
-        if (e.spec().asyncEngine()) {
-            latencyLine(sb, "    slat", d.slat);
+                bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs));
+        if (e.options().asyncEngine()) {
+            latencyLine(sb, "    slat", d.slat());
         }
-        latencyLine(sb, "    clat", d.clat);
-        latencyLine(sb, "     lat", d.lat);
-        percentiles(sb, d, FioReport.percentiles(e.spec()));
-        LatencyStat bwS = d.bwSamples;
+        latencyLine(sb, "    clat", d.clat());
+        latencyLine(sb, "     lat", d.lat());
+        percentiles(sb, d, FioFigures.percentiles(e.options()));
+        FioResult.Moments bwS = d.bwSamples();
         if (bwS.count() > 0) {
             sb.append(String.format(Locale.ROOT, "   bw (  KiB/s): min=%5d, max=%5d, per=%3.2f%%, avg=%5.2f, stdev=%5.2f, samples=%d\n",
                     bwS.min(), bwS.max(), 100.0, bwS.mean(), bwS.stdev(), bwS.count()));
-            LatencyStat io = d.iopsSamples;
+            FioResult.Moments io = d.iopsSamples();
             sb.append(String.format(Locale.ROOT, "   iops        : min=%5d, max=%5d, avg=%5.2f, stdev=%5.2f, samples=%d\n",
                     io.min(), io.max(), io.mean(), io.stdev(), io.count()));
         }
     }
 
     /** {@code show_lat}: nsec, scaled to usec or msec when the values are large enough. */
-    private static void latencyLine(StringBuilder sb, String name, LatencyStat l) {
+    private static void latencyLine(StringBuilder sb, String name, FioResult.Moments l) {
         double min = l.min();
         double max = l.max();
         double mean = l.mean();
@@ -113,8 +112,8 @@ public final class FioText {
     }
 
     /** {@code show_clat_percentiles}: four to a line, values rounded up to the unit. */
-    private static void percentiles(StringBuilder sb, JobStats.Direction d, double[] list) {
-        long[] v = d.clatHistogram.percentiles(list);
+    private static void percentiles(StringBuilder sb, FioResult.Direction d, double[] list) {
+        long[] v = d.clatPercentiles().stream().mapToLong(Long::longValue).toArray();
         long minv = Long.MAX_VALUE;
         long maxv = 0;
         for (long x : v) {
@@ -153,20 +152,20 @@ public final class FioText {
         }
     }
 
-    private static void latencyBuckets(StringBuilder sb, JobStats s) {
+    private static void latencyBuckets(StringBuilder sb, FioResult.Stats s) {
         long total = 0;
-        for (long c : s.latencyBuckets) {
+        for (long c : s.latencyBuckets()) {
             total += c;
         }
         if (total == 0) {
             return;
         }
-        long[] edges = JobStats.LatencyBuckets.EDGES_NS;
+        long[] edges = FioResult.LATENCY_EDGES_NS.stream().mapToLong(Long::longValue).toArray();
         String[] units = {"nsec", "usec", "msec"};
         for (int u = 0; u < 3; u++) {
             List<String> parts = new ArrayList<>();
             for (int i = u * 10; i < Math.min(edges.length + 1, u * 10 + (u == 2 ? 12 : 10)); i++) {
-                double pct = 100.0 * s.latencyBuckets[i] / total;
+                double pct = 100.0 * s.latencyBuckets().get(i) / total;
                 if (pct < 0.01) {
                     continue;
                 }

@@ -1,4 +1,4 @@
-package io.iopath.workload.job;
+package io.iopath.metrics.fio;
 
 /**
  * fio's latency histogram ({@code stat.h}, {@code stat.c}): nanosecond values in a log-linear

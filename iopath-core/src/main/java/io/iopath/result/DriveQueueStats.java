@@ -1,5 +1,4 @@
-package io.iopath.metrics;
-
+package io.iopath.result;
 /**
  * The drive's own queue over a run (disk-drive spec §9.4): tagged commands, and the effective
  * queue — tagged commands plus dirty write-back extents still waiting for the media.

@@ -1,5 +1,4 @@
-package io.iopath.block;
-
+package io.iopath.result;
 /**
  * What the block layer did in a run, in blkparse's summary terms.
  *

@@ -1,8 +1,7 @@
-package io.iopath.workload.fio;
+package io.iopath.metrics.fio;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.workload.job.FioHistogram;
 import org.junit.jupiter.api.Test;
 
 class FioHistogramTest {

@@ -1,5 +1,4 @@
-package io.iopath.metrics;
-
+package io.iopath.result;
 /**
  * btt's latency breakdown for one direction (blktrace btt; workloads-and-traces.md §4.2), means
  * in nanoseconds. A bio either allocated a request (Q2G, G2I, then I2D) or was merged into one

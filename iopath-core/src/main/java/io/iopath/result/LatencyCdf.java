@@ -1,5 +1,4 @@
-package io.iopath.metrics;
-
+package io.iopath.result;
 import java.util.List;
 
 /**

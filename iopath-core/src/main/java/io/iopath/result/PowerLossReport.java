@@ -1,5 +1,4 @@
-package io.iopath.durability;
-
+package io.iopath.result;
 /**
  * What a power failure at {@code atNs} destroyed at the drive.
  *
