@@ -2,9 +2,9 @@ package io.iopath.block;
 
 import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkTraceSink;
-import io.iopath.metrics.blktrace.Rwbs;
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
+import io.iopath.request.Rwbs;
 import io.iopath.sim.Simulator;
 import java.util.function.IntFunction;
 

@@ -1,12 +1,12 @@
 package io.iopath.experiment;
 
+import io.iopath.device.IssueTap;
 import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.IoPrio;
 import io.iopath.result.FioResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.JobSpec;
 import io.iopath.workload.Workload;
-import io.iopath.workload.trace.IssueTap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,11 +7,12 @@ import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
+import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
-import io.iopath.durability.PowerFailure;
+import io.iopath.durability.DurabilityLedger;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.result.DriveQueueStats;
@@ -25,7 +26,6 @@ import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
-import io.iopath.workload.trace.IssueTap;
 import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -40,6 +40,8 @@ import java.util.function.LongConsumer;
 public final class ScenarioRun {
     private final Scenario scenario;
     private final Simulator sim;
+    /** Which acknowledged writes are only in the drive's buffer (a power cut counts them). */
+    private final DurabilityLedger ledger = new DurabilityLedger();
     private final Disk disk;
     private final BlockQueue queue;
     private final ScsiDriver driver;
@@ -54,7 +56,7 @@ public final class ScenarioRun {
     public ScenarioRun(Scenario scenario, BlkTraceSink trace) {
         this.scenario = scenario;
         this.sim = new Simulator(scenario.seed());
-        this.disk = new Disk(sim, scenario.drive().spec());
+        this.disk = new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
@@ -95,8 +97,8 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
-        PowerFailure powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
-                : PowerFailure.at(sim, disk, scenario.powerFailureAtNs());
+        PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
+                : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
         workloads.forEach(Workload::start);
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens

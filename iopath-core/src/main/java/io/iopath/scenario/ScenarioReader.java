@@ -1,6 +1,6 @@
 package io.iopath.scenario;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.workload.job.JobOptions;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.iopath.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;

@@ -13,12 +13,13 @@ import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
 import io.iopath.device.Transport;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
-import io.iopath.durability.PowerFailure;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.experiment.PowerCut;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.report.ResultJson;
@@ -107,7 +108,7 @@ class SataNcqFlushTest {
     }
 
     /** One seeded random configuration: host, drive and a mix of processes. */
-    record Setup(Rig rig, LinkMonitor link, Disk disk, Simulator sim) {
+    record Setup(Rig rig, LinkMonitor link, Disk disk, Simulator sim, DurabilityLedger ledger) {
     }
 
     static Setup random(long seed, DriveSpec base) {
@@ -128,9 +129,10 @@ class SataNcqFlushTest {
         CacheType cache = CacheType.forced(wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
         Disk[] disk = new Disk[1];
+        DurabilityLedger ledger = new DurabilityLedger();
         LinkMonitor[] link = new LinkMonitor[1];
         Rig rig = new Rig(sim, scheduler, Map.of(), settings, hostDepth, handling, cache, s -> {
-            disk[0] = new Disk(s, spec);
+            disk[0] = new Disk(s, spec, ledger);
             link[0] = new LinkMonitor(disk[0]);
             return link[0];
         });
@@ -158,7 +160,7 @@ class SataNcqFlushTest {
                 return proc.bio(id, op, sector, size, op == Op.WRITE && pr.nextBoolean() ? Flags.SYNC : 0);
             });
         }
-        return new Setup(rig, link[0], disk[0], sim);
+        return new Setup(rig, link[0], disk[0], sim, ledger);
     }
 
     static DriveSpec laptop() {
@@ -210,9 +212,10 @@ class SataNcqFlushTest {
         Simulator sim = new Simulator(5);
         QueueSettings settings = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.PER_TASK, Hz.EXACT);
         Disk[] disk = new Disk[1];
+        DurabilityLedger ledger = new DurabilityLedger();
         LinkMonitor[] link = new LinkMonitor[1];
         Rig rig = new Rig(sim, "mq-deadline", Map.of(), settings, 32, QueueFullHandling.MODERN, CacheType.forced(true, true), s -> {
-            disk[0] = new Disk(s, spec);
+            disk[0] = new Disk(s, spec, ledger);
             link[0] = new LinkMonitor(disk[0]);
             return link[0];
         });
@@ -224,7 +227,7 @@ class SataNcqFlushTest {
                     : proc.bio(id, Op.WRITE, rnd.nextLong(span) & ~7L, 8, 0));
         }
         rig.run(2_000_000_000L);
-        return new Setup(rig, link[0], disk[0], sim);
+        return new Setup(rig, link[0], disk[0], sim, ledger);
     }
 
     @Test
@@ -340,7 +343,7 @@ class SataNcqFlushTest {
     private static PowerLossReport powerFail(long seed, DriveSpec base) {
         Setup s = random(seed, base);
         long failAt = 20_000_000L + new SplittableRandom(seed).nextLong(200_000_000L);
-        PowerFailure failure = PowerFailure.at(s.sim(), s.disk(), failAt);
+        PowerCut failure = PowerCut.at(s.sim(), s.disk(), s.ledger(), failAt);
         s.rig().run(Long.MAX_VALUE);
         if (base.transport() == Transport.SATA_NCQ) {
             assertThat(s.link().overlaps).isZero();

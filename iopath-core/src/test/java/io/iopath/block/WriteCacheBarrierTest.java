@@ -7,11 +7,13 @@ import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
 import io.iopath.device.WriteCache;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.durability.DurabilityLedger;
 import io.iopath.durability.WriteRecord;
+import io.iopath.experiment.PowerCut;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
@@ -89,8 +91,9 @@ class WriteCacheBarrierTest {
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(true);
         QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, orderedBy);
         CountingDisk[] dev = new CountingDisk[1];
+        DurabilityLedger ledger = new DurabilityLedger();
         Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER, CacheType.forced(hostWce, fua),
-                s -> dev[0] = new CountingDisk(new Disk(s, spec)));
+                s -> dev[0] = new CountingDisk(new Disk(s, spec, ledger)));
         // the drive reports WCE and DPOFUA; hostWce / fua are sd's view, forced (cache_type)
         assertThat(rig.device.writeCache()).isEqualTo(new WriteCache(true, true));
         List<Bio> writes = new ArrayList<>();
@@ -116,7 +119,7 @@ class WriteCacheBarrierTest {
                     promisedBefore = b.queuedNs;
                 }
             }
-            List<WriteRecord> volatileNow = dev[0].disk.ledger().volatileWrites();
+            List<WriteRecord> volatileNow = ledger.volatileWrites();
             for (Bio w : writes) {
                 if (!w.isCompleted() || w.completedNs > promisedBefore) {
                     continue;
@@ -128,7 +131,7 @@ class WriteCacheBarrierTest {
                     }
                 }
             }
-            result[1] = dev[0].disk.powerFail().acknowledgedLost();
+            result[1] = PowerCut.now(sim, dev[0].disk, ledger).acknowledgedLost();
             result[2] = barriers.stream().filter(Bio::isCompleted).count();
             assertThat(now).isEqualTo(failNs);
             sim.stop();

@@ -3,7 +3,7 @@ package io.iopath.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.Zone;
 import io.iopath.device.disk.geometry.ZonedGeometry;

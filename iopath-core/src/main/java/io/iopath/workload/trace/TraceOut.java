@@ -3,7 +3,7 @@ package io.iopath.workload.trace;
 import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.metrics.blktrace.BlkparseText;
-import io.iopath.workload.trace.blkparse.Rwbs;
+import io.iopath.request.Rwbs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;

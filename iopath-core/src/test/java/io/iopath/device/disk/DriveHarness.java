@@ -1,6 +1,9 @@
 package io.iopath.device.disk;
 
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.disk.presets.DrivePresets;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.result.PowerLossReport;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -13,13 +16,15 @@ import java.util.function.Consumer;
 final class DriveHarness {
     final Simulator sim;
     final Disk disk;
+    /** The drive's writes, tracked as a full run tracks them. */
+    final DurabilityLedger ledger = new DurabilityLedger();
     final List<Request> done = new ArrayList<>();
     private long ids;
     Consumer<Request> onDone = r -> { };
 
     DriveHarness(DriveSpec spec, long seed) {
         this.sim = new Simulator(seed);
-        this.disk = new Disk(sim, spec);
+        this.disk = new Disk(sim, spec, ledger);
         disk.setCompletionSink(r -> {
             r.complete(sim.now());
             done.add(r);
@@ -47,6 +52,22 @@ final class DriveHarness {
             throw new IllegalStateException(resp + " for " + r);
         }
         return r;
+    }
+
+    /** Cuts the drive's power now: what was lost (as the assembly's power cut counts it). */
+    PowerLossReport powerFail() {
+        int torn = disk.powerFail();
+        return ledger.powerFail(sim.now()).withTornWrites(torn);
+    }
+
+    /** Schedules {@link #powerFail} at {@code atNs}, stopping the simulation there. */
+    PowerLossReport[] powerFailAt(long atNs) {
+        PowerLossReport[] out = new PowerLossReport[1];
+        sim.at(atNs, () -> {
+            out[0] = powerFail();
+            sim.stop();
+        });
+        return out;
     }
 
     static DriveSpec laptop() {

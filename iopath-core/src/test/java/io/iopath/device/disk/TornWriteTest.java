@@ -30,7 +30,7 @@ class TornWriteTest {
         DriveHarness h = writeThrough();
         h.submit(Op.WRITE, 12_345_678, 1024, 0);
         h.sim.runUntil(mediaStart + (long) (fraction * (mediaEnd - mediaStart)));
-        PowerLossReport r = h.disk.powerFail();
+        PowerLossReport r = h.powerFail();
         assertThat(r.tornWrites()).isEqualTo(1);
         assertThat(r.inFlightLost()).isEqualTo(1); // never acknowledged: the host did not see it complete
         assertThat(r.acknowledgedLost()).isZero();
@@ -42,7 +42,7 @@ class TornWriteTest {
         DriveHarness h = writeThrough();
         h.submit(Op.WRITE, 12_345_678, 1024, 0);
         h.sim.runUntil(afterNs);
-        PowerLossReport r = h.disk.powerFail();
+        PowerLossReport r = h.powerFail();
         assertThat(r.tornWrites()).isZero();
         assertThat(r.inFlightLost()).isEqualTo(1);
     }

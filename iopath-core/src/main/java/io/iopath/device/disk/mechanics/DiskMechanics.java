@@ -33,27 +33,6 @@ public final class DiskMechanics {
     private int headCylinder;
     private int headSurface;
 
-    /** Split of the last {@link #access}: positioning, rotational wait, media transfer (ns). */
-    public long lastSeekNs;
-    public long lastRotationNs;
-    public long lastTransferNs;
-    /** Whether the last access transferred some track run out of order (zero-latency access). */
-    public boolean lastOutOfOrder;
-    /** When the first sector of the last access began to pass under the head. */
-    public long lastFirstSectorNs;
-    /**
-     * Of the last {@link #read}: the earliest the first {@code watermarkSectors} can all be in
-     * the buffer in LBA order as far as runs read out of order decide it ({@code Long.MIN_VALUE}
-     * if none was).
-     */
-    public long lastWatermarkNs;
-    /**
-     * Of the last {@link #read}: the earliest a bus carrying {@code busNsPerSector} per sector in
-     * LBA order can have handed all the sectors to the host, as far as runs read out of order
-     * decide it ({@code Long.MIN_VALUE} if none was).
-     */
-    public long lastInOrderBusEndNs;
-
     /** Read-order bookkeeping of the access under way (set by {@link #read}). */
     private boolean tracking;
     private long trackWatermark;
@@ -128,28 +107,29 @@ public final class DiskMechanics {
 
     /**
      * Reads or writes {@code sectors} starting at {@code lba}, beginning at {@code startNs};
-     * moves the head and returns the time the last sector has passed under it. The split is left
-     * in {@link #lastSeekNs}, {@link #lastRotationNs}, {@link #lastTransferNs}.
+     * moves the head. Fills {@code out} (end, seek / rotation / transfer split, first sector,
+     * out-of-order) and returns it.
      */
-    public long access(long startNs, long lba, long sectors, boolean write) {
-        return access(startNs, lba, sectors, write, 0, NO_DATA_CONSTRAINT, 0);
+    public AccessResult access(long startNs, long lba, long sectors, boolean write, AccessResult out) {
+        return access(startNs, lba, sectors, write, 0, NO_DATA_CONSTRAINT, 0, out);
     }
 
     /**
      * Reads {@code sectors} from {@code lba} as {@link #access} does and, when a run is read out
-     * of order ({@link #lastOutOfOrder}), what that does to the host's LBA-order stream:
-     * {@link #lastWatermarkNs} for the first {@code watermarkSectors}, {@link #lastInOrderBusEndNs}
-     * for a bus at {@code busNsPerSector}.
+     * of order ({@link AccessResult#outOfOrder}), what that does to the host's LBA-order stream:
+     * {@link AccessResult#watermarkNs} for the first {@code watermarkSectors},
+     * {@link AccessResult#inOrderBusEndNs} for a bus at {@code busNsPerSector}.
      */
-    public long read(long startNs, long lba, long sectors, long watermarkSectors, long busNsPerSector) {
+    public AccessResult read(long startNs, long lba, long sectors, long watermarkSectors, long busNsPerSector,
+            AccessResult out) {
         tracking = true;
         trackWatermark = watermarkSectors;
         trackBusNs = busNsPerSector;
         trackSectors = sectors;
-        lastWatermarkNs = Long.MIN_VALUE;
-        lastInOrderBusEndNs = Long.MIN_VALUE;
+        out.watermarkNs = Long.MIN_VALUE;
+        out.inOrderBusEndNs = Long.MIN_VALUE;
         try {
-            return access(startNs, lba, sectors, false, 0, NO_DATA_CONSTRAINT, 0);
+            return access(startNs, lba, sectors, false, 0, NO_DATA_CONSTRAINT, 0, out);
         } finally {
             tracking = false;
         }
@@ -167,14 +147,15 @@ public final class DiskMechanics {
      * is written in order from its first sector as above (modelling a drive that writes
      * whichever sectors pass with their data in the buffer would be finer; not done).
      */
-    public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector) {
-        return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
+    public AccessResult write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs,
+            long busNsPerSector, AccessResult out) {
+        return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector, out);
     }
 
     private static final long NO_DATA_CONSTRAINT = Long.MIN_VALUE;
 
-    private long access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
-            long busNsPerSector) {
+    private AccessResult access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
+            long busNsPerSector, AccessResult out) {
         long t = startNs;
         long seek = 0;
         long rotation = 0;
@@ -185,7 +166,7 @@ public final class DiskMechanics {
         long done = 0;
         long remaining = sectors;
         TrackCursor c = cursor;
-        lastOutOfOrder = false;
+        out.outOfOrder = false;
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
@@ -196,12 +177,12 @@ public final class DiskMechanics {
             int run = (int) Math.min(remaining, c.run);
             if (onArrival && (!paced || dataStartNs + (done + run) * busNsPerSector <= t)) {
                 long arrived = t;
-                long end = zeroLatencyTrack(t, c, run, done);
+                long end = zeroLatencyTrack(t, c, run, done, out);
                 if (end != NOT_INSIDE_RUN) {
-                    lastOutOfOrder = true;
+                    out.outOfOrder = true;
                     t = end;
                     if (first) {
-                        lastFirstSectorNs = wrapNs;
+                        out.firstSectorNs = wrapNs;
                         seek += move;
                         // rotation: the wait for the first boundary and the pass over the sectors
                         // outside the run; the rest of the revolution is transfer
@@ -225,7 +206,7 @@ public final class DiskMechanics {
             if (first) {
                 seek += move;
                 rotation += wait;
-                lastFirstSectorNs = t;
+                out.firstSectorNs = t;
             } else {
                 transfer += move + wait;
             }
@@ -246,10 +227,11 @@ public final class DiskMechanics {
             remaining -= onTrack;
             first = false;
         }
-        lastSeekNs = seek;
-        lastRotationNs = rotation;
-        lastTransferNs = transfer;
-        return t;
+        out.seekNs = seek;
+        out.rotationNs = rotation;
+        out.transferNs = transfer;
+        out.endNs = t;
+        return out;
     }
 
     private static final long NOT_INSIDE_RUN = Long.MIN_VALUE;
@@ -262,7 +244,7 @@ public final class DiskMechanics {
      * then k … run−1, the rotation over the sectors outside the run, then 0 … k−1, which is the
      * boundary wait plus exactly one revolution. Otherwise returns {@link #NOT_INSIDE_RUN}.
      */
-    private long zeroLatencyTrack(long t, TrackCursor c, int run, long done) {
+    private long zeroLatencyTrack(long t, TrackCursor c, int run, long done, AccessResult out) {
         long toStart = spindle.waitForAngleNs(t, c.angle);
         if (toStart == 0) {
             return NOT_INSIDE_RUN; // at the run's start: the ordinary access
@@ -279,7 +261,7 @@ public final class DiskMechanics {
         // the run's first sector comes round after k … run−1 and the sectors outside the run
         wrapNs = boundary + spindle.rotationNs((double) (spt - k) / spt);
         if (tracking) {
-            outOfOrderRun(done, k, wrapNs, end, spt);
+            outOfOrderRun(done, k, wrapNs, end, spt, out);
         }
         return end;
     }
@@ -295,18 +277,18 @@ public final class DiskMechanics {
      * started to pass, so the run's first sector and its k-th (which the rest go with) bound it:
      * the bound is linear in i in between.
      */
-    private void outOfOrderRun(long done, int k, long firstNs, long endNs, int spt) {
+    private void outOfOrderRun(long done, int k, long firstNs, long endNs, int spt, AccessResult out) {
         long w = trackWatermark;
         if (w > done) {
             long r = w - done;
             long ready = r < k ? firstNs + spindle.rotationNs((double) r / spt) : endNs;
-            lastWatermarkNs = Math.max(lastWatermarkNs, ready);
+            out.watermarkNs = Math.max(out.watermarkNs, ready);
         }
         long n = trackSectors;
         long first = firstNs + (n - done) * trackBusNs;
         long kthStart = firstNs + spindle.rotationNs((double) (k - 1) / spt);
         long kth = kthStart + (n - done - k + 1) * trackBusNs;
-        lastInOrderBusEndNs = Math.max(lastInOrderBusEndNs, Math.max(first, kth));
+        out.inOrderBusEndNs = Math.max(out.inOrderBusEndNs, Math.max(first, kth));
     }
 
     /** Moves the heads without timing (read-ahead that ran in the background ended here). */

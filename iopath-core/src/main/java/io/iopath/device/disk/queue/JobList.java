@@ -1,15 +1,15 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.queue;
 
 /**
  * Jobs in arrival order with O(1) append and removal that keeps order (a tombstone per removed
  * slot, compacted when half the array is dead). Iteration skips nulls.
  */
-final class JobList {
-    DriveJob[] items = new DriveJob[16];
-    int end;
+public final class JobList {
+    public MediaJob[] items = new MediaJob[16];
+    public int end;
     int live;
 
-    void add(DriveJob j) {
+    public void add(MediaJob j) {
         if (end == items.length) {
             if (live < end / 2) {
                 compact();
@@ -25,7 +25,7 @@ final class JobList {
         live++;
     }
 
-    void remove(DriveJob j) {
+    public void remove(MediaJob j) {
         items[j.index] = null;
         j.index = -1;
         live--;
@@ -37,7 +37,7 @@ final class JobList {
     private void compact() {
         int w = 0;
         for (int r = 0; r < end; r++) {
-            DriveJob j = items[r];
+            MediaJob j = items[r];
             if (j != null) {
                 j.index = w;
                 items[w++] = j;
@@ -49,16 +49,16 @@ final class JobList {
         end = w;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return live == 0;
     }
 
-    int size() {
+    public int size() {
         return live;
     }
 
     /** The oldest live job, or null. */
-    DriveJob first() {
+    public MediaJob first() {
         for (int i = 0; i < end; i++) {
             if (items[i] != null) {
                 return items[i];

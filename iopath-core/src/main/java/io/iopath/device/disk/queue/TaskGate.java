@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.queue;
 
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;

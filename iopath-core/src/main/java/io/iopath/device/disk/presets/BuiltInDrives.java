@@ -1,24 +1,22 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.presets;
 
 import io.iopath.device.Transport;
-import java.util.LinkedHashMap;
+import io.iopath.device.disk.DriveSpec;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
- * Built-in drives. Each number comes from the disk-drive spec (§13.1 datasheet figures, §13.2
- * derived placeholders, §3.5 seek fits), never from fitting a result; the comment on each says
- * which. Drives imported from DiskSim parameter files are added by
- * {@code io.iopath.device.disk.disksim} when present.
+ * The datasheet drives built into iopath. Each number comes from the disk-drive spec (§13.1
+ * datasheet figures, §13.2 derived placeholders, §3.5 seek fits), never from fitting a result;
+ * the comment on each says which.
  */
-public final class DrivePresets {
-    private static final Map<String, DriveSpec> PRESETS = new LinkedHashMap<>();
+final class BuiltInDrives {
+    private BuiltInDrives() {
+    }
 
-    /** The drive of the built-in default scenario. */
-    public static final String DEFAULT = "laptop-7200-250g";
-
-    static {
+    /** In catalogue order; the first is {@link DrivePresets#DEFAULT}. */
+    static List<DriveSpec> all() {
+        List<DriveSpec> out = new ArrayList<>();
         // 2.5" 7200 rpm laptop SATA disk of the 2008 QEMU thread (spec §13.1, §13.2): capacity
         // 250e9 B; 4 surfaces and linear zoning 1300 -> 650 spt are the spec's placeholders;
         // seek figures from the Hitachi Travelstar 7K320 datasheet (R 1.0/12/20, W 1.1/12/22 ms);
@@ -26,7 +24,7 @@ public final class DrivePresets {
         // Travelstar datasheet) in all 8 cells; NCQ 32; 8 MB buffer as 16 segments (placeholder);
         // SATA 150 MB/s.
         DatasheetDrive d = new DatasheetDrive();
-        d.name = DEFAULT;
+        d.name = DrivePresets.DEFAULT;
         d.description = "2.5in 7200 rpm 250 GB laptop SATA, 8 MB cache, NCQ 32 (datasheet-derived)";
         d.capacitySectors = 488_281_250L;
         d.surfaces = 4;
@@ -43,22 +41,22 @@ public final class DrivePresets {
         d.segments = 16;
         d.queueDepth = 32;
         d.transport = Transport.SATA_NCQ; // FLUSH CACHE EXT is not an NCQ command (spec §9.2)
-        add(d.build());
+        out.add(d.build());
 
         // Seagate Cheetah 15K.5 (spec §13.1 OSTEP figures: 15 000 rpm, 4 ms average seek,
         // 16 MB; §13.2 placeholders: spt 977 OD -> 640 ID, read seek = 15K.7 curve scaled by
         // 4.0/3.4 (t1 0.235, full 7.76), write the 15K.7 write figures scaled alike); head switch
         // and the overhead matrix from the same-era Maxtor Atlas 10K V DiskSim file (0.116 ms;
         // read hit 0.10, write hit 0.145, miss 0.34 ms); TCQ 64; SAS 300 MB/s.
-        add(cheetah15k5("cheetah-15k5-300g", 585_937_500L, 8, "300 GB, 4 platters"));
-        add(cheetah15k5("cheetah-15k5-146g", 285_156_250L, 4, "146 GB, 2 platters"));
+        out.add(cheetah15k5("cheetah-15k5-300g", 585_937_500L, 8, "300 GB, 4 platters"));
+        out.add(cheetah15k5("cheetah-15k5-146g", 285_156_250L, 4, "146 GB, 2 platters"));
 
         // Seagate Cheetah 10K.7 (spec §13.2): no seek data found, so the Maxtor Atlas 10K V
         // DIXtrac curves stand in (R 0.526/4.84/9.57, W 0.676/4.99/9.72 ms, head switch 0.116 ms,
         // mean 910 spt split 1100 -> 720 with the 15K.6 ID/OD ratio); 10 000 rpm; 8 MB; TCQ 64;
         // Ultra320 (320 MB/s).
-        add(cheetah10k7("cheetah-10k7-300g", 585_937_500L, 8, "300 GB"));
-        add(cheetah10k7("cheetah-10k7-146g", 285_156_250L, 4, "146 GB"));
+        out.add(cheetah10k7("cheetah-10k7-300g", 585_937_500L, 8, "300 GB"));
+        out.add(cheetah10k7("cheetah-10k7-146g", 285_156_250L, 4, "146 GB"));
 
         // 18 GB Seagate SCSI drive of Riska et al. (exact model unknown, spec §13.1): the
         // Cheetah 15K.5 placeholder at 15 000 rpm with the capacity of an 18 GB Cheetah 15K.3
@@ -67,7 +65,8 @@ public final class DrivePresets {
         s.description = "18 GB Seagate SCSI 15 000 rpm (Riska et al. class; 15K.5 stand-in), TCQ 64";
         s.cacheBytes = 8L << 20;
         s.busMBps = 320;
-        add(s.build());
+        out.add(s.build());
+        return out;
     }
 
     private static DatasheetDrive cheetah15k5Base(String name, long sectors, int surfaces) {
@@ -115,28 +114,5 @@ public final class DrivePresets {
         d.segments = 16;
         d.queueDepth = 64;
         return d.build();
-    }
-
-    private DrivePresets() {
-    }
-
-    /** Registers a drive (built-in or imported); a later registration of a name replaces it. */
-    public static synchronized void add(DriveSpec spec) {
-        PRESETS.put(spec.name(), spec);
-    }
-
-    public static synchronized Optional<DriveSpec> find(String name) {
-        ImportedDrives.ensureLoaded();
-        return Optional.ofNullable(PRESETS.get(name));
-    }
-
-    public static synchronized List<String> names() {
-        ImportedDrives.ensureLoaded();
-        return List.copyOf(PRESETS.keySet());
-    }
-
-    public static synchronized List<DriveSpec> all() {
-        ImportedDrives.ensureLoaded();
-        return List.copyOf(PRESETS.values());
     }
 }

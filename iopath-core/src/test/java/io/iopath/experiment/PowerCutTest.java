@@ -1,13 +1,15 @@
-package io.iopath.durability;
+package io.iopath.experiment;
 
 import io.iopath.result.PowerLossReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.presets.DrivePresets;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.result.PowerLossReport;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
@@ -19,7 +21,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class PowerFailureTest {
+class PowerCutTest {
 
     static LongStream seeds() {
         return LongStream.rangeClosed(1, 60);
@@ -54,7 +56,8 @@ class PowerFailureTest {
                 .withWriteCache(writeCache)
                 .withQueue(1 + rnd.nextInt(32), DriveScheduler.values()[rnd.nextInt(DriveScheduler.values().length)]);
         Simulator sim = new Simulator(seed);
-        Disk disk = new Disk(sim, spec);
+        DurabilityLedger ledger = new DurabilityLedger();
+        Disk disk = new Disk(sim, spec, ledger);
         long[] ids = {0};
         ArrayDeque<Request> retry = new ArrayDeque<>();
         long span = Math.min(spec.capacitySectors(), 2_000_000) - 256;
@@ -85,7 +88,7 @@ class PowerFailureTest {
             sim.after(rnd.nextInt(1_000_000), issue[0]);
         }
         long failAt = 5_000_000L + rnd.nextLong(400_000_000L);
-        PowerFailure failure = PowerFailure.at(sim, disk, failAt);
+        PowerCut failure = PowerCut.at(sim, disk, ledger, failAt);
         sim.run();
         PowerLossReport report = failure.report().orElseThrow();
         if (!spec.cache().writeCache()) {

@@ -1,11 +1,8 @@
-package io.iopath.workload.trace;
+package io.iopath.device;
 
-import io.iopath.device.BlockDevice;
-import io.iopath.device.ForwardingDevice;
-import io.iopath.device.CommandCompletion;
-import io.iopath.device.DeviceResponse;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.sim.Simulator;
 
 /**
  * Sits between the driver and the device and sees every command the device accepted (the
@@ -20,7 +17,7 @@ public final class IssueTap extends ForwardingDevice {
         void completed(Request rq, long nowNs);
     }
 
-    private final io.iopath.sim.Simulator sim;
+    private final Simulator sim;
     private Listener listener;
     private CommandCompletion sink = c -> { };
     /** Per direction (read, write): commands, sectors, and D2C time summed (fio's "ticks"). */
@@ -28,7 +25,7 @@ public final class IssueTap extends ForwardingDevice {
     private final long[] sectors = new long[2];
     private final long[] ticksNs = new long[2];
 
-    public IssueTap(io.iopath.sim.Simulator sim, BlockDevice device) {
+    public IssueTap(Simulator sim, BlockDevice device) {
         super(device);
         this.sim = sim;
         device.setCompletionSink(this::done);
