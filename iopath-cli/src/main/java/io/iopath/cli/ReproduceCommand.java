@@ -1,7 +1,7 @@
 package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.report.AtomicFiles;
+import io.iopath.files.AtomicFiles;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;

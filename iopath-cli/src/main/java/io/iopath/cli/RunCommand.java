@@ -1,10 +1,10 @@
 package io.iopath.cli;
 
+import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.files.AtomicFiles;
 import io.iopath.metrics.blktrace.BlkTraceLog;
-import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.metrics.blktrace.BlkparseText;
-import io.iopath.report.AtomicFiles;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -134,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
         };
         BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
         TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlkTraceSink.NONE : trace, tracer));
+        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer));
         Result result;
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);

@@ -5,8 +5,6 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.SchedulerType;
 import io.iopath.block.sched.Schedulers;
-import io.iopath.metrics.blktrace.BlkAction;
-import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -66,7 +64,7 @@ public final class BlockQueue implements ElevatorQueue {
     private long requeues;
 
     /** A queue for bios once a driver has attached ({@link #attachDriver}). */
-    public BlockQueue(Simulator sim, IoScheduler scheduler, QueueSettings settings, BlkTraceSink trace) {
+    public BlockQueue(Simulator sim, IoScheduler scheduler, QueueSettings settings, BlockTracepoints trace) {
         this.sim = sim;
         this.scheduler = scheduler;
         this.type = Schedulers.type(scheduler.name());

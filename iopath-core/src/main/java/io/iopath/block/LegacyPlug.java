@@ -1,6 +1,5 @@
 package io.iopath.block;
 
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 

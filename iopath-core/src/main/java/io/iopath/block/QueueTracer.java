@@ -1,7 +1,5 @@
 package io.iopath.block;
 
-import io.iopath.metrics.blktrace.BlkAction;
-import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
 import io.iopath.request.Rwbs;
@@ -14,10 +12,10 @@ import java.util.function.IntFunction;
  */
 final class QueueTracer {
     private final Simulator sim;
-    private final BlkTraceSink sink;
+    private final BlockTracepoints sink;
     private final IntFunction<Task> tasks;
 
-    QueueTracer(Simulator sim, BlkTraceSink sink, IntFunction<Task> tasks) {
+    QueueTracer(Simulator sim, BlockTracepoints sink, IntFunction<Task> tasks) {
         this.sim = sim;
         this.sink = sink;
         this.tasks = tasks;

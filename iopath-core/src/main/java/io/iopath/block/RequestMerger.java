@@ -1,7 +1,6 @@
 package io.iopath.block;
 
 import io.iopath.block.sched.IoScheduler;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;

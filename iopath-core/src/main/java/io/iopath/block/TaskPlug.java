@@ -1,6 +1,5 @@
 package io.iopath.block;
 
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
 import java.util.ArrayList;

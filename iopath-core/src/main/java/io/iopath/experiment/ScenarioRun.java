@@ -1,6 +1,7 @@
 package io.iopath.experiment;
 
 import io.iopath.block.BlockQueue;
+import io.iopath.block.BlockTracepoints;
 import io.iopath.block.OrderedBy;
 import io.iopath.block.Plugging;
 import io.iopath.block.QueueSettings;
@@ -14,7 +15,6 @@ import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
 import io.iopath.metrics.RunMetrics;
-import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.result.DriveQueueStats;
 import io.iopath.result.FioResult;
 import io.iopath.result.HostStats;
@@ -52,8 +52,8 @@ public final class ScenarioRun {
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
     private final IssueTap tap;
 
-    /** @param trace where blktrace events go ({@link BlkTraceSink#NONE} for none) */
-    public ScenarioRun(Scenario scenario, BlkTraceSink trace) {
+    /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
+    public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
         this.scenario = scenario;
         this.sim = new Simulator(scenario.seed());
         this.disk = new Disk(sim, scenario.drive().spec(), ledger);
@@ -85,7 +85,7 @@ public final class ScenarioRun {
     }
 
     public ScenarioRun(Scenario scenario) {
-        this(scenario, BlkTraceSink.NONE);
+        this(scenario, BlockTracepoints.NONE);
     }
 
     public static Result run(Scenario scenario) {

@@ -1,5 +1,6 @@
 package io.iopath.report;
 
+import io.iopath.files.AtomicFiles;
 import io.iopath.result.Result;
 import java.io.IOException;
 import java.nio.file.Path;

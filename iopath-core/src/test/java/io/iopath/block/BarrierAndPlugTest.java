@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.block.sched.Hz;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;

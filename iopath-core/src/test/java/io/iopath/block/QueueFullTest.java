@@ -8,7 +8,6 @@ import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;

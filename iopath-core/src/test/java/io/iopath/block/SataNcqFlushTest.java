@@ -21,7 +21,6 @@ import io.iopath.driver.QueueFullHandling;
 import io.iopath.durability.DurabilityLedger;
 import io.iopath.experiment.PowerCut;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.report.ResultJson;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;

@@ -1,8 +1,11 @@
-package io.iopath.metrics.blktrace;
+package io.iopath.block;
 
 /**
- * blktrace actions iopath emits, with the letters blkparse prints (blktrace_api.h, blkparse_fmt.c;
- * see workloads-and-traces.md §4.1).
+ * The block layer's trace events, one per tracepoint it fires (include/trace/events/block.h), named
+ * by the blktrace action each maps to and carrying the letters blkparse prints for it
+ * (blktrace_api.h, blkparse_fmt.c; see workloads-and-traces.md §4.1). It lives in the block layer,
+ * beside {@link BlockTracepoints}, so that the block core emits events without knowing who
+ * listens; blktrace's log and text (metrics.blktrace) attach from above.
  */
 public enum BlkAction {
     /** __BLK_TA_QUEUE: a bio entered the block layer. */
