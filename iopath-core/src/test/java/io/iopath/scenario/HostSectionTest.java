@@ -3,6 +3,8 @@ package io.iopath.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.iopath.block.Plugging;
+import io.iopath.driver.QueueFullHandling;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,8 +37,8 @@ class HostSectionTest {
         assertThat(h.tunables()).containsEntry("slice_idle", "0").containsEntry("quantum", "8");
         assertThat(h.queueDepth()).isEqualTo(32);
         assertThat(h.nrRequests()).isEqualTo(64);
-        assertThat(h.plugging()).isEqualTo("per-task");
-        assertThat(h.driver()).isEqualTo("aic79xx");
+        assertThat(h.plugging()).isEqualTo(Plugging.PER_TASK);
+        assertThat(h.driver()).isEqualTo(QueueFullHandling.AIC79XX);
         assertThat(h.hz()).isEqualTo(250);
         assertThat(h.writeCache()).isTrue();
     }
@@ -89,7 +91,15 @@ class HostSectionTest {
         Scenario s = ScenarioReader.read("t.yaml", "host:\n  scheduler: deadline\n" + JOBS,
                 List.of("host.tunables.fifo_batch=1", "host.scheduler=mq-deadline"));
         assertThat(s.host().tunables()).containsEntry("fifo_batch", "1");
-        assertThat(s.host().plugging()).isEqualTo("per-task");
-        assertThat(s.host().driver()).isEqualTo("modern");
+        assertThat(s.host().plugging()).isEqualTo(Plugging.PER_TASK);
+        assertThat(s.host().driver()).isEqualTo(QueueFullHandling.MODERN);
+    }
+
+    /** write_cache and fua are known keys whether given or not (left out, the drive's report applies). */
+    @Test
+    void anUnknownHostKeyListsEveryHostKey() {
+        assertThatThrownBy(() -> ScenarioReader.read("t.yaml", "host:\n  write_cahce: on\n" + JOBS, List.of()))
+                .hasMessage("t.yaml:2:3: host.write_cahce: unknown key; expected one of scheduler, hz, tunables, queue_depth,"
+                        + " max_sectors_kb, nr_requests, plugging, driver, write_cache, fua, barrier");
     }
 }

@@ -29,37 +29,17 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
         boolean writeOnArrival, long maxDirtyAgeNs) {
 
-    /** No dirty-age limit. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-            boolean writeOnArrival) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival, 0);
-    }
-
-    /** No zero-latency access. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, false, false);
-    }
-
-    /** No read-ahead on full hits. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, false);
-    }
-
-    /** Writes share the read segments. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+    /**
+     * A buffer without the optional DiskSim features: writes share the read segments, no
+     * read-ahead on full hits, no zero-latency access, no dirty-age limit. Add them with
+     * {@link #withWriteSegments}, {@link #withReadAheadOnIdleHit}, {@link #withZeroLatency} and
+     * {@link #withMaxDirtyAge}.
+     */
+    public static CacheConfig of(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
             boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
             boolean cacheWriteData) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, 0);
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors,
+                highWater, readHitsOnDirty, cacheWriteData, 0, false, false, false, 0);
     }
 
     public CacheConfig {
@@ -81,6 +61,20 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
                 writeOnArrival, maxDirtyAgeNs);
+    }
+
+    /** The same buffer with {@code n} segments reserved for write data (0: writes share the read segments). */
+    public CacheConfig withWriteSegments(int n) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, n, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs);
+    }
+
+    /** The same buffer with read-ahead (re)started by a full hit while idle, or not. */
+    public CacheConfig withReadAheadOnIdleHit(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, on,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */

@@ -81,10 +81,11 @@ public final class DriveImporter {
         Overheads overheads = base.withProtocol(protocol(p, scale));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
-        CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
-                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
-                c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
-                c.readAhead().onIdleHit(), c.immediateBufferRead(), c.immediateBufferWrite());
+        CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
+                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
+                .withWriteSegments(c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0)
+                .withReadAheadOnIdleHit(c.readAhead().onIdleHit())
+                .withZeroLatency(c.immediateBufferRead(), c.immediateBufferWrite());
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);
