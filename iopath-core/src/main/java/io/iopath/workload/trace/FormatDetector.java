@@ -1,5 +1,6 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
