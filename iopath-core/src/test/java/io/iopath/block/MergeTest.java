@@ -38,7 +38,8 @@ class MergeTest {
     static TestDevice run(String scheduler, int maxSectors, long seed, Rig[] rigOut) {
         Simulator sim = new Simulator(seed);
         SplittableRandom r = new SplittableRandom(seed);
-        QueueSettings qs = new QueueSettings(0, maxSectors, Rig.settings(scheduler).plugging(), Hz.EXACT);
+        QueueSettings qs = QueueSettings.defaults().withMaxSectors(maxSectors)
+                .withPlugging(Rig.settings(scheduler).plugging());
         TestDevice[] dev = new TestDevice[1];
         Rig rig = new Rig(sim, scheduler, Map.of(), qs, 2, QueueFullHandling.MIDLAYER,
                 s -> dev[0] = new TestDevice(s, 64, c -> 1_500_000L));

@@ -45,8 +45,7 @@ final class Rig {
 
     static QueueSettings settings(String scheduler) {
         boolean mq = Schedulers.type(scheduler).multiQueue();
-        return new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, mq ? Plugging.PER_TASK : Plugging.LEGACY,
-                Hz.EXACT);
+        return QueueSettings.defaults().withPlugging(mq ? Plugging.PER_TASK : Plugging.LEGACY);
     }
 
     /** What a test process submits next: sector, sectors, op, flags; or null to stop. */
