@@ -3,7 +3,6 @@ package io.iopath.block;
 import io.iopath.result.BlockStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Bio;

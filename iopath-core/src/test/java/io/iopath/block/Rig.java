@@ -1,6 +1,5 @@
 package io.iopath.block;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.BlockDevice;
