@@ -87,6 +87,9 @@ final class RunCommand implements Callable<Integer> {
             description = "drive preset (see 'iopath drives') or DiskSim parameter file (.parv, .diskspecs)")
     String drive;
 
+    @Option(names = "--check", description = "read and bind the scenario or fio job file, report what is ignored, and exit without simulating")
+    boolean check;
+
     @Option(names = "--show-default", description = "print the built-in default scenario and exit")
     boolean showDefault;
 
@@ -123,6 +126,10 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 scenario = ScenarioReader.read(scenarioFile, all);
             }
+        }
+        if (check) {
+            out.println("ok: " + scenario.jobs().size() + " job(s)");
+            return 0;
         }
         // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
         String format = outputFormat != null ? outputFormat : fio != null && !json ? "normal" : "iopath";

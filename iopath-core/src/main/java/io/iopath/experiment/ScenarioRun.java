@@ -44,6 +44,8 @@ public final class ScenarioRun {
     private final ScsiDriver driver;
     private final RunMetrics metrics = new RunMetrics();
     private final List<BlockJob> jobs = new ArrayList<>();
+    /** Per job of the scenario, in order: its processes (numjobs clones, or one replay). */
+    private final List<List<Workload>> units = new ArrayList<>();
     /** Every IO-producing process: the jobs (numjobs clones each) and trace replays. */
     private final List<Workload> workloads = new ArrayList<>();
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
@@ -67,9 +69,13 @@ public final class ScenarioRun {
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
+            List<Workload> unit = new ArrayList<>();
+            units.add(unit);
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
-                workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors());
+                workloads.add(replay);
+                unit.add(replay);
                 continue;
             }
             // numjobs: each clone is its own simulated process with its own random streams
@@ -78,6 +84,7 @@ public final class ScenarioRun {
                 BlockJob job = new BlockJob(sim, queue, metrics, spec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 jobs.add(job);
                 workloads.add(job);
+                unit.add(job);
             }
         }
     }
@@ -97,7 +104,7 @@ public final class ScenarioRun {
     public Result execute(LongConsumer progress) {
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
-        workloads.forEach(Workload::start);
+        startJobs();
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens
         while (sim.pendingEvents() > 0 && (powerFailure == null || powerFailure.report().isEmpty())) {
@@ -105,6 +112,45 @@ public final class ScenarioRun {
             progress.accept(completedIos());
         }
         return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
+    }
+
+    /**
+     * Starts the jobs as fio's {@code run_threads} does: together, except that a job with
+     * {@code stonewall} waits until every job before it has finished, and one with
+     * {@code wait_for} until the named job has (all its clones: clones do not stonewall
+     * themselves, init.c {@code add_job}).
+     */
+    private void startJobs() {
+        List<JobSpec> specs = scenario.jobs();
+        for (int i = 0; i < units.size(); i++) {
+            JobSpec.Control c = specs.get(i).control();
+            List<Workload> before = new ArrayList<>();
+            if (c.stonewall()) {
+                for (int j = 0; j < i; j++) {
+                    before.addAll(units.get(j));
+                }
+            }
+            if (c.waitFor() != null) {
+                for (int j = 0; j < i; j++) {
+                    if (specs.get(j).name().equals(c.waitFor())) {
+                        before.addAll(units.get(j));
+                    }
+                }
+            }
+            List<Workload> unit = units.get(i);
+            if (before.isEmpty()) {
+                unit.forEach(Workload::start);
+                continue;
+            }
+            int[] left = {before.size()};
+            for (Workload w : before) {
+                w.whenFinished(() -> {
+                    if (--left[0] == 0) {
+                        unit.forEach(Workload::start);
+                    }
+                });
+            }
+        }
     }
 
     public long completedIos() {

@@ -50,7 +50,7 @@ final class JobSection {
             "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
-            "write_barrier");
+            "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for");
 
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
@@ -178,13 +178,26 @@ final class JobSection {
         JobSpec.ReplaySpec replay = replay();
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
+        JobSpec.Control control = control();
         options.finish(MODELLED_SORTED);
-        if (numberIos == 0 && runtime == 0 && !has("size") && replay == null) {
-            throw new ScenarioException(options.location(), options.path(), "expected number_ios, runtime or size, to know when the job ends");
-        }
+        // no size, runtime or number_ios: the job covers the rest of the device once, as fio's
+        // HOWTO says of size ("fio will use the full size of the given files or devices")
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control);
+    }
+
+    /** {@code stonewall} (or {@code wait_for_previous}), {@code new_group}, {@code wait_for}. */
+    private JobSpec.Control control() {
+        String stonewallKey = alias("stonewall", "wait_for_previous");
+        boolean stonewall = bool(stonewallKey, false);
+        boolean newGroup = bool("new_group", false);
+        String waitFor = has("wait_for") ? text("wait_for", "").strip() : null;
+        if (waitFor != null && waitFor.isEmpty()) {
+            throw expected("wait_for", "the name of an earlier job");
+        }
+        return stonewall || newGroup || waitFor != null ? new JobSpec.Control(stonewall, newGroup, waitFor)
+                : JobSpec.Control.NONE;
     }
 
     /**

@@ -147,11 +147,11 @@ class JobSectionTest {
     }
 
     @Test
-    void aJobNeedsAnEnd() {
+    void aJobWithoutSizeRuntimeOrCountCoversTheRestOfTheDevice() {
         Node.MapNode m = Node.newMap(new Location("t", 1, 1));
         option(m, "rw", "read", new Location("t", 2, 5));
-        assertThatThrownBy(() -> JobSection.bind(m, "job", "j", CAPACITY))
-                .hasMessage("t:1:1: job: expected number_ios, runtime or size, to know when the job ends");
+        option(m, "offset", "1m", new Location("t", 3, 5));
+        assertThat(JobSection.bind(m, "job", "j", CAPACITY).size()).isEqualTo(CAPACITY - (1 << 20));
     }
 
     @Test

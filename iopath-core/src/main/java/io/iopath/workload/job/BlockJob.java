@@ -65,6 +65,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final io.iopath.request.BioCompletion onDone = this::done;
     private final io.iopath.request.BioCompletion onFlushDone = this::flushDone;
     private int prepared = -1;
+    private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
     private long preparedOffset;
     private long preparedBytes;
 
@@ -104,13 +105,32 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
     }
 
-    /** Starts the job now, or after {@code startdelay}. */
+    /**
+     * Starts the job now, or when {@code startdelay} from the start of the run has passed (fio's
+     * {@code run_threads} compares it with the time since genesis, so a job that waited for
+     * others is not delayed again).
+     */
     @Override
     public void start() {
-        if (spec.startDelayNs() > 0) {
-            sim.after(spec.startDelayNs(), this::begin);
+        long wait = spec.startDelayNs() - sim.now();
+        if (wait > 0) {
+            sim.after(wait, this::begin);
         } else {
             begin();
+        }
+    }
+
+    @Override
+    public void whenFinished(Runnable r) {
+        onFinished.add(r);
+    }
+
+    /** After the last completion: tell whoever waits for this job (stonewall, wait_for), once. */
+    private void signalIfFinished() {
+        if (finished && inFlight == 0 && !onFinished.isEmpty()) {
+            java.util.List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
+            onFinished.clear();
+            waiting.forEach(Runnable::run);
         }
     }
 
@@ -301,6 +321,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         syncDue = false;
         metrics.bioCompleted(bio, stats); // the run's statistics count reads and writes only
         fill();
+        signalIfFinished();
     }
 
     private void done(Bio bio) {
@@ -308,6 +329,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         completed++;
         metrics.bioCompleted(bio, stats);
         fill();
+        signalIfFinished();
     }
 
 
