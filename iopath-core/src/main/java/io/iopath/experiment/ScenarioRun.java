@@ -81,7 +81,10 @@ public final class ScenarioRun {
             // numjobs: each clone is its own simulated process with its own random streams
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
-                BlockJob job = new BlockJob(sim, queue, metrics, spec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                // offset_increment: clone N's region starts N increments further (fio's subjob_number)
+                JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
+                        : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
+                BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 jobs.add(job);
                 workloads.add(job);
                 unit.add(job);

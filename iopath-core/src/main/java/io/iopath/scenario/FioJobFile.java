@@ -76,7 +76,8 @@ public final class FioJobFile {
      * value per option, so of {@code bs=} and {@code blocksize=} the last one written wins.
      */
     private static final Map<String, String> ALIASES = Map.of("readwrite", "rw", "blocksize", "bs",
-            "blocksize_range", "bsrange", "ba", "blockalign", "iodepth_batch_submit", "iodepth_batch", "timeout", "runtime");
+            "blocksize_range", "bsrange", "ba", "blockalign", "iodepth_batch_submit", "iodepth_batch", "timeout", "runtime",
+            "io_limit", "io_size", "wait_for_previous", "stonewall");
 
     /** The state of one read: sections so far, and what is ignored. */
     private static final class Reader {
@@ -88,6 +89,8 @@ public final class FioJobFile {
         final Map<String, Location> ignoredAt = new LinkedHashMap<>();
         Map<String, Entry> current;
         boolean groupReporting;
+        /** {@code ioscheduler}, which becomes the host's scheduler; null when not given. */
+        Entry scheduler;
         int lastLine = 1;
 
         Reader(Map<String, String> env) {
@@ -174,6 +177,15 @@ public final class FioJobFile {
         }
 
         void option(String key, String value, Location at, Location keyAt) {
+            if (key.equals("ioscheduler")) {
+                // fio switches the device's scheduler (sysfs queue/scheduler); iopath's host has one
+                if (scheduler != null && !scheduler.text().equals(value)) {
+                    throw new ScenarioException(at, key, "iopath simulates one device, so one IO scheduler; this file asks for '"
+                            + scheduler.text() + "' and '" + value + "'");
+                }
+                scheduler = new Entry(value, at);
+                return;
+            }
             if (key.equals("group_reporting")) {
                 groupReporting = value.isEmpty() || !value.equals("0");
                 return;
@@ -267,6 +279,12 @@ public final class FioJobFile {
             list.add(job);
         }
         root.add("jobs", fileStart, list);
+        if (reader.scheduler != null) {
+            Location at = reader.scheduler.at();
+            Node.MapNode host = Node.newMap(at);
+            host.add("scheduler", at, new Node.ScalarNode(at, reader.scheduler.text(), false));
+            root.add("host", at, host);
+        }
         if (noteDirect) {
             notes.add("note: direct=0 (fio's default) is simulated as direct=1: iopath does not model the page cache yet");
         }

@@ -42,10 +42,6 @@ final class FioOptions {
             Map.entry("zonesize", "zoned IO"),
             Map.entry("zonerange", "zoned IO"),
             Map.entry("zoneskip", "zoned IO"),
-            Map.entry("io_size", "an amount of IO other than the region's size"),
-            Map.entry("io_limit", "an amount of IO other than the region's size"),
-            Map.entry("loops", "repeating the job"),
-            Map.entry("offset_increment", "clones at increasing offsets"),
             Map.entry("size_increment", "clones with increasing sizes"),
             Map.entry("percentage_random", "a mix of random and sequential IO"),
             Map.entry("bs_unaligned", "block sizes that are not multiples of the minimum"),
@@ -68,7 +64,6 @@ final class FioOptions {
             Map.entry("exitall", "ending every job when one ends"),
             Map.entry("exit_what", "ending other jobs when one ends"),
             Map.entry("kb_base", "sizes with kb_base=1000"),
-            Map.entry("ioscheduler", "switching the device's IO scheduler from the job (set host.scheduler)"),
             Map.entry("trim_backlog", "trims after verified writes"),
             Map.entry("verify_backlog", "verification reads interleaved with writes"),
             Map.entry("experimental_verify", "verification reads back what was written"));

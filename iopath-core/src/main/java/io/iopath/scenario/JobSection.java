@@ -50,7 +50,12 @@ final class JobSection {
             "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
-            "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for");
+            "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
+            "offset_increment");
+
+    /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
+    private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
+            "nfs", "libiscsi", "gfapi", "gfapi_async", "libhdfs", "dfs", "ime_psync", "ime_psyncv", "ime_aio");
 
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
@@ -121,6 +126,10 @@ final class JobSection {
             throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
         }
         String engine = text("ioengine", "libaio").strip();
+        if (REMOTE_ENGINES.contains(engine)) {
+            throw problem("ioengine", "expected a local block IO engine, got '" + engine
+                    + "': a network or remote engine, and iopath simulates a local disk");
+        }
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine)) {
             throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous) or "
                     + String.join(", ", JobSpec.ASYNC_ENGINES) + " (asynchronous)");
@@ -179,6 +188,16 @@ final class JobSection {
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
         JobSpec.Control control = control();
+        if (control.offsetIncrement() > 0 && numjobs > 1) {
+            long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
+            if (!has("size")) {
+                size = capacityBytes - lastClone; // the rest of the device for the last clone; the others as large
+            }
+            if (size < sizes.max() || lastClone + size > capacityBytes) {
+                throw problem("offset_increment", "expected clones that end inside the drive (" + capacityBytes
+                        + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
+            }
+        }
         options.finish(MODELLED_SORTED);
         // no size, runtime or number_ios: the job covers the rest of the device once, as fio's
         // HOWTO says of size ("fio will use the full size of the given files or devices")
@@ -196,8 +215,12 @@ final class JobSection {
         if (waitFor != null && waitFor.isEmpty()) {
             throw expected("wait_for", "the name of an earlier job");
         }
-        return stonewall || newGroup || waitFor != null ? new JobSpec.Control(stonewall, newGroup, waitFor)
-                : JobSpec.Control.NONE;
+        int loops = (int) integer("loops", 1, 1, 1_000_000);
+        String ioSizeKey = alias("io_size", "io_limit");
+        long ioSize = has(ioSizeKey) ? size(ioSizeKey, 0, 512) : 0;
+        long increment = has("offset_increment") ? size("offset_increment", 0, 0) : 0;
+        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment);
+        return c.equals(new JobSpec.Control(false, false, null, 1, 0, 0)) ? JobSpec.Control.NONE : c;
     }
 
     /**

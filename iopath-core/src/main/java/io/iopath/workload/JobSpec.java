@@ -161,9 +161,19 @@ public record JobSpec(
      *                   begins a new reporting group ({@code stonewall}, alias {@code wait_for_previous})
      * @param newGroup   begin a new reporting group without waiting ({@code new_group})
      * @param waitFor    start when the named earlier job has finished ({@code wait_for}); null: none
+     * @param loops      passes over the region ({@code loops}; 1)
+     * @param ioSize     bytes to transfer, wrapping over the region as often as needed
+     *                   ({@code io_size} / {@code io_limit}; 0: {@code size} × {@code loops})
+     * @param offsetIncrement clone N starts at {@code offset} + N × this ({@code offset_increment}; 0)
      */
-    public record Control(boolean stonewall, boolean newGroup, String waitFor) {
-        public static final Control NONE = new Control(false, false, null);
+    public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
+                          long offsetIncrement) {
+        public static final Control NONE = new Control(false, false, null, 1, 0, 0);
+
+        /** Bytes the job transfers before it ends, when it is not time based. */
+        public long bytesToTransfer(long size) {
+            return ioSize > 0 ? ioSize : size * loops;
+        }
     }
 
     public boolean asyncEngine() {

@@ -104,7 +104,7 @@ class FioSyntaxTest {
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nverify=crc32c\n"))
                 .hasMessageStartingWith("t.fio:2:8: verify: changes the workload");
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nend_fsync\n")).hasMessageContaining("end_fsync");
-        assertThat(FioJobFile.parse("t.fio", "[a]\nverify=0\nloops=1\nnumber_ios=1\n").ignored()).containsExactly("verify", "loops");
+        assertThat(FioJobFile.parse("t.fio", "[a]\nverify=0\nnrfiles=1\nnumber_ios=1\n").ignored()).containsExactly("verify", "nrfiles");
     }
 
     @Test
@@ -114,12 +114,21 @@ class FioSyntaxTest {
     }
 
     @Test
+    void ioschedulerBecomesTheHostsScheduler() {
+        Scenario s = ScenarioReader.read(FioJobFile.parse("t.fio", "[a]\nioscheduler=bfq\nnumber_ios=1\n[b]\nioscheduler=bfq\nnumber_ios=1\n",
+                Map.of()).tree(), List.of());
+        assertThat(s.host().scheduler()).isEqualTo("bfq");
+        assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nioscheduler=bfq\n[b]\nioscheduler=none\n"))
+                .hasMessageContaining("one IO scheduler; this file asks for 'bfq' and 'none'");
+    }
+
+    @Test
     void stonewallNewGroupAndWaitForAreBound() {
         List<JobSpec> j = jobs("[a]\nnumber_ios=1\n[b]\nstonewall\nnumber_ios=1\n[c]\nnew_group\nwait_for=a\nnumber_ios=1\n",
                 Map.of());
         assertThat(j.get(0).control()).isEqualTo(JobSpec.Control.NONE);
-        assertThat(j.get(1).control()).isEqualTo(new JobSpec.Control(true, false, null));
-        assertThat(j.get(2).control()).isEqualTo(new JobSpec.Control(false, true, "a"));
+        assertThat(j.get(1).control()).isEqualTo(new JobSpec.Control(true, false, null, 1, 0, 0));
+        assertThat(j.get(2).control()).isEqualTo(new JobSpec.Control(false, true, "a", 1, 0, 0));
         assertThat(jobs("[a]\nnumber_ios=1\n[b]\nwait_for_previous=1\nnumber_ios=1\n", Map.of()).get(1).control().stonewall())
                 .isTrue();
         assertThatThrownBy(() -> jobs("[a]\nwait_for=b\nnumber_ios=1\n[b]\nnumber_ios=1\n", Map.of()))

@@ -65,6 +65,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final io.iopath.request.BioCompletion onDone = this::done;
     private final io.iopath.request.BioCompletion onFlushDone = this::flushDone;
     private int prepared = -1;
+    /** IOs and bytes that count towards number_ios and size / loops / io_size: since ramp_time ended. */
+    private long issuedForLimit;
+    private long bytesForLimit;
+    private long bytesToTransfer;
+    /** Passes over the region a sequential job has begun after its first. */
+    private int pass;
     private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
     private long preparedOffset;
     private long preparedBytes;
@@ -138,7 +144,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
         started = true;
         long now = sim.now();
         stats.started(now, spec.rampTimeNs());
-        stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.runtimeNs();
+        // fio counts runtime, size and number_ios from the end of ramp_time (ramp_time_over ->
+        // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
+        stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
+        bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        if (spec.rampTimeNs() > 0) {
+            sim.after(spec.rampTimeNs(), () -> {
+                issuedForLimit = 0;
+                bytesForLimit = 0;
+            });
+        }
         fill();
     }
 
@@ -148,8 +163,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return false;
         }
         if (sim.now() >= stopIssuingAtNs
-                || (spec.numberIos() > 0 && issued >= spec.numberIos())
-                || (!spec.timeBased() && bytesIssued >= spec.size())) {
+                || (spec.numberIos() > 0 && issuedForLimit >= spec.numberIos())
+                || (!spec.timeBased() && bytesForLimit >= bytesToTransfer)) {
             finished = true;
             wake.cancel();
         }
@@ -214,10 +229,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
         } else {
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
-                if (!spec.timeBased()) {
+                // a new pass from the start of the region: time_based, loops or io_size left
+                boolean again = spec.timeBased() || ++pass < spec.control().loops()
+                        || (spec.control().ioSize() > 0 && bytesForLimit < spec.control().ioSize());
+                if (!again) {
                     return false;
                 }
-                rel = 0; // time_based: wrap to the start of the region, as fio does on a new loop
+                rel = 0;
             }
             nextSequential[d] = rel + bs + spec.rwSuffix();
         }
@@ -292,6 +310,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
         Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
+        issuedForLimit++;
+        bytesForLimit += preparedBytes;
         inFlight++;
         stats.submitted(op, inFlight);
         if (spec.thinktimeNs() > 0 && ++sinceThink >= spec.thinktimeBlocks()) {
