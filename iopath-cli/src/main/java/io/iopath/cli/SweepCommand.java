@@ -5,12 +5,16 @@ import io.iopath.experiment.SweepAxis;
 import io.iopath.experiment.SweepException;
 import io.iopath.experiment.SweepGrid;
 import io.iopath.report.LabelledResult;
+import io.iopath.report.ResultJson;
 import io.iopath.report.RunReport;
 import io.iopath.result.DirectionStats;
 import io.iopath.result.DriveQueueStats;
 import io.iopath.result.Result;
+import io.iopath.scenario.FioJobFile;
+import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,8 +43,18 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file, or a fio job file (as run takes)")
     Path scenarioFile;
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream of every run (overrides the scenario's)")
+    Long seed;
+
+    @Option(names = "--drive", paramLabel = "NAME|FILE",
+            description = "drive preset (see 'iopath drives') or DiskSim parameter file, for every run")
+    String drive;
+
+    @Option(names = "--json", description = "print a JSON array of every run's results.json (with its point) instead of the table")
+    boolean json;
 
     @Option(names = "--vary", paramLabel = "PATH=V1,V2,...", required = true,
             description = "a field and its values; repeat for a cross product (the first --vary changes slowest), each field once")
@@ -66,16 +80,33 @@ final class SweepCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new BadInputException("--jobs: expected at least 1, got " + threads);
         }
+        List<String> all = new ArrayList<>(overrides);
+        if (seed != null) {
+            all.add("seed=" + seed);
+        }
+        if (drive != null) {
+            all.add("drive.preset=" + drive);
+        }
+        PrintWriter err = spec.commandLine().getErr();
         SweepGrid grid;
         try {
-            grid = SweepGrid.of(scenarioFile, overrides, vary.stream().map(SweepAxis::parse).toList());
+            List<SweepAxis> axes = vary.stream().map(SweepAxis::parse).toList();
+            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
+                FioJobFile fio = FioJobFile.read(scenarioFile);
+                fio.ignored().forEach(o -> err.println("ignored: " + o));
+                fio.notes().forEach(err::println);
+                grid = SweepGrid.of(o -> ScenarioReader.read(fio.tree(), o), all, axes);
+            } else {
+                grid = SweepGrid.of(scenarioFile, all, axes);
+            }
         } catch (SweepException e) {
             throw new BadInputException("--vary: " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        out.println(header(grid.columns()));
-        out.flush();
+        if (!json) {
+            out.println(header(grid.columns()));
+            out.flush();
+        }
         List<Result> results = Sweep.run(grid, threads, new Sweep.Listener() {
             @Override
             public void started(SweepGrid.Point p) {
@@ -85,10 +116,15 @@ final class SweepCommand implements Callable<Integer> {
 
             @Override
             public void finished(SweepGrid.Point p, Result r) {
-                out.println(row(p.values(), r));
-                out.flush();
+                if (!json) {
+                    out.println(row(p.values(), r));
+                    out.flush();
+                }
             }
         });
+        if (json) {
+            out.print(jsonArray(grid, results));
+        }
         if (outDir != null) {
             List<LabelledResult> runs = new ArrayList<>();
             for (SweepGrid.Point p : grid.points()) {
@@ -99,6 +135,21 @@ final class SweepCommand implements Callable<Integer> {
             out.println("wrote " + String.join(", ", RunReport.COMPARISON_FILES) + " in " + outDir);
         }
         return 0;
+    }
+
+    /** {@code [{"point": {FIELD: VALUE, ...}, "result": <results.json>}, ...]}, in grid order. */
+    static String jsonArray(SweepGrid grid, List<Result> results) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ArrayNode runs = mapper.createArrayNode();
+        for (SweepGrid.Point p : grid.points()) {
+            com.fasterxml.jackson.databind.node.ObjectNode run = runs.addObject();
+            com.fasterxml.jackson.databind.node.ObjectNode point = run.putObject("point");
+            for (int i = 0; i < grid.columns().size(); i++) {
+                point.put(grid.columns().get(i), p.values().get(i));
+            }
+            run.set("result", mapper.readTree(ResultJson.toText(results.get(p.index()))));
+        }
+        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(runs) + "\n";
     }
 
     static String header(List<String> columns) {

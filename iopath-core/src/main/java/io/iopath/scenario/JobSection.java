@@ -95,6 +95,12 @@ final class JobSection {
             if (base.equals("readwrite")) {
                 base = "rw";
             }
+            if (base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite")) {
+                // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
+                // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
+                throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and iopath's drives are disks "
+                        + "without it; a trace with discards replays them (read_iolog)");
+            }
             if (!ReadWrite.names().contains(base)) {
                 throw expected(rwKey, "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)");
             }
