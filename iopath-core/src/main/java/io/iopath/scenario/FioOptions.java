@@ -29,8 +29,6 @@ final class FioOptions {
      * {@link #HARMLESS} (fio's default: off, none, one) leaves the workload as iopath runs it.
      */
     private static final Map<String, String> REFUSED = Map.ofEntries(
-            Map.entry("verify", "verification reads back what was written"),
-            Map.entry("do_verify", "verification reads back what was written"),
             Map.entry("trim_percentage", "trims after verified writes"),
             Map.entry("end_fsync", "an fsync at the end of the job"),
             Map.entry("fsync_on_close", "an fsync when a file is closed"),
@@ -66,6 +64,7 @@ final class FioOptions {
             Map.entry("kb_base", "sizes with kb_base=1000"),
             Map.entry("trim_backlog", "trims after verified writes"),
             Map.entry("verify_backlog", "verification reads interleaved with writes"),
+            Map.entry("verify_only", "verification without writing first"),
             Map.entry("experimental_verify", "verification reads back what was written"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */

@@ -51,7 +51,7 @@ final class JobSection {
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
             "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
-            "offset_increment");
+            "offset_increment", "verify", "do_verify");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -225,8 +225,11 @@ final class JobSection {
         String ioSizeKey = alias("io_size", "io_limit");
         long ioSize = has(ioSizeKey) ? size(ioSizeKey, 0, 512) : 0;
         long increment = has("offset_increment") ? size("offset_increment", 0, 0) : 0;
-        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment);
-        return c.equals(new JobSpec.Control(false, false, null, 1, 0, 0)) ? JobSpec.Control.NONE : c;
+        String verifyAs = has("verify") ? text("verify", "").strip() : "0";
+        boolean verify = !verifyAs.equals("0") && !verifyAs.equals("none") && bool("do_verify", true);
+        options.node("do_verify"); // known, and only read with verify
+        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify);
+        return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
     }
 
     /**

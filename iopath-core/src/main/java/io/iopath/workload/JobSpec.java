@@ -165,10 +165,12 @@ public record JobSpec(
      * @param ioSize     bytes to transfer, wrapping over the region as often as needed
      *                   ({@code io_size} / {@code io_limit}; 0: {@code size} × {@code loops})
      * @param offsetIncrement clone N starts at {@code offset} + N × this ({@code offset_increment}; 0)
+     * @param verify     after the writes, read back every block written ({@code verify} other
+     *                   than none, with {@code do_verify}=1; backend.c {@code do_verify})
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
-                          long offsetIncrement) {
-        public static final Control NONE = new Control(false, false, null, 1, 0, 0);
+                          long offsetIncrement, boolean verify) {
+        public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
 
         /** Bytes the job transfers before it ends, when it is not time based. */
         public long bytesToTransfer(long size) {

@@ -15,6 +15,27 @@ class JobAmountTest {
     }
 
     @Test
+    void verifyReadsBackEveryWriteInTheOrderWritten() {
+        List<BlkEvent> q = queued(run("[a]\nrw=randwrite\nbs=4k\nsize=64k\nverify=crc32c\n"), 1);
+        assertThat(q).hasSize(32);
+        List<BlkEvent> writes = q.subList(0, 16);
+        List<BlkEvent> reads = q.subList(16, 32);
+        assertThat(writes).allMatch(e -> e.rwbs().startsWith("W"));
+        assertThat(reads).allMatch(e -> e.rwbs().equals("R"));
+        assertThat(reads).extracting(BlkEvent::sector).containsExactlyElementsOf(writes.stream().map(BlkEvent::sector).toList());
+        assertThat(queued(run("[a]\nrw=randwrite\nbs=4k\nsize=64k\nverify=0\n"), 1)).hasSize(16);
+        assertThat(queued(run("[a]\nrw=write\nbs=4k\nsize=64k\nverify=md5\ndo_verify=0\n"), 1)).hasSize(16);
+    }
+
+    @Test
+    void withoutTheRandomMapVerifyReadsByOffsetOncePerBlock() {
+        List<BlkEvent> q = queued(run("[a]\nrw=randwrite\nbs=4k\nsize=64k\nio_size=160k\nnorandommap\nverify=crc32c\n"), 1);
+        List<Long> reads = q.subList(40, q.size()).stream().map(BlkEvent::sector).toList();
+        assertThat(reads).isSorted().doesNotHaveDuplicates();
+        assertThat(reads).containsExactlyInAnyOrderElementsOf(q.subList(0, 40).stream().map(BlkEvent::sector).distinct().toList());
+    }
+
+    @Test
     void loopsRepeatTheRegion() {
         List<BlkEvent> q = queued(run("[a]\nrw=read\nbs=4k\nsize=64k\nloops=3\n"), 1);
         assertThat(q).hasSize(48);

@@ -101,10 +101,10 @@ class FioSyntaxTest {
 
     @Test
     void anOptionThatWouldChangeTheWorkloadIsRefusedAtItsDefaultItIsIgnored() {
-        assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nverify=crc32c\n"))
-                .hasMessageStartingWith("t.fio:2:8: verify: changes the workload");
+        assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nverify_only\n"))
+                .hasMessageStartingWith("t.fio:2:1: verify_only: changes the workload");
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nend_fsync\n")).hasMessageContaining("end_fsync");
-        assertThat(FioJobFile.parse("t.fio", "[a]\nverify=0\nnrfiles=1\nnumber_ios=1\n").ignored()).containsExactly("verify", "nrfiles");
+        assertThat(FioJobFile.parse("t.fio", "[a]\nsync=0\nnrfiles=1\nnumber_ios=1\n").ignored()).containsExactly("sync", "nrfiles");
     }
 
     @Test
@@ -127,8 +127,8 @@ class FioSyntaxTest {
         List<JobSpec> j = jobs("[a]\nnumber_ios=1\n[b]\nstonewall\nnumber_ios=1\n[c]\nnew_group\nwait_for=a\nnumber_ios=1\n",
                 Map.of());
         assertThat(j.get(0).control()).isEqualTo(JobSpec.Control.NONE);
-        assertThat(j.get(1).control()).isEqualTo(new JobSpec.Control(true, false, null, 1, 0, 0));
-        assertThat(j.get(2).control()).isEqualTo(new JobSpec.Control(false, true, "a", 1, 0, 0));
+        assertThat(j.get(1).control()).isEqualTo(new JobSpec.Control(true, false, null, 1, 0, 0, false));
+        assertThat(j.get(2).control()).isEqualTo(new JobSpec.Control(false, true, "a", 1, 0, 0, false));
         assertThat(jobs("[a]\nnumber_ios=1\n[b]\nwait_for_previous=1\nnumber_ios=1\n", Map.of()).get(1).control().stonewall())
                 .isTrue();
         assertThatThrownBy(() -> jobs("[a]\nwait_for=b\nnumber_ios=1\n[b]\nnumber_ios=1\n", Map.of()))

@@ -71,6 +71,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long bytesToTransfer;
     /** Passes over the region a sequential job has begun after its first. */
     private int pass;
+    /** verify: the writes to read back (offset, bytes), how many, the next one, and the phase. */
+    private long[] pieceOffset = new long[0];
+    private int[] pieceLen = new int[0];
+    private int pieces;
+    private int verifyNext;
+    private boolean verifying;
+    private boolean regionDone;
     private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
     private long preparedOffset;
     private long preparedBytes;
@@ -162,13 +169,59 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (finished) {
             return false;
         }
-        if (sim.now() >= stopIssuingAtNs
+        if (verifying) {
+            if (verifyNext >= pieces) {
+                finished = true;
+            }
+            return !finished;
+        }
+        if (regionDone || sim.now() >= stopIssuingAtNs
                 || (spec.numberIos() > 0 && issuedForLimit >= spec.numberIos())
                 || (!spec.timeBased() && bytesForLimit >= bytesToTransfer)) {
+            if (pieces > 0) {
+                // backend.c: do_io ends, its IOs complete, then do_verify reads every block back
+                if (inFlight > 0 || syncDue) {
+                    return false;
+                }
+                startVerify();
+                return true;
+            }
             finished = true;
             wake.cancel();
         }
         return !finished;
+    }
+
+    /**
+     * The verify phase's order: fio reads back its {@code io_hist_list} in the order written,
+     * or, when offsets may repeat (random without the random map), its rb-tree by offset
+     * ({@code log_io_piece}, {@code fio_offset_overlap_risk}), keeping the newest of a repeat.
+     */
+    private void startVerify() {
+        verifying = true;
+        wake.cancel();
+        if (spec.rw().random && !spec.randomMap()) {
+            Integer[] order = new Integer[pieces];
+            for (int i = 0; i < pieces; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> pieceOffset[a] != pieceOffset[b]
+                    ? Long.compare(pieceOffset[a], pieceOffset[b]) : Integer.compare(b, a));
+            long[] off = new long[pieces];
+            int[] len = new int[pieces];
+            int n = 0;
+            for (Integer i : order) {
+                if (n > 0 && off[n - 1] == pieceOffset[i]) {
+                    continue; // an older write of the same block: fio's rb-tree keeps the newest
+                }
+                off[n] = pieceOffset[i];
+                len[n] = pieceLen[i];
+                n++;
+            }
+            pieceOffset = off;
+            pieceLen = len;
+            pieces = n;
+        }
     }
 
     /** Issues as many IOs as depth, batching, pacing and a pending flush allow. */
@@ -197,13 +250,21 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         while (inFlight < depth && !syncDue && !pendingThink && moreWork()) {
             if (prepared < 0 && !prepare()) {
+                if (pieces > 0 && !verifying) {
+                    regionDone = true; // verify once the writes complete
+                    moreWork();
+                    continue;
+                }
                 finished = true; // a sequential pass reached the end of the region
                 return;
             }
             long at = Math.max(thinkUntilNs, rateNextNs[prepared]);
             if (at > sim.now()) {
-                if (at < stopIssuingAtNs) {
+                if (at < stopIssuingAtNs || verifying) {
                     wake.scheduleAt(at);
+                } else if (pieces > 0) {
+                    regionDone = true;
+                    moreWork();
                 } else {
                     finished = true;
                 }
@@ -215,6 +276,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
+        if (verifying) {
+            prepared = 0;
+            preparedOffset = pieceOffset[verifyNext];
+            preparedBytes = pieceLen[verifyNext];
+            verifyNext++;
+            return true;
+        }
         Op op = switch (spec.rw()) {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
@@ -307,6 +375,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceBarrier = 0;
             flags |= Flags.PREFLUSH | Flags.FUA;
         }
+        if (op == Op.WRITE && spec.control().verify()) {
+            logPiece(preparedOffset, preparedBytes);
+        }
         Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
@@ -324,6 +395,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         bio.submittedNs = now;
         queue.submit(bio);
+    }
+
+    /** fio's {@code log_io_piece}: what a verify phase reads back. */
+    private void logPiece(long offset, long bytes) {
+        if (pieces == pieceOffset.length) {
+            pieceOffset = java.util.Arrays.copyOf(pieceOffset, Math.max(64, pieces * 2));
+            pieceLen = java.util.Arrays.copyOf(pieceLen, pieceOffset.length);
+        }
+        pieceOffset[pieces] = offset;
+        pieceLen[pieces] = (int) bytes;
+        pieces++;
     }
 
     private void issueFlush() {
