@@ -114,6 +114,7 @@ public final class Disk implements BlockDevice {
     private long destages;
     private long overwrittenInCache;
     private long cacheHits;
+    private long partialHits;
     private long occupancyT;
     private double taggedArea;
     private double effectiveArea;
@@ -124,10 +125,18 @@ public final class Disk implements BlockDevice {
     }
 
     public Disk(Simulator sim, DriveSpec spec) {
+        // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
+        this(sim, spec, sim.randoms().stream("drive.spindle").nextDouble());
+    }
+
+    /**
+     * A drive whose platter is at {@code startAngle} (a fraction of a revolution) at t = 0: a
+     * validation replay starts at angle 0, as DiskSim does ({@code dm_rotate_g1}).
+     */
+    public Disk(Simulator sim, DriveSpec spec, double startAngle) {
         this.sim = sim;
         this.spec = spec;
-        // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
-        Spindle spindle = new Spindle(spec.effectiveRpm(), sim.randoms().stream("drive.spindle").nextDouble());
+        Spindle spindle = new Spindle(spec.effectiveRpm(), startAngle);
         this.mechanics = new DiskMechanics(spec.geometry(), spec.readSeek(), spec.writeSeek(), spec.writeSettleNs(),
                 spec.headSwitchNs(), spindle, spec.cache().readOnArrival(), spec.cache().writeOnArrival());
         this.overheads = spec.overheads();
@@ -484,6 +493,9 @@ public final class Disk implements BlockDevice {
                     activeCompleteNs = t0 + p.dataPreparationNs() + overheads.busNs(false, j.sectors)
                             + overheads.completionNs(false);
                     break;
+                }
+                if (covered > 0) {
+                    partialHits++;
                 }
                 long from = j.lba + covered;
                 int n = j.sectors - covered;
@@ -976,6 +988,11 @@ public final class Disk implements BlockDevice {
 
     public long cacheHits() {
         return cacheHits;
+    }
+
+    /** Reads served partly from the buffer and partly from the media. */
+    public long partialHits() {
+        return partialHits;
     }
 
     /** Dirty extents a later write replaced in the buffer before they were destaged. */
