@@ -106,7 +106,8 @@ public final class DriveReplay implements ClosedLoopReplay.ServiceModel {
 
     /** Replays {@code trace} closed-loop on {@code spec}, keeping each request's class. */
     public static Run replay(Path trace, DriveSpec spec) {
-        DriveReplay model = new DriveReplay(spec, 42);
+        // the platter at angle 0 at t = 0, as in DiskSim (dm_rotate_g1): the first request agrees too
+        DriveReplay model = new DriveReplay(spec, 42, 0.0);
         Comparison c = ClosedLoopReplay.run(trace, model);
         return new Run(c, model.classes());
     }
