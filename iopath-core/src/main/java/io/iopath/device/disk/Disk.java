@@ -466,8 +466,7 @@ public final class Disk implements BlockDevice {
         j.active = true;
         active = j;
         observer.mediaStarted(j.request, now);
-        // DiskSim's "Extra write disconnect" is a switch on the drive: every write takes it
-        boolean extra = j.kind == DriveJob.WRITE && overheads.protocol().hasExtraDisconnect();
+        boolean extra = j.kind == DriveJob.WRITE && takesExtraDisconnect(j);
         long ovh = j.kind == DriveJob.DESTAGE ? 0
                 : extra ? overheads.protocol().extraDisconnect().commandNs()
                 : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
@@ -555,7 +554,6 @@ public final class Disk implements BlockDevice {
      */
     private long startWrite(DriveJob j, long now, long commandDone, boolean extra) {
         BusProtocol p = overheads.protocol();
-        boolean sequential = lastWasWrite && j.lba == lastWriteEnd;
         long moveStart;
         long dataStart;
         long disconnect;
@@ -574,10 +572,34 @@ public final class Disk implements BlockDevice {
             reselect = p.firstReselectNs();
         }
         long bus = overheads.busNsPerSector(true);
-        long end = mechanics.write(moveStart, j.lba, j.sectors, sequential ? 0 : p.minimumSeekDelayNs(), dataStart, bus);
+        // DiskSim exempts from the minimum seek delay only a write continuing a media write still
+        // under way (disk_check_hda_pending): never a write-through write at this point
+        long end = mechanics.write(moveStart, j.lba, j.sectors, p.minimumSeekDelayNs(), dataStart, bus,
+                p.hasExtraDisconnect() ? mediaWriteThreshold(j.sectors) : 1);
         long disconnected = dataStart + bus * j.sectors + disconnect;
         activeCompleteNs = Math.max(end, disconnected) + reselect + overheads.completionNs(true);
         return end;
+    }
+
+    /**
+     * DiskSim's condition for HP's extra write disconnect ({@code disk_buffer_select_segment},
+     * disksim-controller.md §6.2): the write's segment is the most recently used one, its last
+     * access was a write, and the write does not start at its end. With the drive's dedicated
+     * write segment that is a write right after a write that it does not continue; after a read
+     * (whose segment is then the most recently used) or continuing the previous write, the
+     * write takes the plain sequence.
+     */
+    private boolean takesExtraDisconnect(DriveJob j) {
+        return overheads.protocol().hasExtraDisconnect() && lastWasWrite && j.lba != lastWriteEnd;
+    }
+
+    /**
+     * The HP media-write threshold ({@code disk_buffer_block_available}, disksim-controller.md
+     * §6.3): on a drive with the extra write disconnect a sector is written only once at least
+     * min(n, 10) of the request's sectors (15 when n ≥ 45) are in the buffer.
+     */
+    static int mediaWriteThreshold(int sectors) {
+        return sectors >= 45 ? 15 : Math.min(sectors, 10);
     }
 
     private void note(Request r) {

@@ -108,7 +108,9 @@ public final class DiskMechanics {
     public long positionNs(int cylinder, int surface, boolean write) {
         long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
                 surface != headSurface ? headSwitchNs : 0);
-        return write ? Math.max(0, move + writeSettleNs) : move;
+        // DiskSim adds the settle only to a non-zero positioning (dm_seek_time_g1): a write to
+        // the track under the head has none
+        return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
     }
 
     /**
@@ -168,8 +170,27 @@ public final class DiskMechanics {
      * whichever sectors pass with their data in the buffer would be finer; not done).
      */
     public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector) {
-        return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
+        return write(startNs, lba, sectors, minMoveNs, dataStartNs, busNsPerSector, 1);
     }
+
+    /**
+     * As {@link #write(long, long, long, long, long, long)}, and no sector is written before
+     * {@code minBufferedSectors} of the request are in the buffer (DiskSim's HP threshold,
+     * {@code disk_buffer_block_available}): since the data arrive in order, that only delays the
+     * first sector written.
+     */
+    public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector,
+            int minBufferedSectors) {
+        minBuffered = minBufferedSectors;
+        try {
+            return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
+        } finally {
+            minBuffered = 1;
+        }
+    }
+
+    /** Of the write under way: sectors that must be in the buffer before any is written. */
+    private int minBuffered = 1;
 
     private static final long NO_DATA_CONSTRAINT = Long.MIN_VALUE;
 
@@ -219,7 +240,7 @@ public final class DiskMechanics {
                 }
             }
             // the first pass of the sector at or after the moment its data is in the buffer
-            long earliest = paced ? Math.max(t, dataStartNs + (done + 1) * busNsPerSector) : t;
+            long earliest = paced ? Math.max(t, dataStartNs + Math.max(done + 1, minBuffered) * busNsPerSector) : t;
             long wait = earliest - t + spindle.waitForAngleNs(earliest, c.angle);
             t += wait;
             if (first) {
