@@ -481,7 +481,8 @@ public final class Disk implements BlockDevice {
         switch (j.kind) {
             case DriveJob.READ -> {
                 BusProtocol p = overheads.protocol();
-                long disconnected = t0 + p.readDisconnectNs(lastWasWrite);
+                long readDisconnect = p.readDisconnectNs(lastWasWrite);
+                long disconnected = t0 + readDisconnect;
                 lastWasWrite = false;
                 int covered = j.fua ? 0 : readCache.coveredPrefix(j.lba, j.sectors, t0);
                 if (covered == j.sectors) {
@@ -498,27 +499,32 @@ public final class Disk implements BlockDevice {
                 }
                 long from = j.lba + covered;
                 int n = j.sectors - covered;
-                // the bus reconnects once the read high-water mark of data is in the buffer
-                long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
+                // the bus reconnects once the read watermark of data is in the buffer
+                long wmAll = overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors());
+                long wm = Math.max(0, wmAll - covered);
                 long bus = overheads.busNsPerSector(false);
                 end = mechanics.read(t0, from, n, wm, bus);
-                // The host takes the data in LBA order. It is taken to come in evenly from the
-                // first sector's start to the media's end, and the bus to end at least a sector
-                // after the media. With read-on-arrival the first sector comes round after the
-                // rest of its track's run, which joins the stream only then: the mechanics add
-                // those runs' constraints (Long.MIN_VALUE when every run was read in order).
-                long firstReady = mechanics.lastFirstSectorNs;
-                long dataStart;
-                if (covered > 0 && wm == 0) {
-                    dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
+                long busEnd;
+                if (!mechanics.lastOutOfOrder) {
+                    long connected = covered > 0 ? t0 + p.dataPreparationNs() : Long.MIN_VALUE;
+                    busEnd = ReadBusTiming.busEndNs(mechanics, covered, j.sectors, connected, disconnected, wmAll, p,
+                            bus, readDisconnect);
                 } else {
-                    // disconnected while the arm moved: reselect the host, then prepare the transfer
-                    long ready = Math.max(firstReady + (end - firstReady) * wm / n, mechanics.lastWatermarkNs);
-                    long reconnect = Math.max(disconnected, ready);
-                    dataStart = reconnect + p.firstReselectNs() + p.dataPreparationNs();
+                    // Zero-latency access read a track run out of order: its first sector comes
+                    // round after the rest of the run, which joins the LBA-order stream only then;
+                    // the mechanics give those runs' constraints.
+                    long firstReady = mechanics.lastFirstSectorNs;
+                    long dataStart;
+                    if (covered > 0 && wm == 0) {
+                        dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
+                    } else {
+                        long ready = Math.max(firstReady + (end - firstReady) * Math.max(1, wm) / n,
+                                mechanics.lastWatermarkNs);
+                        dataStart = Math.max(disconnected, ready) + p.firstReselectNs() + p.dataPreparationNs();
+                    }
+                    busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
+                            mechanics.lastInOrderBusEndNs);
                 }
-                long busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
-                        mechanics.lastInOrderBusEndNs);
                 activeCompleteNs = busEnd + overheads.completionNs(false);
                 note(j.request);
             }

@@ -78,7 +78,8 @@ public final class DriveImporter {
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
         long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
-        Overheads overheads = base.withProtocol(protocol(p, scale));
+        Overheads overheads = base.withProtocol(protocol(p, scale,
+                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect()));
         ReadAhead ra = ReadAhead.fromDiskSim(c.readAhead().mode().code());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
@@ -97,7 +98,7 @@ public final class DriveImporter {
     }
 
     /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */
-    static BusProtocol protocol(ProtocolOverheads p, double scale) {
+    static BusProtocol protocol(ProtocolOverheads p, double scale, boolean holdBusEntireRead) {
         ExtraDisconnect x = p.extraDisconnect();
         BusProtocol.ExtraDisconnect extra = x.enabled()
                 ? new BusProtocol.ExtraDisconnect(ns(x.commandOverheadMs() * scale), ns(x.disconnectOverheadMs() * scale),
@@ -107,7 +108,7 @@ public final class DriveImporter {
         return new BusProtocol(ns(p.firstReselectMs() * scale), ns(p.otherReselectMs() * scale),
                 ns(p.dataPreparationMs() * scale), ns(p.readDisconnectAfterReadMs() * scale),
                 ns(p.readDisconnectAfterWriteMs() * scale), ns(p.writeDisconnectMs() * scale), extra,
-                ns(p.minimumSeekDelayMs() * scale));
+                ns(p.minimumSeekDelayMs() * scale), holdBusEntireRead);
     }
 
     static ZonedGeometry geometry(DiskSimModel model) {

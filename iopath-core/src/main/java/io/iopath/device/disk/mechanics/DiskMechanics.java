@@ -54,6 +54,67 @@ public final class DiskMechanics {
      */
     public long lastInOrderBusEndNs;
 
+    /**
+     * The sector schedule of the last access, as runs of consecutive sectors passing under the
+     * head: run r covers request sectors {@code runFirst[r]} … {@code runFirst[r] + runCount[r] − 1},
+     * its first sector starting at {@code runStartNs[r]} on a track of {@code runSpt[r]} sectors.
+     * Only runs transferred in order are listed ({@link #lastOutOfOrder} says whether any was not).
+     * Reused arrays, grown on demand: the hot path allocates nothing once they are large enough.
+     */
+    private int runs;
+    private long[] runStartNs = new long[8];
+    private long[] runFirst = new long[8];
+    private int[] runCount = new int[8];
+    private int[] runSpt = new int[8];
+
+    /** Runs of the last access (see {@link #sectorEndNs}). */
+    public int runs() {
+        return runs;
+    }
+
+    /** When request sector {@code k} of the last access had wholly passed under the head (read into the buffer). */
+    public long sectorEndNs(long k) {
+        int r = runs - 1;
+        while (r > 0 && runFirst[r] > k) {
+            r--;
+        }
+        return runStartNs[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+    }
+
+    /** First request sector of run {@code r} of the last access. */
+    public long runFirst(int r) {
+        return runFirst[r];
+    }
+
+    /** Sectors in run {@code r} of the last access. */
+    public int runCount(int r) {
+        return runCount[r];
+    }
+
+    /** When the first sector of run {@code r} of the last access began to pass under the head. */
+    public long runStartNs(int r) {
+        return runStartNs[r];
+    }
+
+    /** Sectors per track of run {@code r}'s track. */
+    public int runSpt(int r) {
+        return runSpt[r];
+    }
+
+    private void addRun(long startNs, long first, int count, int spt) {
+        if (runs == runStartNs.length) {
+            runStartNs = java.util.Arrays.copyOf(runStartNs, 2 * runs);
+            runFirst = java.util.Arrays.copyOf(runFirst, 2 * runs);
+            runCount = java.util.Arrays.copyOf(runCount, 2 * runs);
+            runSpt = java.util.Arrays.copyOf(runSpt, 2 * runs);
+        }
+        runStartNs[runs] = startNs;
+        runFirst[runs] = first;
+        runCount[runs] = count;
+        runSpt[runs] = spt;
+        runs++;
+    }
+
     /** Read-order bookkeeping of the access under way (set by {@link #read}). */
     private boolean tracking;
     private long trackWatermark;
@@ -207,6 +268,7 @@ public final class DiskMechanics {
         long remaining = sectors;
         TrackCursor c = cursor;
         lastOutOfOrder = false;
+        runs = 0;
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
@@ -259,6 +321,7 @@ public final class DiskMechanics {
                 long writable = (long) Math.floor(slack / (busNsPerSector - sectorNs)) + 1;
                 onTrack = Math.max(1, Math.min(onTrack, writable));
             }
+            addRun(t, done, (int) onTrack, c.sectorsPerTrack);
             long media = spindle.rotationNs((double) onTrack / c.sectorsPerTrack);
             t += media;
             transfer += media;
