@@ -23,11 +23,26 @@ package io.iopath.device.disk;
  * @param maxDirtyAgeNs         dirty-age limit (spec §8.2 "optional age limit"): while a dirty
  *                              extent is older than this, destaging is due even with host
  *                              commands waiting; 0 = no limit (the default)
+ * @param stopPrefetchInSector  a read-ahead stopped for a new command is cancelled at once
+ *                              (DiskSim {@code Stop prefetch in sector = 1}); otherwise the new
+ *                              seek waits for the end of the sector under the head
+ * @param maxWriteSegments      segments that may hold write data at once (DiskSim {@code Maximum
+ *                              number of write segments})
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
         boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-        boolean writeOnArrival, long maxDirtyAgeNs) {
+        boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments) {
+
+    /** A read-ahead stopped for a new command finishes the sector under the head; one write segment. */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
+            boolean writeOnArrival, long maxDirtyAgeNs) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
+                maxDirtyAgeNs, false, Math.max(1, writeSegments));
+    }
 
     /** No dirty-age limit. */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
@@ -80,20 +95,20 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
-                writeOnArrival, maxDirtyAgeNs);
+                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */
     public CacheConfig withZeroLatency(boolean reads, boolean writes) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                reads, writes, maxDirtyAgeNs);
+                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments);
     }
 
     /** The same buffer with a dirty-age limit ({@code ns}; 0 = none). */
     public CacheConfig withMaxDirtyAge(long ns) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, ns);
+                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments);
     }
 }

@@ -62,6 +62,16 @@ public final class Disk implements BlockDevice {
     private final CacheConfig cacheConfig;
     private final boolean writeCache;
     private final ReadCache readCache;
+    /** Reads may hit write data in the buffer (DiskSim {@code Allow read hits on write data}). */
+    private final boolean hitsOnWriteData;
+    /** The active read's segment, and the part of it the media reads (a partial hit's rest). */
+    private int activeSegment = -1;
+    private long activeFrom;
+    private int activeCount;
+    /** The last write-back write admitted: its destage may start while its data still crosses the bus. */
+    private long admittedSeq = -1;
+    private long admittedMediaStartNs;
+    private long admittedDataStartNs;
     private final JobList hostJobs = new JobList();
     private final JobList dirty = new JobList();
     private final ArrayDeque<DriveJob> pool = new ArrayDeque<>();
@@ -88,6 +98,8 @@ public final class Disk implements BlockDevice {
 
     private DriveJob active;
     private long activeCompleteNs;
+    /** When a stopped read-ahead leaves the mechanism free (Long.MIN_VALUE: at once). */
+    private long mechanismFreeNs = Long.MIN_VALUE;
     /** When the active job's media transfer began and when it ends (torn writes at power loss). */
     private long activeMediaStartNs;
     private long activeMediaEndNs;
@@ -142,8 +154,9 @@ public final class Disk implements BlockDevice {
         this.overheads = spec.overheads();
         this.cacheConfig = spec.cache();
         this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
+        this.hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
-                cacheConfig.writeSegments(), cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0);
+                cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(), mechanics);
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
         this.maxDirtyAgeNs = writeCache ? cacheConfig.maxDirtyAgeNs() : 0;
@@ -224,25 +237,94 @@ public final class Disk implements BlockDevice {
     private void read(Request r) {
         long now = sim.now();
         boolean fua = Flags.has(r.flags(), Flags.FUA);
-        if (!fua && (readCache.covers(r.sector(), r.sectors(), now)
+        // the hit type is decided once, at arrival (disksim-controller.md §3, §9.5)
+        int covered = fua || !readCache.enabled() ? 0 : readCache.lookup(r.sector(), r.sectors(), now);
+        int seg = readCache.lastSegment();
+        if (!fua && (covered == r.sectors()
                 || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
             r.cacheHit = true;
             cacheHits++;
             // a hit keeps the bus: command, data preparation, transfer, completion
             long processed = now + overheads.commandNs(false, true, lastWasWrite);
+            long missProcessed = now + overheads.commandNs(false, false, lastWasWrite);
             long t = processed + overheads.protocol().dataPreparationNs()
                     + overheads.busNs(false, r.sectors()) + overheads.completionNs(false);
             lastWasWrite = false;
-            if (cacheConfig.readAheadOnIdleHit() && active == null && hostJobs.isEmpty() && dirty.isEmpty()) {
-                readAheadOnIdleHit(r.sector(), r.sectors(), processed);
+            if (covered == r.sectors()) {
+                if (readCache.readingAt(seg, now)) {
+                    // the hit takes over the running read-ahead: its limit is only raised (§8.4)
+                    readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
+                } else if (cacheConfig.readAheadOnIdleHit() && active == null && hostJobs.isEmpty()
+                        && dirty.isEmpty()) {
+                    readAheadOnIdleHit(seg, r.sector(), r.endSector(), now, missProcessed);
+                }
             }
             completeAt(r, t);
+            return;
+        }
+        if (covered > 0 && readCache.readingAt(seg, now) && readCache.stream().limit() >= r.endSector()
+                && readAheadLimit(seg, r.sector(), r.endSector()) >= r.endSector()) {
+            mergePartialHit(r, seg, covered, now);
             return;
         }
         DriveJob j = job(DriveJob.READ, r.sector(), r.sectors());
         j.request = r;
         j.fua = fua;
         enqueueHost(j);
+    }
+
+    /**
+     * A partial hit on the segment being read ahead (disksim-controller.md §4.4, §8.4; {@code
+     * disk_buffer_attempt_access_swap}): the read-ahead goes on as this request's media access,
+     * with no new seek and no rotational wait, its limit raised; the drive stays on the bus
+     * (read-hit overhead + data preparation), sends the cached sectors, then each one as the
+     * stream brings it in.
+     */
+    private void mergePartialHit(Request r, int seg, int covered, long now) {
+        BusProtocol p = overheads.protocol();
+        readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
+        ReadAheadStream stream = readCache.stream();
+        long connected = now + overheads.commandNs(false, true, lastWasWrite) + p.dataPreparationNs();
+        long offset = r.sector() + covered - stream.firstLba();
+        long busEnd = ReadBusTiming.busEndNs(stream, covered, r.sectors(), connected, Long.MIN_VALUE,
+                overheads.readReconnectSectors(r.sectors(), cacheConfig.segmentSectors()), p,
+                overheads.busNsPerSector(false), p.readDisconnectNs(lastWasWrite), offset);
+        lastWasWrite = false;
+        partialHits++;
+        completeAt(r, busEnd + overheads.completionNs(false));
+    }
+
+    /**
+     * Where read-ahead for a read of [lba, end) into segment {@code seg} stops, by the drive's
+     * mode (disksim-controller.md §8.1, {@code disk_buffer_get_max_readahead}).
+     */
+    private long readAheadLimit(int seg, long lba, long end) {
+        int max = cacheConfig.maxReadAheadSectors();
+        long limit;
+        switch (cacheConfig.readAhead()) {
+            case OFF -> limit = end;
+            case TRACK_END -> {
+                mechanics.geometry().locate(Math.min(end, capacity - 1), cursor);
+                long trackEnd = end + cursor.run;
+                long trackStart = end - (cursor.sectorsPerTrack - cursor.run);
+                limit = trackEnd;
+                if (seg >= 0 && readCache.startOf(seg) < trackStart) {
+                    mechanics.geometry().locate(lba, cursor);
+                    limit += cursor.sectorsPerTrack;
+                }
+            }
+            default -> limit = end + (max > 0 ? max : cacheConfig.segmentSectors());
+        }
+        return Math.min(limit, capacity);
+    }
+
+    /** Whether read-ahead in this mode may cross tracks (0), not leave the track (1) or the cylinder (2). */
+    private int readAheadStay() {
+        return switch (cacheConfig.readAhead()) {
+            case TRACK -> 1;
+            case CYLINDER -> 2;
+            default -> 0;
+        };
     }
 
     private boolean dirtyCovers(long lba, int n) {
@@ -262,7 +344,10 @@ public final class Disk implements BlockDevice {
     private void write(Request r) {
         WriteRecord rec = ledger.accepted(r.sector(), r.sectors());
         r.owner = rec;
-        readCache.invalidate(r.sector(), r.sectors());
+        // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6)
+        if (readCache.claimWrite(r.sector(), r.sectors(), sim.now()) < 0) {
+            readCache.invalidate(r.sector(), r.sectors(), sim.now());
+        }
         boolean fua = Flags.has(r.flags(), Flags.FUA);
         if (writeCache && !fua) {
             if (spaceWaiters.isEmpty() && fits(r.sectors())) {
@@ -297,6 +382,11 @@ public final class Disk implements BlockDevice {
         maxEffective = Math.max(maxEffective, tagged + dirty.size());
         r.cacheHit = true;
         cacheHits++;
+        // the media write may start once the command is processed, each sector once its data is in
+        // (disksim-controller.md §6.5; disk_check_hda_pending, disk_buffer_block_available)
+        admittedSeq = d.seq;
+        admittedMediaStartNs = sim.now() + overheads.commandNs(true, true, lastWasWrite);
+        admittedDataStartNs = admittedMediaStartNs + overheads.protocol().dataPreparationNs();
         long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.protocol().dataPreparationNs()
                 + overheads.busNs(true, r.sectors()) + overheads.completionNs(true);
         r.transferNs += overheads.busNs(true, r.sectors());
@@ -471,44 +561,52 @@ public final class Disk implements BlockDevice {
                 : extra ? overheads.protocol().extraDisconnect().commandNs()
                 : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
         long t0 = now + ovh;
-        // read-ahead runs on while the controller processes the command: the arm leaves at t0
-        long raHead = readCache.stopReadAhead(t0);
-        if (raHead >= 0) {
-            mechanics.placeHeadAt(raHead);
-            headLba = raHead + 1;
-        }
+        // read-ahead stops when the command arrives, not when its overhead is over (§8.3, D9);
+        // the new seek may not start before the mechanism is free
+        stopReadAhead(now);
+        long free = mechanismFreeNs;
         long end;
         switch (j.kind) {
             case DriveJob.READ -> {
                 BusProtocol p = overheads.protocol();
                 long readDisconnect = p.readDisconnectNs(lastWasWrite);
                 long disconnected = t0 + readDisconnect;
+                long hitProcessed = now + overheads.commandNs(false, true, lastWasWrite);
+                boolean afterWrite = lastWasWrite;
                 lastWasWrite = false;
-                int covered = j.fua ? 0 : readCache.coveredPrefix(j.lba, j.sectors, t0);
+                int covered = j.fua || !readCache.enabled() ? 0 : readCache.lookup(j.lba, j.sectors, now);
+                int seg = readCache.lastSegment();
                 if (covered == j.sectors) {
-                    // read-ahead brought all of it in meanwhile: served from the buffer, bus kept
+                    // the data came in while the command waited: served from the buffer, bus kept
                     j.request.cacheHit = true;
                     cacheHits++;
-                    end = t0;
-                    activeCompleteNs = t0 + p.dataPreparationNs() + overheads.busNs(false, j.sectors)
+                    end = now;
+                    activeSegment = -1;
+                    activeCompleteNs = hitProcessed + p.dataPreparationNs() + overheads.busNs(false, j.sectors)
                             + overheads.completionNs(false);
                     break;
                 }
                 if (covered > 0) {
-                    partialHits++;
+                    partialHits++; // the rest from the segment's end, the cached part sent at once (§4.4)
+                } else {
+                    seg = readCache.claimRead(j.lba);
                 }
+                activeSegment = seg;
                 long from = j.lba + covered;
                 int n = j.sectors - covered;
+                activeFrom = from;
+                activeCount = n;
                 // the bus reconnects once the read watermark of data is in the buffer
                 long wmAll = overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors());
                 long wm = Math.max(0, wmAll - covered);
                 long bus = overheads.busNsPerSector(false);
-                end = mechanics.read(t0, from, n, wm, bus);
+                long seekStart = Math.max(t0, free);
+                end = mechanics.read(seekStart, from, n, wm, bus);
                 long busEnd;
                 if (!mechanics.lastOutOfOrder) {
-                    long connected = covered > 0 ? t0 + p.dataPreparationNs() : Long.MIN_VALUE;
+                    long connected = covered > 0 ? hitProcessed + p.dataPreparationNs() : Long.MIN_VALUE;
                     busEnd = ReadBusTiming.busEndNs(mechanics, covered, j.sectors, connected, disconnected, wmAll, p,
-                            bus, readDisconnect);
+                            bus, readDisconnect, 0);
                 } else {
                     // Zero-latency access read a track run out of order: its first sector comes
                     // round after the rest of the run, which joins the LBA-order stream only then;
@@ -516,7 +614,7 @@ public final class Disk implements BlockDevice {
                     long firstReady = mechanics.lastFirstSectorNs;
                     long dataStart;
                     if (covered > 0 && wm == 0) {
-                        dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
+                        dataStart = hitProcessed + p.dataPreparationNs(); // enough is buffered: no disconnect
                     } else {
                         long ready = Math.max(firstReady + (end - firstReady) * Math.max(1, wm) / n,
                                 mechanics.lastWatermarkNs);
@@ -527,15 +625,25 @@ public final class Disk implements BlockDevice {
                 }
                 activeCompleteNs = busEnd + overheads.completionNs(false);
                 note(j.request);
+                t0 = seekStart;
             }
             case DriveJob.WRITE -> {
-                end = startWrite(j, now, t0, extra);
+                end = startWrite(j, now, t0, extra, free);
                 note(j.request);
                 lastWasWrite = true;
                 lastWriteEnd = j.endLba();
             }
             default -> {
-                end = mechanics.access(t0, j.lba, j.sectors, true);
+                if (j.seq == admittedSeq && now < admittedDataStartNs + overheads.busNs(true, j.sectors)) {
+                    // a write-back write's own media write, started while its data still crosses
+                    // the bus: from the end of its command overhead, each sector once its data is in
+                    t0 = Math.max(admittedMediaStartNs, free);
+                    end = mechanics.write(t0, j.lba, j.sectors, 0, admittedDataStartNs,
+                            overheads.busNsPerSector(true));
+                } else {
+                    t0 = Math.max(now, free);
+                    end = mechanics.access(t0, j.lba, j.sectors, true);
+                }
                 activeCompleteNs = end;
                 destages++;
             }
@@ -558,7 +666,7 @@ public final class Disk implements BlockDevice {
      * the minimum seek delay. Returns when the mechanism is free; the completion time is left in
      * {@code activeCompleteNs}.
      */
-    private long startWrite(DriveJob j, long now, long commandDone, boolean extra) {
+    private long startWrite(DriveJob j, long now, long commandDone, boolean extra, long mechanismFree) {
         BusProtocol p = overheads.protocol();
         long moveStart;
         long dataStart;
@@ -577,6 +685,7 @@ public final class Disk implements BlockDevice {
             disconnect = p.writeDisconnectNs();
             reselect = p.firstReselectNs();
         }
+        moveStart = Math.max(moveStart, mechanismFree);
         long bus = overheads.busNsPerSector(true);
         // DiskSim exempts from the minimum seek delay only a write continuing a media write still
         // under way (disk_check_hda_pending): never a write-through write at this point
@@ -606,6 +715,20 @@ public final class Disk implements BlockDevice {
      */
     static int mediaWriteThreshold(int sectors) {
         return sectors >= 45 ? 15 : Math.min(sectors, 10);
+    }
+
+    /**
+     * Stops the read-ahead stream, if one runs (or has run to its limit), at {@code nowNs}: the
+     * heads are left on its track, and {@link #mechanismFreeNs} says when a new seek may start
+     * ({@link ReadAheadStream#stop}).
+     */
+    private void stopReadAhead(long nowNs) {
+        mechanismFreeNs = Long.MIN_VALUE;
+        if (readCache.stopReadAhead(nowNs, cacheConfig.stopPrefetchInSector())) {
+            ReadAheadStream st = readCache.stream();
+            mechanics.placeHead(st.stopCylinder, st.stopSurface);
+            mechanismFreeNs = st.stopNs;
+        }
     }
 
     private void note(Request r) {
@@ -760,16 +883,18 @@ public final class Disk implements BlockDevice {
         long completeNs = activeCompleteNs;
         switch (j.kind) {
             case DriveJob.READ -> {
-                int seg = readCache.fill(j.lba, j.sectors);
-                startReadAhead(seg, j, now);
+                if (activeSegment >= 0) {
+                    readCache.readDone(activeSegment, activeFrom, activeCount);
+                    startReadAhead(activeSegment, j, now);
+                    activeSegment = -1;
+                }
             }
             case DriveJob.WRITE -> {
                 ledger.onMedia(j.record, now);
-                if (cacheConfig.cacheWriteData()) {
-                    readCache.fill(j.lba, j.sectors, true);
-                }
+                readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
             }
             default -> {
+                readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
                 dirty.remove(j);
                 dirtySectors -= j.sectors;
                 ledger.onMedia(j.record, now);
@@ -797,55 +922,38 @@ public final class Disk implements BlockDevice {
     }
 
     /**
-     * DiskSim's {@code Read-ahead on idle hit}: a read served wholly from the buffer while the
-     * drive is idle starts prefetching beyond it, as far as a read miss would (the maximum
-     * read-ahead past its end, within one segment that keeps the request's own data). The
-     * drive decides once the command is processed ({@code processedNs}). A read-ahead still
-     * under way simply reads on; one that had stopped starts again from the segment's end when
-     * that sector next comes under the head (the mechanism is free: the hit uses only the bus).
+     * DiskSim's {@code Read-ahead on idle hit} (disksim-controller.md §8.5, {@code
+     * disk_check_hda_pending}): a read served wholly from a segment whose read-ahead has finished,
+     * with the drive idle, starts read-ahead again from the segment's end if that is below the
+     * limit the hit sets. Its seek starts when the read-miss overhead is over ({@code
+     * missProcessedNs}: DiskSim's overhead_done), from where the heads are, and it keeps to the
+     * mode's limits (mode 1: the track end).
      */
-    private void readAheadOnIdleHit(long lba, int sectors, long processedNs) {
-        int seg = readCache.lastHitReadSegment();
-        if (seg < 0 || cacheConfig.readAhead() != ReadAhead.SEGMENT || cacheConfig.maxReadAheadSectors() == 0) {
+    private void readAheadOnIdleHit(int seg, long lba, long end, long nowNs, long missProcessedNs) {
+        if (seg < 0 || !readAheadOn()) {
             return;
         }
-        long limit = Math.min(Math.min(lba + sectors + cacheConfig.maxReadAheadSectors(),
-                lba + cacheConfig.segmentSectors()), capacity);
-        long next = readCache.extendReadAhead(seg, limit, processedNs);
-        if (next < 0 || next >= capacity) {
+        stopReadAhead(nowNs); // a finished stream: the heads are on its last track
+        long limit = readAheadLimit(seg, lba, end);
+        if (readCache.endAt(seg, nowNs) >= limit) {
             return;
         }
-        mechanics.placeHeadAt(next - 1); // the heads stayed where read-ahead left them
-        long startNs = processedNs + mechanics.positioningNs(processedNs, next, false);
-        readCache.restartReadAhead(seg, limit, startNs, readAheadNsPerSector(next));
+        readCache.startReadAhead(seg, limit, Math.max(missProcessedNs, mechanismFreeNs), mechanics.headCylinder(),
+                mechanics.headSurface(), readAheadStay());
     }
 
-    /** Read-ahead's media rate from {@code lba} on. */
-    private double readAheadNsPerSector(long lba) {
-        mechanics.geometry().locate(lba, cursor);
-        return readAheadNsPerSectorAtCursor();
+    private boolean readAheadOn() {
+        return cacheConfig.readAhead() != ReadAhead.OFF
+                && (cacheConfig.maxReadAheadSectors() > 0 || cacheConfig.readAhead() == ReadAhead.TRACK_END);
     }
 
-    /**
-     * Read-ahead's media rate on the track {@link #cursor} was located on: sectors stream, and
-     * each track boundary costs the skew's rotation.
-     */
-    private double readAheadNsPerSectorAtCursor() {
-        int spt = cursor.sectorsPerTrack;
-        double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
-        return mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
-    }
-
+    /** After a read's media access: read-ahead continues from its last sector without a gap (§8.2). */
     private void startReadAhead(int seg, DriveJob j, long now) {
-        if (seg < 0 || cacheConfig.readAhead() == ReadAhead.OFF || cacheConfig.maxReadAheadSectors() == 0) {
+        if (seg < 0 || !readAheadOn()) {
             return;
         }
-        long last = j.endLba() - 1;
-        mechanics.geometry().locate(last, cursor);
-        long limit = cacheConfig.readAhead() == ReadAhead.TRACK ? last + cursor.run
-                : j.endLba() + cacheConfig.maxReadAheadSectors();
-        limit = Math.min(limit, capacity);
-        readCache.startReadAhead(seg, limit, now, readAheadNsPerSectorAtCursor());
+        readCache.startReadAhead(seg, readAheadLimit(seg, j.lba, j.endLba()), now, mechanics.headCylinder(),
+                mechanics.headSurface(), readAheadStay());
     }
 
     private void admitWaiters() {

@@ -1,6 +1,7 @@
 package io.iopath.device.disk;
 
 import io.iopath.device.disk.mechanics.DiskMechanics;
+import io.iopath.device.disk.mechanics.SectorSchedule;
 
 /**
  * When a read's data has crossed the bus, DiskSim's rule (disksim-controller.md §4.3 steps 4–5;
@@ -26,26 +27,27 @@ final class ReadBusTiming {
      * @param disconnectedNs when the disconnect's overhead has elapsed (reconnection waits for it)
      * @param watermark    the read watermark in sectors (at least 1)
      * @param redisconnectNs the read disconnect overhead if the drive disconnects again
+     * @param offset       the schedule's sector of the request's sector {@code covered}
      * @return when the last sector has crossed the bus
      */
-    static long busEndNs(DiskMechanics m, int covered, int n, long connectedNs, long disconnectedNs, long watermark,
-            BusProtocol p, long busNsPerSector, long redisconnectNs) {
+    static long busEndNs(SectorSchedule m, int covered, int n, long connectedNs, long disconnectedNs, long watermark,
+            BusProtocol p, long busNsPerSector, long redisconnectNs, long offset) {
         long reconnectNs = p.firstReselectNs() + p.dataPreparationNs();
         long e;
         int k = 0;
         if (connectedNs != Long.MIN_VALUE) {
             e = connectedNs;
         } else {
-            e = Math.max(disconnectedNs, ready(m, covered, (int) Math.min(watermark, n) - 1)) + reconnectNs;
+            e = Math.max(disconnectedNs, ready(m, covered, offset, (int) Math.min(watermark, n) - 1)) + reconnectNs;
         }
         while (k < n) {
-            long r = ready(m, covered, k);
+            long r = ready(m, covered, offset, k);
             if (r > e) {
                 if (p.holdBusEntireRead()) {
                     e = r; // on the bus, waiting for the next sector's end
                 } else {
                     long w = Math.min(watermark, n - k);
-                    e = Math.max(e + redisconnectNs, ready(m, covered, k + (int) w - 1)) + reconnectNs;
+                    e = Math.max(e + redisconnectNs, ready(m, covered, offset, k + (int) w - 1)) + reconnectNs;
                 }
             }
             e += busNsPerSector;
@@ -55,7 +57,7 @@ final class ReadBusTiming {
     }
 
     /** When request sector {@code k} is in the buffer. */
-    private static long ready(DiskMechanics m, int covered, int k) {
-        return k < covered ? Long.MIN_VALUE : m.sectorEndNs(k - covered);
+    private static long ready(SectorSchedule m, int covered, long offset, int k) {
+        return k < covered ? Long.MIN_VALUE : m.sectorEndNs(k - covered + offset);
     }
 }

@@ -25,8 +25,7 @@ import java.util.List;
  * transfer times → the effective per-sector bus time (the slowest of disk, controller and bus,
  * as DiskSim does).
  *
- * <p>Vocabulary that has no counterpart here is approximated and said so: read-ahead modes 2 and
- * 4 behave as mode 3; Fast write level 1 and 2 become write-back with destage competing with
+ * <p>Vocabulary that has no counterpart here is approximated and said so: Fast write level 1 and 2 become write-back with destage competing with
  * every waiting command (DiskSim flushes dirty data before serving other requests); the
  * {@code curve} seek type uses the triangular 3-point fit. The reselect, disconnect and
  * data-preparation overheads, the HP extra write disconnect and the minimum seek delay become
@@ -85,7 +84,12 @@ public final class DriveImporter {
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
                 maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
                 c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
-                c.readAhead().onIdleHit(), c.immediateBufferRead(), c.immediateBufferWrite());
+                // DiskSim's Immediate buffer read / write and Read any free blocks have no effect
+                // (disksim-controller.md §2.3: disk_buffer_seekdone always starts at the requested
+                // sector), so an imported drive has no zero-latency access; withZeroLatency is
+                // iopath's own extension
+                c.readAhead().onIdleHit(), false, false, 0, c.readAhead().stopPrefetchInSector(),
+                Math.max(1, c.maxWriteSegments()));
 
         DriveScheduler policy = DriveScheduler.fromDiskSim(disk.scheduler().policy().code());
         double avgSeek = triangularAverageMs(read, cyl);

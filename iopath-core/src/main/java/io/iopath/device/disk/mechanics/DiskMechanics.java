@@ -20,7 +20,7 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * sector boundary, transfers to the run's end, rotates to the run's start and transfers up to
  * where it began — one revolution plus less than a sector on that track, wherever it arrived.
  */
-public final class DiskMechanics {
+public final class DiskMechanics implements SectorSchedule {
     private final ZonedGeometry geometry;
     private final SeekCurve readSeek;
     private final SeekCurve writeSeek;
@@ -73,6 +73,7 @@ public final class DiskMechanics {
     }
 
     /** When request sector {@code k} of the last access had wholly passed under the head (read into the buffer). */
+    @Override
     public long sectorEndNs(long k) {
         int r = runs - 1;
         while (r > 0 && runFirst[r] > k) {
@@ -172,6 +173,22 @@ public final class DiskMechanics {
         // DiskSim adds the settle only to a non-zero positioning (dm_seek_time_g1): a write to
         // the track under the head has none
         return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
+    }
+
+    /**
+     * Positioning from a given head position (not the current one), DiskSim's rule: max(seek,
+     * head switch), plus the write settle if that is not zero. Pure; does not move the head.
+     */
+    public long moveNs(int fromCylinder, int fromSurface, int cylinder, int surface, boolean write) {
+        long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - fromCylinder),
+                surface != fromSurface ? headSwitchNs : 0);
+        return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
+    }
+
+    /** Places the heads on a track (read-ahead that ran in the background left them there). */
+    public void placeHead(int cylinder, int surface) {
+        headCylinder = cylinder;
+        headSurface = surface;
     }
 
     /**
