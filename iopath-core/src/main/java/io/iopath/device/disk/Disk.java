@@ -55,6 +55,7 @@ import java.util.ArrayDeque;
  * bug: NCQ has none.
  */
 public final class Disk implements BlockDevice {
+    static final boolean DBG = Boolean.getBoolean("dbg.disk");
     private final Simulator sim;
     private final DriveSpec spec;
     private final DiskMechanics mechanics;
@@ -240,6 +241,7 @@ public final class Disk implements BlockDevice {
         // the hit type is decided once, at arrival (disksim-controller.md §3, §9.5)
         int covered = fua || !readCache.enabled() ? 0 : readCache.lookup(r.sector(), r.sectors(), now);
         int seg = readCache.lastSegment();
+        if (DBG) System.out.printf("  arrive %.6f read %d+%d covered %d seg %d reading %b%n", now / 1e6, r.sector(), r.sectors(), covered, seg, readCache.readingAt(seg, now));
         if (!fua && (covered == r.sectors()
                 || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
             r.cacheHit = true;
@@ -954,6 +956,7 @@ public final class Disk implements BlockDevice {
         }
         readCache.startReadAhead(seg, readAheadLimit(seg, j.lba, j.endLba()), now, mechanics.headCylinder(),
                 mechanics.headSurface(), readAheadStay());
+        if (DBG) System.out.printf("  RA seg %d from %.6f limit %d prefetching %d streamEnd %.6f%n", seg, now / 1e6, readAheadLimit(seg, j.lba, j.endLba()), readCache.prefetching(), readCache.stream().endNs() / 1e6);
     }
 
     private void admitWaiters() {

@@ -20,6 +20,8 @@ import java.util.Arrays;
  * the arrays have grown to the longest stream.
  */
 final class ReadAheadStream implements SectorSchedule {
+    /** Times are whole ns and angles doubles: a sector "missed" by less than this is rounding. */
+    private static final long SLACK_NS = 50;
     private final DiskMechanics mechanics;
     private final Spindle spindle;
     private final TrackCursor cursor = new TrackCursor();
@@ -77,7 +79,11 @@ final class ReadAheadStream implements SectorSchedule {
             }
             long move = mechanics.moveNs(cyl, surf, cursor.cylinder, cursor.surface, false);
             long seekEnd = t + move;
-            long first = seekEnd + spindle.waitForAngleNs(seekEnd, cursor.angle);
+            long wait = spindle.waitForAngleNs(seekEnd, cursor.angle);
+            if (spindle.revolutionNs() - wait < SLACK_NS) {
+                wait = 0; // the sector just after the last one read: late only by rounding, not a revolution
+            }
+            long first = seekEnd + wait;
             int count = (int) Math.min(cursor.run, limit - next);
             add(t, seekEnd, first, next - lba, count, cursor.sectorsPerTrack, cursor.cylinder, cursor.surface);
             cyl = cursor.cylinder;
