@@ -346,7 +346,11 @@ public final class Disk implements BlockDevice {
     private void write(Request r) {
         WriteRecord rec = ledger.accepted(r.sector(), r.sectors());
         r.owner = rec;
-        // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6)
+        // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6);
+        // a read-ahead that has finished left its segment CLEAN
+        if (!readCache.readingAt(readCache.prefetching(), sim.now())) {
+            stopReadAhead(sim.now());
+        }
         if (readCache.claimWrite(r.sector(), r.sectors(), sim.now()) < 0) {
             readCache.invalidate(r.sector(), r.sectors(), sim.now());
         }

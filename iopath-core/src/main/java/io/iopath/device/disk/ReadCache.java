@@ -122,7 +122,7 @@ final class ReadCache {
             }
             int covered = (int) Math.min(n, e - lba);
             boolean whole = covered == n;
-            int value = switch (s == prefetching ? READING : state[s]) {
+            int value = switch (readingAt(s, nowNs) ? READING : state[s]) {
                 case DIRTY -> whole ? 11 : 7;
                 case READING -> whole ? 9 : 5;
                 default -> whole ? 8 : 4;
