@@ -55,7 +55,6 @@ import java.util.ArrayDeque;
  * bug: NCQ has none.
  */
 public final class Disk implements BlockDevice {
-    static final boolean DBG = Boolean.getBoolean("dbg.disk");
     private final Simulator sim;
     private final DriveSpec spec;
     private final DiskMechanics mechanics;
@@ -241,7 +240,6 @@ public final class Disk implements BlockDevice {
         // the hit type is decided once, at arrival (disksim-controller.md §3, §9.5)
         int covered = fua || !readCache.enabled() ? 0 : readCache.lookup(r.sector(), r.sectors(), now);
         int seg = readCache.lastSegment();
-        if (DBG) System.out.printf("  arrive %.6f read %d+%d covered %d seg %d reading %b%n", now / 1e6, r.sector(), r.sectors(), covered, seg, readCache.readingAt(seg, now));
         if (!fua && (covered == r.sectors()
                 || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
             r.cacheHit = true;
@@ -606,7 +604,7 @@ public final class Disk implements BlockDevice {
                 long wmAll = overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors());
                 long wm = Math.max(0, wmAll - covered);
                 long bus = overheads.busNsPerSector(false);
-                long seekStart = Math.max(t0, free);
+                long seekStart = afterStop(t0, now, free);
                 end = mechanics.read(seekStart, from, n, wm, bus);
                 long busEnd;
                 if (!mechanics.lastOutOfOrder) {
@@ -643,11 +641,11 @@ public final class Disk implements BlockDevice {
                 if (j.seq == admittedSeq && now < admittedDataStartNs + overheads.busNs(true, j.sectors)) {
                     // a write-back write's own media write, started while its data still crosses
                     // the bus: from the end of its command overhead, each sector once its data is in
-                    t0 = Math.max(admittedMediaStartNs, free);
+                    t0 = afterStop(Math.max(now, admittedMediaStartNs), now, free);
                     end = mechanics.write(t0, j.lba, j.sectors, 0, admittedDataStartNs,
                             overheads.busNsPerSector(true));
                 } else {
-                    t0 = Math.max(now, free);
+                    t0 = afterStop(now, now, free);
                     end = mechanics.access(t0, j.lba, j.sectors, true);
                 }
                 activeCompleteNs = end;
@@ -691,7 +689,7 @@ public final class Disk implements BlockDevice {
             disconnect = p.writeDisconnectNs();
             reselect = p.firstReselectNs();
         }
-        moveStart = Math.max(moveStart, mechanismFree);
+        moveStart = afterStop(moveStart, now, mechanismFree);
         long bus = overheads.busNsPerSector(true);
         // DiskSim exempts from the minimum seek delay only a write continuing a media write still
         // under way (disk_check_hda_pending): never a write-through write at this point
@@ -735,6 +733,16 @@ public final class Disk implements BlockDevice {
             mechanics.placeHead(st.stopCylinder, st.stopSurface);
             mechanismFreeNs = st.stopNs;
         }
+    }
+
+    /**
+     * When a seek may start that could start at {@code readyNs} but for a stopped read-ahead
+     * leaving the mechanism free only at {@code freeNs}: DiskSim adds the two delays from now
+     * ({@code disk_check_hda}: the command's remaining overhead plus the remaining stop time),
+     * it does not take the later of the two.
+     */
+    private static long afterStop(long readyNs, long nowNs, long freeNs) {
+        return freeNs == Long.MIN_VALUE ? readyNs : readyNs + Math.max(0, freeNs - nowNs);
     }
 
     private void note(Request r) {
@@ -944,7 +952,7 @@ public final class Disk implements BlockDevice {
         if (readCache.endAt(seg, nowNs) >= limit) {
             return;
         }
-        readCache.startReadAhead(seg, limit, Math.max(missProcessedNs, mechanismFreeNs), mechanics.headCylinder(),
+        readCache.startReadAhead(seg, limit, afterStop(missProcessedNs, nowNs, mechanismFreeNs), mechanics.headCylinder(),
                 mechanics.headSurface(), readAheadStay());
     }
 
@@ -960,7 +968,6 @@ public final class Disk implements BlockDevice {
         }
         readCache.startReadAhead(seg, readAheadLimit(seg, j.lba, j.endLba()), now, mechanics.headCylinder(),
                 mechanics.headSurface(), readAheadStay());
-        if (DBG) System.out.printf("  RA seg %d from %.6f limit %d prefetching %d streamEnd %.6f%n", seg, now / 1e6, readAheadLimit(seg, j.lba, j.endLba()), readCache.prefetching(), readCache.stream().endNs() / 1e6);
     }
 
     private void admitWaiters() {
