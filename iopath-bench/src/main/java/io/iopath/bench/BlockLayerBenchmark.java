@@ -1,6 +1,7 @@
 package io.iopath.bench;
 
 import io.iopath.block.BlockQueue;
+import io.iopath.block.BlockTracepoints;
 import io.iopath.block.Plugging;
 import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
@@ -11,7 +12,6 @@ import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
-import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -112,8 +112,8 @@ public class BlockLayerBenchmark {
         sim = new Simulator(1);
         IoScheduler s = Schedulers.create(scheduler, Map.of(), Hz.EXACT);
         QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS,
-                s.multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY, Hz.EXACT, false, true);
-        BlockQueue queue = new BlockQueue(sim, s, qs, BlkTraceSink.NONE, 16);
+                Schedulers.type(scheduler).multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY, Hz.EXACT);
+        BlockQueue queue = new BlockQueue(sim, s, qs, BlockTracepoints.NONE);
         new ScsiDriver(sim, queue, new FastDevice(sim), 16, QueueFullHandling.MIDLAYER);
         issued = 0;
         SplittableRandom rnd = new SplittableRandom(1);

@@ -1,9 +1,10 @@
 package io.iopath.bench;
 
 import io.iopath.device.disk.DriveLoad;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.durability.DurabilityLedger;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -42,7 +43,8 @@ public class DriveSptfBenchmark {
     public void setUp() {
         // write cache off: exactly the 16 commands are what SPTF chooses among
         DriveSpec spec = DrivePresets.find(drive).orElseThrow().withWriteCache(false).withQueue(16, DriveScheduler.SPTF);
-        load = new DriveLoad(spec, 16, 0.66, 1);
+        // with the ledger a full run keeps: tracking each write's durability is part of the cost
+        load = new DriveLoad(spec, 16, 0.66, 1, new DurabilityLedger());
     }
 
     @Benchmark

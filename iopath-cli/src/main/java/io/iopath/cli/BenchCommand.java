@@ -3,6 +3,7 @@ package io.iopath.cli;
 import io.iopath.device.disk.DriveLoad;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.durability.DurabilityLedger;
 import io.iopath.validation.Comparison;
 import io.iopath.validation.DriveReplay;
 import io.iopath.workload.trace.TraceFormat;
@@ -71,11 +72,12 @@ final class BenchCommand implements Callable<Integer> {
                     t.getFileName(), d.name(), n, best);
         }
         DriveSpec d = DriveOption.resolve(drive).withWriteCache(false).withQueue(16, DriveScheduler.SPTF);
-        new DriveLoad(d, 16, 0.66, 1).run(Math.min(requests, 200_000)); // warm-up
+        new DriveLoad(d, 16, 0.66, 1, new DurabilityLedger()).run(Math.min(requests, 200_000)); // warm-up
         double best = 0;
         double iops = 0;
         for (int i = 0; i < repeat; i++) {
-            DriveLoad load = new DriveLoad(d, 16, 0.66, 1 + i);
+            // the ledger a full run keeps, so the figure includes tracking each write's durability
+            DriveLoad load = new DriveLoad(d, 16, 0.66, 1 + i, new DurabilityLedger());
             long t0 = System.nanoTime();
             load.run(requests);
             double s = (System.nanoTime() - t0) / 1e9;

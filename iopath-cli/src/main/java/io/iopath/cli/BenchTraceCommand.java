@@ -2,7 +2,7 @@ package io.iopath.cli;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.workload.trace.SyntheticTrace;
 import io.iopath.workload.trace.TraceFiles;

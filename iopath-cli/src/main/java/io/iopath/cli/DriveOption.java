@@ -1,8 +1,7 @@
 package io.iopath.cli;
 
-import io.iopath.device.disk.DriveFiles;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.disksim.ParameterFileException;
 
 /** Resolves {@code --drive NAME|FILE}: a preset name or a DiskSim parameter file. */
@@ -12,7 +11,7 @@ final class DriveOption {
 
     static DriveSpec resolve(String nameOrFile) {
         try {
-            return DriveFiles.resolve(nameOrFile, null).orElseThrow(() -> new BadInputException(
+            return DrivePresets.resolve(nameOrFile, null).orElseThrow(() -> new BadInputException(
                     "--drive: expected a preset (" + String.join(", ", DrivePresets.names())
                             + ") or a DiskSim parameter file, got '" + nameOrFile + "'"));
         } catch (ParameterFileException | IllegalArgumentException e) {

@@ -1,6 +1,6 @@
 package io.iopath.cli;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import java.io.PrintWriter;
 import java.util.Locale;

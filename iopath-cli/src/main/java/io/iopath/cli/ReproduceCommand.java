@@ -1,8 +1,8 @@
 package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
-import io.iopath.report.AtomicFiles;
+import io.iopath.files.AtomicFiles;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,23 +1,23 @@
 package io.iopath.cli;
 
+import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.files.AtomicFiles;
 import io.iopath.metrics.blktrace.BlkTraceLog;
-import io.iopath.metrics.blktrace.BlkTraceSink;
 import io.iopath.metrics.blktrace.BlkparseText;
-import io.iopath.report.AtomicFiles;
-import io.iopath.report.ResultJson;
 import io.iopath.report.PowerLossText;
+import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
 import io.iopath.report.RunReport;
 import io.iopath.report.ScenarioSource;
+import io.iopath.report.fio.FioJson;
+import io.iopath.report.fio.FioText;
+import io.iopath.result.FioResult;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
 import io.iopath.workload.fio.FioJobFile;
-import io.iopath.workload.fio.FioJson;
-import io.iopath.workload.fio.FioReport;
-import io.iopath.workload.fio.FioText;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
@@ -134,7 +134,7 @@ final class RunCommand implements Callable<Integer> {
         };
         BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
         TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlkTraceSink.NONE : trace, tracer));
+        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer));
         Result result;
         try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
             result = run.execute(bar::update);
@@ -157,7 +157,7 @@ final class RunCommand implements Callable<Integer> {
             if (result.powerLoss() != null) {
                 err.println("iopath: " + PowerLossText.describe(result.powerLoss())); // fio's own output has no place for it
             }
-            FioReport report = FioReport.of(run, result, fio != null && fio.groupReporting());
+            FioResult report = run.fioResult(result, fio != null && fio.groupReporting());
             out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
             return 0;
         }

@@ -1,13 +1,14 @@
 package io.iopath.cli;
 
-import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.DriveQueueStats;
-import io.iopath.metrics.Result;
+import io.iopath.experiment.Sweep;
+import io.iopath.experiment.SweepAxis;
+import io.iopath.experiment.SweepException;
+import io.iopath.experiment.SweepGrid;
 import io.iopath.report.LabelledResult;
 import io.iopath.report.RunReport;
-import io.iopath.scenario.Scenario;
-import io.iopath.scenario.ScenarioReader;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.DriveQueueStats;
+import io.iopath.result.Result;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -24,7 +25,10 @@ import picocli.CommandLine.Parameters;
 /**
  * Runs one scenario over the cross product of several fields' values (each a {@code --set}
  * override) and sets the runs side by side: a Markdown table on standard output and, with
- * {@code --out}, the comparison files of {@link RunReport#writeComparison}.
+ * {@code --out}, the comparison files of {@link RunReport#writeComparison}. The grid and its runs
+ * are {@link SweepGrid} and {@link Sweep}; this command only prints: a row per run in grid order
+ * as soon as it and every run before it have finished, and {@code [i/n]} on standard error as
+ * run i starts (also in grid order).
  */
 @Command(name = "sweep",
         mixinStandardHelpOptions = true,
@@ -39,7 +43,7 @@ final class SweepCommand implements Callable<Integer> {
     Path scenarioFile;
 
     @Option(names = "--vary", paramLabel = "PATH=V1,V2,...", required = true,
-            description = "a field and its values; repeat for a cross product (the first --vary changes slowest)")
+            description = "a field and its values; repeat for a cross product (the first --vary changes slowest), each field once")
     List<String> vary = new ArrayList<>();
 
     @Option(names = "--set", paramLabel = "PATH=VALUE", description = "override a field in every run")
@@ -49,66 +53,52 @@ final class SweepCommand implements Callable<Integer> {
             description = "write DIR/results.csv, latency.csv and report.html with one row group per run (docs/reports.md)")
     Path outDir;
 
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "runs at a time (default: the number of cores); the output is the same for any N")
+    Integer jobs;
+
     @Override
     public Integer call() throws IOException {
         if (!Files.isRegularFile(scenarioFile)) {
             throw new BadInputException(scenarioFile + ": no such scenario file");
         }
-        List<String> columns = new ArrayList<>();
-        List<List<String>> values = new ArrayList<>();
-        for (String v : vary) {
-            int eq = v.indexOf('=');
-            List<String> vs = eq <= 0 ? List.of() : List.of(v.substring(eq + 1).split(",", -1));
-            if (eq <= 0 || vs.stream().anyMatch(String::isBlank)) {
-                throw new BadInputException("--vary: expected PATH=V1,V2,..., got '" + v + "'");
-            }
-            columns.add(v.substring(0, eq).trim());
-            values.add(vs.stream().map(String::trim).toList());
+        int threads = jobs == null ? Sweep.defaultJobs() : jobs;
+        if (threads < 1) {
+            throw new BadInputException("--jobs: expected at least 1, got " + threads);
         }
-        List<List<String>> points = new ArrayList<>();
-        cross(values, 0, new ArrayList<>(), points);
+        SweepGrid grid;
+        try {
+            grid = SweepGrid.of(scenarioFile, overrides, vary.stream().map(SweepAxis::parse).toList());
+        } catch (SweepException e) {
+            throw new BadInputException("--vary: " + e.getMessage());
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        // read every point first, so a bad value is reported before anything runs
-        List<Scenario> scenarios = new ArrayList<>();
-        List<String> described = new ArrayList<>();
-        for (List<String> point : points) {
-            List<String> all = new ArrayList<>(overrides);
-            for (int c = 0; c < columns.size(); c++) {
-                all.add(columns.get(c) + "=" + point.get(c));
+        out.println(header(grid.columns()));
+        out.flush();
+        List<Result> results = Sweep.run(grid, threads, new Sweep.Listener() {
+            @Override
+            public void started(SweepGrid.Point p) {
+                err.printf(Locale.ROOT, "[%d/%d] %s%n", p.index() + 1, grid.size(), p.description());
+                err.flush();
             }
-            scenarios.add(ScenarioReader.read(scenarioFile, all));
-            described.add(String.join(" ", all));
-        }
-        List<LabelledResult> runs = new ArrayList<>();
-        out.println(header(columns));
-        for (int i = 0; i < points.size(); i++) {
-            List<String> point = points.get(i);
-            err.printf(Locale.ROOT, "[%d/%d] %s%n", i + 1, points.size(), described.get(i));
-            err.flush();
-            Result r = ScenarioRun.run(scenarios.get(i));
-            runs.add(new LabelledResult(point, r));
-            out.println(row(point, r));
-            out.flush();
-        }
+
+            @Override
+            public void finished(SweepGrid.Point p, Result r) {
+                out.println(row(p.values(), r));
+                out.flush();
+            }
+        });
         if (outDir != null) {
-            RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", columns, runs);
+            List<LabelledResult> runs = new ArrayList<>();
+            for (SweepGrid.Point p : grid.points()) {
+                runs.add(new LabelledResult(p.values(), results.get(p.index())));
+            }
+            RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);
             out.println();
             out.println("wrote " + String.join(", ", RunReport.COMPARISON_FILES) + " in " + outDir);
         }
         return 0;
-    }
-
-    private static void cross(List<List<String>> values, int i, List<String> prefix, List<List<String>> out) {
-        if (i == values.size()) {
-            out.add(List.copyOf(prefix));
-            return;
-        }
-        for (String v : values.get(i)) {
-            prefix.add(v);
-            cross(values, i + 1, prefix, out);
-            prefix.remove(prefix.size() - 1);
-        }
     }
 
     static String header(List<String> columns) {

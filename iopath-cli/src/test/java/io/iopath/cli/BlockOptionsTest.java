@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.iopath.block.BlkAction;
 import io.iopath.cli.CliRunner.Outcome;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.metrics.blktrace.BlkparseText;
 import java.io.IOException;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DriveCommandsTest {
-    private static final Path DISKSIM = Path.of("../iopath-core/src/main/resources/io/iopath/device/disk/disksim");
+    private static final Path DISKSIM = Path.of("../iopath-core/src/main/resources/io/iopath/device/disk/presets/disksim");
     private static final Path TRACES = Path.of("../iopath-core/src/test/resources/io/iopath/device/disk/disksim");
 
     @TempDir

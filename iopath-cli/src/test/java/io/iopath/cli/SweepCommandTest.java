@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.cli.CliRunner.Outcome;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,5 +59,48 @@ class SweepCommandTest {
         o = iopath("sweep", file.toString(), "--vary", "host.scheduler=noop,elevator");
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err().trim()).doesNotContain("\n").contains("host.scheduler");
+    }
+
+    @Test
+    void theOutputIsByteIdenticalWhateverTheNumberOfJobs() throws IOException {
+        Path file = dir.resolve("tiny.yaml");
+        Files.writeString(file, SCENARIO);
+        List<String> args = List.of("sweep", file.toString(), "--vary", "host.scheduler=cfq,bfq,mq-deadline",
+                "--vary", "drive.write_cache=off,on", "--set", "host.queue_depth=8");
+        Outcome one = iopath(with(args, "--jobs", "1", "--out", dir.resolve("one").toString()));
+        Outcome three = iopath(with(args, "--jobs", "3", "--out", dir.resolve("three").toString()));
+        assertThat(one.status()).isZero();
+        assertThat(three.status()).isZero();
+        assertThat(three.out().replace("three", "one")).isEqualTo(one.out());
+        assertThat(one.out().lines().filter(l -> l.startsWith("| ")).count()).isEqualTo(1 + 6);
+        // the progress lines: numbered by grid position and printed in grid order as each run starts
+        assertThat(three.err()).isEqualTo(one.err());
+        assertThat(one.err().lines().toList()).hasSize(6)
+                .startsWith("[1/6] host.queue_depth=8 host.scheduler=cfq drive.write_cache=off")
+                .endsWith("[6/6] host.queue_depth=8 host.scheduler=mq-deadline drive.write_cache=on");
+        for (String f : List.of("results.csv", "latency.csv", "report.html")) {
+            assertThat(Files.readAllBytes(dir.resolve("three").resolve(f))).as(f)
+                    .isEqualTo(Files.readAllBytes(dir.resolve("one").resolve(f)));
+        }
+    }
+
+    @Test
+    void aFieldVariedTwiceOrNoJobsGetsOneLineAndStatus2() throws IOException {
+        Path file = dir.resolve("tiny.yaml");
+        Files.writeString(file, SCENARIO);
+        Outcome o = iopath("sweep", file.toString(), "--vary", "host.queue_depth=1,4", "--vary", "host.queue_depth=16");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.out()).isEmpty();
+        assertThat(o.err().trim()).isEqualTo(
+                "iopath: --vary: host.queue_depth is varied twice; give all its values once: host.queue_depth=V1,V2,...");
+        o = iopath("sweep", file.toString(), "--vary", "host.queue_depth=1", "--jobs", "0");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().trim()).isEqualTo("iopath: --jobs: expected at least 1, got 0");
+    }
+
+    private static String[] with(List<String> args, String... more) {
+        List<String> all = new java.util.ArrayList<>(args);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 }

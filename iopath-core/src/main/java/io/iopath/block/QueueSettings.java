@@ -3,19 +3,18 @@ package io.iopath.block;
 import io.iopath.block.sched.Hz;
 
 /**
- * The request queue's mechanism tunables, with 2.6.20 defaults (block-layer.md §1).
+ * The request queue's mechanism tunables, with 2.6.20 defaults (block-layer.md §1). What the
+ * driver tells the queue at attach (its tag depth, the device's write cache and FUA) is not here:
+ * see {@link BlockQueue#attachDriver} and {@link BlockQueue#setWriteCache}.
  *
  * @param nrRequests       requests per data direction (sysfs queue/nr_requests; 0 = the default
  *                         for the scheduler: 128 legacy, 2·min(queue_depth, 128) blk-mq, queue_depth for none)
  * @param maxSectors       largest request built by merging (queue/max_sectors_kb · 2; 1024 = 512 KiB)
  * @param plugging         2.6 per-queue plugging or per-task plugging
  * @param hz               jiffy quantisation of timers
- * @param writeCache       the drive's WCE bit as sd reads it: barriers need cache flushes
- * @param fua              the drive honours FUA (DPOFUA)
  * @param orderedBy        how a 2.6 barrier keeps its order: by draining the queue, or by ORDERED tags
  */
-public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz, boolean writeCache, boolean fua,
-                            OrderedBy orderedBy) {
+public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz, OrderedBy orderedBy) {
     /** BLKDEV_MAX_RQ. */
     public static final int BLKDEV_MAX_RQ = 128;
     /** BLK_DEF_MAX_SECTORS: 512 KiB. */
@@ -32,12 +31,12 @@ public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, H
     public static final int MAX_SEGMENTS = 128;
 
     /** Barriers ordered by draining, as sd always chose. */
-    public QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz, boolean writeCache, boolean fua) {
-        this(nrRequests, maxSectors, plugging, hz, writeCache, fua, OrderedBy.DRAIN);
+    public QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz) {
+        this(nrRequests, maxSectors, plugging, hz, OrderedBy.DRAIN);
     }
 
     public static QueueSettings defaults() {
-        return new QueueSettings(0, DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, false, true);
+        return new QueueSettings(0, DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT);
     }
 
     /** unplug_delay: (3·HZ)/1000 jiffies, at least one: 3 ms, 4 ms at HZ=250. */

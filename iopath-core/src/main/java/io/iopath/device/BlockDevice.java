@@ -23,4 +23,9 @@ public interface BlockDevice {
     default Transport transport() {
         return Transport.SCSI;
     }
+
+    /** Its write cache and FUA support, as the driver reads them at attach; a device that does not say has neither. */
+    default WriteCache writeCache() {
+        return WriteCache.WRITE_THROUGH;
+    }
 }

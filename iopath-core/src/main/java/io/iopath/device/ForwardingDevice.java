@@ -42,4 +42,9 @@ public abstract class ForwardingDevice implements BlockDevice {
     public Transport transport() {
         return below.transport();
     }
+
+    @Override
+    public WriteCache writeCache() {
+        return below.writeCache();
+    }
 }

@@ -4,6 +4,7 @@ import io.iopath.block.BlockQueue;
 import io.iopath.block.Plugging;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.WriteCache;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
@@ -48,7 +49,13 @@ public final class ScsiDriver {
     private long stallStartNs = -1;
     private long stalledNs;
 
-    public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth, QueueFullHandling handling) {
+    /**
+     * Attaches to the device and its queue, as scsi_alloc_sdev and sd_revalidate_disk do: the
+     * queue learns the driver's request function and tag depth, and the cache state the device
+     * reports ({@code blk_queue_write_cache}), unless {@code cacheType} overrides it.
+     */
+    public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth, QueueFullHandling handling,
+                      CacheType cacheType) {
         if (queueDepth < 1) {
             throw new IllegalArgumentException("queue_depth must be at least 1");
         }
@@ -58,9 +65,15 @@ public final class ScsiDriver {
         this.policy = QueueDepthPolicy.of(handling, queueDepth, queue.settings().hz().jiffyNs());
         this.link = new AtaLinkDefer(device.transport());
         this.rerun = sim.timer("scsi.queue-delay", this::requestFn);
-        queue.setDispatcher(this::requestFn);
-        queue.setDeviceQueueDepth(() -> policy.depth);
+        queue.attachDriver(this::requestFn, queueDepth);
+        WriteCache wc = cacheType.apply(device.writeCache());
+        queue.setWriteCache(wc.enabled(), wc.fua());
         device.setCompletionSink(this::commandDone);
+    }
+
+    /** With the cache state the device reports. */
+    public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth, QueueFullHandling handling) {
+        this(sim, queue, device, queueDepth, handling, CacheType.AS_REPORTED);
     }
 
     public ScsiDriver(Simulator sim, BlockQueue queue, BlockDevice device, int queueDepth) {

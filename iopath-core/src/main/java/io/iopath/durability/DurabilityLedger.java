@@ -1,5 +1,7 @@
 package io.iopath.durability;
 
+import io.iopath.device.disk.WriteLog;
+import io.iopath.result.PowerLossReport;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,7 +13,7 @@ import java.util.List;
  * <p>Promise rule: a completed FUA write is promised; a write acknowledged before a FLUSH was
  * issued is promised once that FLUSH completes. A write that reached the media leaves the ledger.
  */
-public final class DurabilityLedger {
+public final class DurabilityLedger implements WriteLog {
     /**
      * The volatile writes, oldest first, linked through the records themselves: the drive
      * reports every write, so keeping them costs no map entry or boxed key per write.
@@ -24,6 +26,7 @@ public final class DurabilityLedger {
     private long promisedLostEver;
 
     /** The drive accepted a write command. */
+    @Override
     public WriteRecord accepted(long sector, int sectors) {
         WriteRecord r = new WriteRecord(nextId++, sector, sectors);
         r.prev = tail;
@@ -38,7 +41,9 @@ public final class DurabilityLedger {
     }
 
     /** The drive completed the write to the host; {@code fua}: it was a FUA write. */
-    public void acknowledged(WriteRecord r, long nowNs, boolean fua) {
+    @Override
+    public void acknowledged(WriteLog.Entry e, long nowNs, boolean fua) {
+        WriteRecord r = (WriteRecord) e;
         r.ackNs = nowNs;
         if (fua) {
             r.promised = true;
@@ -49,7 +54,9 @@ public final class DurabilityLedger {
      * The write's data is on the media; so, in effect, is every write it overwrote in the
      * buffer (their sectors now hold newer durable data): they leave the ledger with it.
      */
-    public void onMedia(WriteRecord r, long nowNs) {
+    @Override
+    public void onMedia(WriteLog.Entry e, long nowNs) {
+        WriteRecord r = (WriteRecord) e;
         r.durableNs = nowNs;
         unlink(r);
         for (WriteRecord x = r.replaced; x != null;) {
@@ -69,7 +76,10 @@ public final class DurabilityLedger {
      * at a power failure — until {@code by} is on the media, then leaves with it. The writes
      * {@code old} itself had replaced move along with it. No allocation: the records link.
      */
-    public void superseded(WriteRecord old, WriteRecord by) {
+    @Override
+    public void superseded(WriteLog.Entry o, WriteLog.Entry b) {
+        WriteRecord old = (WriteRecord) o;
+        WriteRecord by = (WriteRecord) b;
         old.superseded = true;
         WriteRecord last = old;
         if (old.replaced != null) {
@@ -105,6 +115,7 @@ public final class DurabilityLedger {
     }
 
     /** A FLUSH was issued; returns its epoch, to pass to {@link #flushCompleted}. */
+    @Override
     public long flushIssued() {
         long epoch = flushesIssued++;
         for (WriteRecord r = head; r != null; r = r.next) {
@@ -116,6 +127,7 @@ public final class DurabilityLedger {
     }
 
     /** The FLUSH of {@code epoch} completed: every write acknowledged before it is promised. */
+    @Override
     public void flushCompleted(long epoch) {
         for (WriteRecord r = head; r != null; r = r.next) {
             if (r.flushEpoch >= 0 && r.flushEpoch <= epoch) {

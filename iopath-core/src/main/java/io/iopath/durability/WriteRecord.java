@@ -1,10 +1,12 @@
 package io.iopath.durability;
 
+import io.iopath.device.disk.WriteLog;
+
 /**
  * One write the drive accepted, tracked until its data is on the media
  * (durability-and-virtualization spec §6.2).
  */
-public final class WriteRecord {
+public final class WriteRecord implements WriteLog.Entry {
     public final long id;
     public final long sector;
     public final int sectors;

@@ -1,29 +1,31 @@
 package io.iopath.experiment;
 
 import io.iopath.block.BlockQueue;
+import io.iopath.block.BlockTracepoints;
 import io.iopath.block.OrderedBy;
 import io.iopath.block.Plugging;
 import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
+import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
-import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.DriveQueueStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.Result;
+import io.iopath.durability.DurabilityLedger;
 import io.iopath.metrics.RunMetrics;
-import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.result.DriveQueueStats;
+import io.iopath.result.FioResult;
+import io.iopath.result.HostStats;
+import io.iopath.result.PowerLossReport;
+import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
-import io.iopath.workload.trace.IssueTap;
 import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -38,6 +40,8 @@ import java.util.function.LongConsumer;
 public final class ScenarioRun {
     private final Scenario scenario;
     private final Simulator sim;
+    /** Which acknowledged writes are only in the drive's buffer (a power cut counts them). */
+    private final DurabilityLedger ledger = new DurabilityLedger();
     private final Disk disk;
     private final BlockQueue queue;
     private final ScsiDriver driver;
@@ -48,19 +52,20 @@ public final class ScenarioRun {
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
     private final IssueTap tap;
 
-    /** @param trace where blktrace events go ({@link BlkTraceSink#NONE} for none) */
-    public ScenarioRun(Scenario scenario, BlkTraceSink trace) {
+    /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
+    public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
         this.scenario = scenario;
         this.sim = new Simulator(scenario.seed());
-        this.disk = new Disk(sim, scenario.drive().spec());
+        this.disk = new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
         QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                Plugging.of(host.plugging()), hz, host.writeCache(), host.fua(), OrderedBy.of(host.barrier()));
-        this.queue = new BlockQueue(sim, scheduler, settings, trace, host.queueDepth());
+                Plugging.of(host.plugging()), hz, OrderedBy.of(host.barrier()));
+        this.queue = new BlockQueue(sim, scheduler, settings, trace);
         this.tap = new IssueTap(sim, disk);
-        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()));
+        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()),
+                new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
@@ -80,7 +85,7 @@ public final class ScenarioRun {
     }
 
     public ScenarioRun(Scenario scenario) {
-        this(scenario, BlkTraceSink.NONE);
+        this(scenario, BlockTracepoints.NONE);
     }
 
     public static Result run(Scenario scenario) {
@@ -92,8 +97,8 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
-        PowerFailure powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
-                : PowerFailure.at(sim, disk, scenario.powerFailureAtNs());
+        PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
+                : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
         workloads.forEach(Workload::start);
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens
@@ -160,6 +165,14 @@ public final class ScenarioRun {
 
     public List<Workload> workloads() {
         return List.copyOf(workloads);
+    }
+
+    /**
+     * The run as fio reports it, after {@link #execute}: per job (or per job name with
+     * {@code group_reporting}) fio's statistics, and the disk's counters.
+     */
+    public FioResult fioResult(Result result, boolean groupReporting) {
+        return FioResults.of(workloads, tap, result, groupReporting);
     }
 
     /** The driver-to-device tap: set a listener before {@link #execute} to see every D and C. */

@@ -2,6 +2,11 @@ package io.iopath.metrics;
 
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.LatencySummary;
+import io.iopath.units.Units;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -66,7 +71,7 @@ final class DirectionRecorder {
     }
 
     DirectionStats summarise(long elapsedNs) {
-        double seconds = elapsedNs / 1e9;
+        double seconds = Units.seconds(elapsedNs);
         if (ios == 0) {
             return new DirectionStats(0, 0, 0, 0, LatencySummary.EMPTY, 0, 0);
         }

@@ -1,12 +1,17 @@
 package io.iopath.metrics;
 
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
-
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.DriveTimeSplit;
+import io.iopath.result.LatencyCdfs;
 
 /**
- * Collects every completed bio of a run. It reads only the bio's and its request's timelines,
- * so it knows nothing of the layers that wrote them.
+ * Collects every completed bio of a run, and hands each on to its job's fio-style statistics
+ * ({@link JobStats}). It reads only the bio's and its request's timelines, so it knows nothing
+ * of the layers that wrote them.
  */
 public final class RunMetrics {
     private final DirectionRecorder read = new DirectionRecorder();
@@ -17,6 +22,15 @@ public final class RunMetrics {
     private double seekSumNs;
     private double rotationSumNs;
     private double transferSumNs;
+
+    /**
+     * A bio of a job completed: it counts in the run's statistics and in its job's fio-style
+     * ones, from the same completion.
+     */
+    public void bioCompleted(Bio bio, JobStats job) {
+        bioCompleted(bio);
+        job.completed(bio);
+    }
 
     public void bioCompleted(Bio bio) {
         if (bio.op == Op.READ) {

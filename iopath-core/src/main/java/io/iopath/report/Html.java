@@ -1,5 +1,6 @@
 package io.iopath.report;
 
+import io.iopath.units.Units;
 import java.util.Locale;
 
 /** Small helpers for writing HTML by hand: escaping and the numbers people read. */
@@ -24,7 +25,7 @@ final class Html {
 
     /** Nanoseconds as milliseconds with 3 decimals, as the terminal table shows them. */
     static String ms(double ns) {
-        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+        return String.format(Locale.ROOT, "%.3f", Units.ms(ns));
     }
 
     static String fixed(double v, int decimals) {

@@ -1,12 +1,13 @@
 package io.iopath.report;
 
+import io.iopath.units.Units;
 import static io.iopath.report.Html.esc;
 import static io.iopath.report.Html.fixed;
 import static io.iopath.report.Html.ms;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.LatencySummary;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencySummary;
+import io.iopath.result.Result;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +31,7 @@ public final class HtmlReport {
                 .append(kv("scheduler", esc(r.scheduler()))).append(" · ")
                 .append(kv("queue depth", Integer.toString(r.queueDepth()))).append(" · ")
                 .append(kv("seed", Long.toString(r.seed()))).append("</p>\n");
-        sb.append("<p class=\"meta\">").append(kv("simulated", fixed(r.elapsedNs() / 1e9, 3) + " s")).append(" · ")
+        sb.append("<p class=\"meta\">").append(kv("simulated", fixed(Units.seconds(r.elapsedNs()), 3) + " s")).append(" · ")
                 .append(kv("drive utilisation", fixed(100 * r.driveUtilisation(), 1) + " %")).append(" · ")
                 .append(kv("bio merges", Long.toString(r.bioMerges()))).append(" · ")
                 .append(kv("QUEUE FULL", Long.toString(r.queueFulls()))).append("</p>\n");
@@ -113,7 +114,7 @@ public final class HtmlReport {
                 .append("\n</figure>\n</section>\n");
         sb.append("<section>\n<h2>p99 latency</h2>\n<figure>\n")
                 .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
-                        d -> d.latency().p99() / 1e6, "chart-p99"))
+                        d -> Units.ms(d.latency().p99()), "chart-p99"))
                 .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
         foot(sb, "results.csv beside this page holds every run, one row per direction, for scripts.");
         return sb.toString();
@@ -164,7 +165,7 @@ public final class HtmlReport {
         LatencySummary l = d.latency();
         sb.append("<td class=\"label\">").append(direction).append("</td>")
                 .append(td(Long.toString(d.ios()))).append(td(fixed(d.iops(), 1)))
-                .append(td(fixed(d.bandwidthBytesPerS() / 1e6, 2)))
+                .append(td(fixed(Units.megabytes(d.bandwidthBytesPerS()), 2)))
                 .append(td(ms(l.mean()))).append(td(ms(l.p50()))).append(td(ms(l.p95()))).append(td(ms(l.p99())))
                 .append(td(ms(l.p99_9()))).append(td(ms(l.max())))
                 .append(td(ms(d.q2dMeanNs()))).append(td(ms(d.d2cMeanNs()))).append("</tr>\n");

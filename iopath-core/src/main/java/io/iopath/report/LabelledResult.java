@@ -1,6 +1,6 @@
 package io.iopath.report;
 
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import java.util.List;
 
 /**

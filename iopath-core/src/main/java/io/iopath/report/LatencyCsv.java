@@ -1,7 +1,7 @@
 package io.iopath.report;
 
-import io.iopath.metrics.LatencyCdf;
-import io.iopath.metrics.Result;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.Result;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package io.iopath.report;
 
-import io.iopath.durability.PowerLossReport;
-import io.iopath.scenario.Units;
+import io.iopath.result.PowerLossReport;
+import io.iopath.units.Units;
 import java.util.Locale;
 
 /** What a power failure destroyed, in words. */
@@ -11,7 +11,7 @@ public final class PowerLossText {
 
     /** One sentence for people: the terminal table, report.html, and fio-format runs' standard error. */
     public static String describe(PowerLossReport p) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", p.atNs() / 1e9));
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", Units.seconds(p.atNs())));
         if (p.acknowledgedLost() == 0) {
             sb.append("no acknowledged write lost");
         } else {
@@ -19,7 +19,7 @@ public final class PowerLossText {
                     "%d acknowledged write%s lost (%s, the oldest acknowledged %.3f ms before the failure), %d of them "
                             + "promised durable by a completed flush or FUA",
                     p.acknowledgedLost(), p.acknowledgedLost() == 1 ? "" : "s", Units.formatSize(p.acknowledgedLostBytes()),
-                    p.oldestLostAgeNs() / 1e6, p.promisedLost()));
+                    Units.ms(p.oldestLostAgeNs()), p.promisedLost()));
         }
         sb.append(String.format(Locale.ROOT, "; %d write%s in flight lost", p.inFlightLost(), p.inFlightLost() == 1 ? "" : "s"));
         if (p.tornWrites() > 0) {

@@ -2,15 +2,15 @@ package io.iopath.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.iopath.block.BlockStats;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.Btt;
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.LatencyCdf;
-import io.iopath.metrics.LatencyCdfs;
-import io.iopath.metrics.LatencySummary;
-import io.iopath.metrics.Result;
+import io.iopath.result.BlockStats;
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.HostStats;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.LatencyCdfs;
+import io.iopath.result.LatencySummary;
+import io.iopath.result.PowerLossReport;
+import io.iopath.result.Result;
 
 /**
  * {@code results.json}: field names are part of iopath's interface to scripts, so they are

@@ -1,9 +1,10 @@
 package io.iopath.report;
 
-import io.iopath.metrics.Btt;
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.HostStats;
-import io.iopath.metrics.Result;
+import io.iopath.result.Btt;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.HostStats;
+import io.iopath.result.Result;
+import io.iopath.units.Units;
 import java.util.Locale;
 
 /** The terminal summary of one run: a table per direction, latencies in milliseconds. */
@@ -16,7 +17,7 @@ public final class ResultTable {
         sb.append(String.format(Locale.ROOT, "scenario %s  drive %s  scheduler %s  queue_depth %d  seed %d%n",
                 r.scenario(), r.drive(), r.scheduler(), r.queueDepth(), r.seed()));
         sb.append(String.format(Locale.ROOT, "simulated %.3f s, drive utilisation %.1f %%, bio merges %d, QUEUE FULL %d%n%n",
-                r.elapsedNs() / 1e9, 100 * r.driveUtilisation(), r.bioMerges(), r.queueFulls()));
+                Units.seconds(r.elapsedNs()), 100 * r.driveUtilisation(), r.bioMerges(), r.queueFulls()));
         sb.append(String.format(Locale.ROOT, "%-6s %9s %9s %9s | %8s %8s %8s %8s %8s %8s | %8s %8s%n",
                 "", "IOs", "IOPS", "MB/s", "mean", "p50", "p95", "p99", "p99.9", "max", "Q2D", "D2C"));
         sb.append(String.format(Locale.ROOT, "%-6s %9s %9s %9s | %53s | %17s%n",
@@ -25,7 +26,7 @@ public final class ResultTable {
         row(sb, "write", r.write());
         row(sb, "total", r.total());
         sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
-                r.driveTime().seekMeanNs() / 1e6, r.driveTime().rotationMeanNs() / 1e6, r.driveTime().transferMeanNs() / 1e6));
+                Units.ms(r.driveTime().seekMeanNs()), Units.ms(r.driveTime().rotationMeanNs()), Units.ms(r.driveTime().transferMeanNs())));
         if (r.host() != null) {
             host(sb, r.host());
         }
@@ -46,7 +47,7 @@ public final class ResultTable {
                 h.plugging(), b.requestsAllocated(), b.backMerges(), b.frontMerges(), b.requestMerges(), b.plugs(),
                 b.ioUnplugs(), b.timerUnplugs(), b.sleeps(), b.requeues(), b.flushes()));
         sb.append(String.format(Locale.ROOT, "scsi: %s, queue_depth now %d, %d BUSY, %d device_blocked stalls (%.3f ms)%n",
-                h.driver(), h.finalQueueDepth(), h.busies(), h.stalls(), h.stalledNs() / 1e6));
+                h.driver(), h.finalQueueDepth(), h.busies(), h.stalls(), Units.ms(h.stalledNs())));
     }
 
     private static void bttRow(StringBuilder sb, String label, Btt t) {
@@ -54,8 +55,8 @@ public final class ResultTable {
             return;
         }
         sb.append(String.format(Locale.ROOT, "%-13s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f   %d / %d%n", label,
-                t.q2gNs() / 1e6, t.g2iNs() / 1e6, t.q2mNs() / 1e6, t.i2dNs() / 1e6, t.m2dNs() / 1e6,
-                t.d2cNs() / 1e6, t.q2cNs() / 1e6, t.newRequests(), t.merged()));
+                Units.ms(t.q2gNs()), Units.ms(t.g2iNs()), Units.ms(t.q2mNs()), Units.ms(t.i2dNs()), Units.ms(t.m2dNs()),
+                Units.ms(t.d2cNs()), Units.ms(t.q2cNs()), t.newRequests(), t.merged()));
     }
 
     private static void row(StringBuilder sb, String label, DirectionStats d) {
@@ -64,8 +65,8 @@ public final class ResultTable {
         }
         var l = d.latency();
         sb.append(String.format(Locale.ROOT, "%-6s %9d %9.1f %9.2f | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %8.3f %8.3f%n",
-                label, d.ios(), d.iops(), d.bandwidthBytesPerS() / 1e6,
-                l.mean() / 1e6, l.p50() / 1e6, l.p95() / 1e6, l.p99() / 1e6, l.p99_9() / 1e6, l.max() / 1e6,
-                d.q2dMeanNs() / 1e6, d.d2cMeanNs() / 1e6));
+                label, d.ios(), d.iops(), Units.megabytes(d.bandwidthBytesPerS()),
+                Units.ms(l.mean()), Units.ms(l.p50()), Units.ms(l.p95()), Units.ms(l.p99()), Units.ms(l.p99_9()), Units.ms(l.max()),
+                Units.ms(d.q2dMeanNs()), Units.ms(d.d2cMeanNs())));
     }
 }

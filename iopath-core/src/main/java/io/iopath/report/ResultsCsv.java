@@ -1,8 +1,8 @@
 package io.iopath.report;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.LatencySummary;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencySummary;
+import io.iopath.result.Result;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package io.iopath.report;
 
-import io.iopath.metrics.Result;
+import io.iopath.files.AtomicFiles;
+import io.iopath.result.Result;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,8 +1,9 @@
 package io.iopath.report;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.LatencyCdf;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.Result;
+import io.iopath.units.Units;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -96,8 +97,8 @@ final class SvgCharts {
     private static LogAxis logMsAxis(LatencyCdf all) {
         LogAxis x = new DecadeLogAxis("latency (ms, log scale)");
         if (!all.isEmpty()) {
-            double lo = Math.max(1e-6, all.points().get(0).latencyNs() / 1e6);
-            double hi = Math.max(lo * 1.01, all.points().get(all.points().size() - 1).latencyNs() / 1e6);
+            double lo = Math.max(1e-6, Units.ms(all.points().get(0).latencyNs()));
+            double hi = Math.max(lo * 1.01, Units.ms(all.points().get(all.points().size() - 1).latencyNs()));
             x.setRange(niceBelow(lo), niceAbove(hi));
         }
         return x;
@@ -131,7 +132,7 @@ final class SvgCharts {
         }
         XYSeries s = new XYSeries(name, false, true);
         for (LatencyCdf.Point p : cdf.points()) {
-            s.add(Math.max(1, p.latencyNs()) / 1e6, p.percentile());
+            s.add(Units.ms(Math.max(1, p.latencyNs())), p.percentile());
         }
         data.addSeries(s);
         colours.add(colour);
@@ -152,13 +153,13 @@ final class SvgCharts {
             }
             double[] v = {d.q2dMeanNs(), d.d2cMeanNs(), 0, 0, 0};
             for (int i = 0; i < series.length; i++) {
-                data.addValue(v[i] / 1e6, series[i], dir[1]);
+                data.addValue(Units.ms(v[i]), series[i], dir[1]);
             }
         }
         String drive = "drive, per command";
         double[] v = {0, 0, r.driveTime().seekMeanNs(), r.driveTime().rotationMeanNs(), r.driveTime().transferMeanNs()};
         for (int i = 0; i < series.length; i++) {
-            data.addValue(v[i] / 1e6, series[i], drive);
+            data.addValue(Units.ms(v[i]), series[i], drive);
         }
         StackedBarRenderer renderer = new StackedBarRenderer();
         NumberAxis value = numberAxis("mean time (ms)");

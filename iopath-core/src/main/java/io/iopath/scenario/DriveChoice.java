@@ -1,10 +1,9 @@
 package io.iopath.scenario;
 
 import io.iopath.device.Transport;
-import io.iopath.device.disk.DriveFiles;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.presets.DrivePresets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -49,7 +48,7 @@ record DriveChoice(String name, DriveSpec spec) {
                             "'" + name + "'");
                 }
                 try {
-                    spec = DriveFiles.load(p);
+                    spec = DrivePresets.load(p); // the catalogue reads drive files
                 } catch (IllegalArgumentException e) {
                     throw new ScenarioException(named.location(), d.path() + "." + key, e.getMessage());
                 }

@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.units.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -15,8 +15,8 @@ final class HostSection {
     }
 
     /**
-     * @param drive the drive the host talks to: sd learns WCE from its Caching mode page (ATA:
-     *              IDENTIFY) and FUA support from DPOFUA, so these are the host's defaults
+     * @param drive the drive the host talks to (barrier ordering by tag needs its task attributes);
+     *              its write cache and FUA the driver learns from the drive itself, at attach
      */
     static HostConfig bind(Fields h, DriveSpec drive) {
         List<String> names = new java.util.ArrayList<>(Schedulers.names());
@@ -35,10 +35,11 @@ final class HostSection {
         }
         String plugging = h.choice("plugging", HostConfig.defaultPlugging(scheduler), List.of("legacy", "per-task"));
         String driver = h.choice("driver", HostConfig.defaultDriver(scheduler), QueueFullHandling.names());
-        // An explicit write_cache that contradicts the drive is cache_type's "temporary write
-        // through / back" (sd: the kernel's view changes, the drive's WCE does not); see docs/schedulers.md.
-        boolean wce = h.bool("write_cache", HostConfig.driveWriteCache(drive));
-        boolean fua = h.bool("fua", HostConfig.DRIVE_FUA);
+        // Left out, the driver takes what the drive reports at attach; an explicit write_cache that
+        // contradicts the drive is cache_type's "temporary write through / back" (sd: the kernel's
+        // view changes, the drive's WCE does not); see docs/schedulers.md.
+        Boolean wce = h.has("write_cache") ? h.bool("write_cache", false) : null;
+        Boolean fua = h.has("fua") ? h.bool("fua", true) : null;
         String barrier = barrier(h, plugging, drive);
         return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua, barrier);
     }
@@ -96,7 +97,7 @@ final class HostSection {
             }
             Map<String, String> one = Map.of(key, s.text().trim());
             try {
-                Schedulers.create(scheduler, one, hz);
+                set.resolve(one, hz);
             } catch (IllegalArgumentException ex) {
                 String msg = ex.getMessage();
                 int colon = msg.indexOf(": ");

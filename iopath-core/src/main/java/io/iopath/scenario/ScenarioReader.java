@@ -1,6 +1,6 @@
 package io.iopath.scenario;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.workload.job.JobOptions;
 import java.io.IOException;
@@ -80,8 +80,7 @@ public final class ScenarioReader {
         }
 
         Fields hostFields = f.child("host");
-        HostConfig host = new HostConfig("noop", HostConfig.DEFAULT_QUEUE_DEPTH, HostConfig.DEFAULT_MAX_SECTORS_KB)
-                .withWriteCache(HostConfig.driveWriteCache(drive));
+        HostConfig host = new HostConfig("noop", HostConfig.DEFAULT_QUEUE_DEPTH, HostConfig.DEFAULT_MAX_SECTORS_KB);
         if (hostFields != null) {
             host = HostSection.bind(hostFields, drive);
             hostFields.finish();

@@ -1,6 +1,6 @@
 package io.iopath.validation;
 
-import io.iopath.report.AtomicFiles;
+import io.iopath.files.AtomicFiles;
 import io.iopath.workload.trace.TraceFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.iopath.validation;
 
-import io.iopath.report.AtomicFiles;
+import io.iopath.files.AtomicFiles;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Rectangle;

@@ -1,7 +1,7 @@
 package io.iopath.workload;
 
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.scenario.JobSpec;
-import io.iopath.workload.job.JobStats;
 import java.util.List;
 
 /** One simulated process that produces IO: a synthetic fio job or a trace replay. */

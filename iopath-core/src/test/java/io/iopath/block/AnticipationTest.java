@@ -7,7 +7,7 @@ import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import java.util.Map;
 import java.util.function.Function;

@@ -94,7 +94,7 @@ class CfqFairnessTest {
     @ParameterizedTest(name = "{0} readers, depth {1}, queue_depth {2}, laptop drive")
     @CsvSource({"sequential,1,4", "sequential,4,4", "random,1,4", "random,1,1", "random,4,32"})
     void onTheRealDrive(String pattern, int iodepth, int queueDepth) {
-        io.iopath.device.disk.DriveSpec spec = io.iopath.device.disk.DrivePresets.find("laptop-7200-250g").orElseThrow();
+        io.iopath.device.disk.DriveSpec spec = io.iopath.device.disk.presets.DrivePresets.find("laptop-7200-250g").orElseThrow();
         assertFair(pattern, iodepth, queueDepth, s -> new DiskTimeMeter(s, new io.iopath.device.disk.Disk(s, spec)));
     }
 

@@ -3,7 +3,6 @@ package io.iopath.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.driver.QueueFullHandling;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;

@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
@@ -59,13 +60,14 @@ class EveryBioCompletesOnceTest {
         Plugging plugging = r.nextBoolean() ? Plugging.LEGACY : Plugging.PER_TASK;
         Hz hz = r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT;
         boolean wce = r.nextBoolean();
-        QueueSettings settings = new QueueSettings(nr, 64 + r.nextInt(1024), plugging, hz, wce, r.nextBoolean());
+        QueueSettings settings = new QueueSettings(nr, 64 + r.nextInt(1024), plugging, hz);
+        CacheType cache = CacheType.forced(wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
         // the real drive: Cheetah 15K.5 300 GB with the drawn command queue, served SPTF, and the
         // write cache the host believes in (sd learns WCE from the drive)
         DriveSpec spec = DrivePresets.find("cheetah-15k5-300g").orElseThrow()
                 .withQueue(driveQueue, DriveScheduler.SPTF).withWriteCache(wce);
-        Rig rig = new Rig(sim, scheduler, Map.of(), settings, depth, handling,
+        Rig rig = new Rig(sim, scheduler, Map.of(), settings, depth, handling, cache,
                 s -> realDrive ? new Disk(s, spec)
                         : new TestDevice(s, driveQueue, c -> 200_000L + (c.sectors() * 2_000L) + (c.sector() % 7) * 300_000L));
         long span = realDrive ? spec.capacitySectors() - 4096 : Long.MAX_VALUE; // keep every bio on the drive

@@ -43,7 +43,7 @@ class IoPriorityTest {
         Simulator sim = new Simulator(seed);
         DiskTimeMeter[] meter = new DiskTimeMeter[1];
         QueueSettings d = Rig.settings(scheduler);
-        QueueSettings settings = new QueueSettings(128, d.maxSectors(), d.plugging(), d.hz(), d.writeCache(), d.fua());
+        QueueSettings settings = new QueueSettings(128, d.maxSectors(), d.plugging(), d.hz());
         Rig rig = new Rig(sim, scheduler, tunables, settings, queueDepth, QueueFullHandling.MIDLAYER,
                 s -> meter[0] = new DiskTimeMeter(s));
         Rig.Proc[] procs = new Rig.Proc[readers.length];

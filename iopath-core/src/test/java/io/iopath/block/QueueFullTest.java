@@ -3,12 +3,11 @@ package io.iopath.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.metrics.blktrace.BlkEvent;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
@@ -129,7 +128,7 @@ class QueueFullTest {
                   - {name: r2, rw: randread, bs: 4k, iodepth: 16, size: 100g, number_ios: 400}
                   - {name: w, rw: randwrite, bs: 4k, iodepth: 8, size: 100g, number_ios: 400}
                 """, java.util.List.of("host.scheduler=" + scheduler));
-        io.iopath.metrics.Result r = io.iopath.experiment.ScenarioRun.run(sc);
+        io.iopath.result.Result r = io.iopath.experiment.ScenarioRun.run(sc);
         assertThat(r.queueFulls()).isPositive();
         assertThat(r.driveQueue().queueFullAnswered()).isEqualTo(r.queueFulls());
         assertThat(r.driveQueue().maxTagged()).isLessThanOrEqualTo(8);

@@ -4,6 +4,7 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.BlockDevice;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.metrics.blktrace.BlkTraceLog;
@@ -26,19 +27,26 @@ final class Rig {
     private long bioIds;
     long completions;
 
+    /** The host believes the write cache and FUA support the device reports. */
     Rig(Simulator sim, String scheduler, Map<String, String> tunables, QueueSettings settings, int queueDepth,
         QueueFullHandling handling, Function<Simulator, BlockDevice> deviceFactory) {
+        this(sim, scheduler, tunables, settings, queueDepth, handling, CacheType.AS_REPORTED, deviceFactory);
+    }
+
+    /** The host's view of the write cache and FUA as {@code cache} forces it. */
+    Rig(Simulator sim, String scheduler, Map<String, String> tunables, QueueSettings settings, int queueDepth,
+        QueueFullHandling handling, CacheType cache, Function<Simulator, BlockDevice> deviceFactory) {
         this.sim = sim;
         IoScheduler s = Schedulers.create(scheduler, tunables, settings.hz());
-        this.queue = new BlockQueue(sim, s, settings, trace, queueDepth);
+        this.queue = new BlockQueue(sim, s, settings, trace);
         this.device = deviceFactory.apply(sim);
-        this.driver = new ScsiDriver(sim, queue, device, queueDepth, handling);
+        this.driver = new ScsiDriver(sim, queue, device, queueDepth, handling, cache);
     }
 
     static QueueSettings settings(String scheduler) {
-        boolean mq = Schedulers.create(scheduler).orElseThrow().multiQueue();
+        boolean mq = Schedulers.type(scheduler).multiQueue();
         return new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, mq ? Plugging.PER_TASK : Plugging.LEGACY,
-                Hz.EXACT, false, true);
+                Hz.EXACT);
     }
 
     /** What a test process submits next: sector, sectors, op, flags; or null to stop. */

@@ -13,20 +13,21 @@ import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
 import io.iopath.device.Transport;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.presets.DrivePresets;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.experiment.PowerCut;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.report.ResultJson;
-import io.iopath.scenario.ScenarioReader;
-import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.blktrace.BlkAction;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.result.PowerLossReport;
+import io.iopath.scenario.ScenarioReader;
 import io.iopath.sim.Simulator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -106,7 +107,7 @@ class SataNcqFlushTest {
     }
 
     /** One seeded random configuration: host, drive and a mix of processes. */
-    record Setup(Rig rig, LinkMonitor link, Disk disk, Simulator sim) {
+    record Setup(Rig rig, LinkMonitor link, Disk disk, Simulator sim, DurabilityLedger ledger) {
     }
 
     static Setup random(long seed, DriveSpec base) {
@@ -119,16 +120,18 @@ class SataNcqFlushTest {
         DriveSpec spec = base.withQueue(1 + r.nextInt(base.maxQueueDepth()),
                         DriveScheduler.values()[r.nextInt(DriveScheduler.values().length)])
                 .withWriteCache(wce);
-        boolean mq = Schedulers.create(scheduler).orElseThrow().multiQueue();
+        boolean mq = Schedulers.type(scheduler).multiQueue();
         Plugging plugging = r.nextInt(4) == 0 ? (mq ? Plugging.LEGACY : Plugging.PER_TASK)
                 : mq ? Plugging.PER_TASK : Plugging.LEGACY;
         QueueSettings settings = new QueueSettings(r.nextBoolean() ? 0 : 8 + r.nextInt(64), 64 + r.nextInt(1024),
-                plugging, r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT, wce, r.nextBoolean());
+                plugging, r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT);
+        CacheType cache = CacheType.forced(wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
         Disk[] disk = new Disk[1];
+        DurabilityLedger ledger = new DurabilityLedger();
         LinkMonitor[] link = new LinkMonitor[1];
-        Rig rig = new Rig(sim, scheduler, Map.of(), settings, hostDepth, handling, s -> {
-            disk[0] = new Disk(s, spec);
+        Rig rig = new Rig(sim, scheduler, Map.of(), settings, hostDepth, handling, cache, s -> {
+            disk[0] = new Disk(s, spec, ledger);
             link[0] = new LinkMonitor(disk[0]);
             return link[0];
         });
@@ -156,7 +159,7 @@ class SataNcqFlushTest {
                 return proc.bio(id, op, sector, size, op == Op.WRITE && pr.nextBoolean() ? Flags.SYNC : 0);
             });
         }
-        return new Setup(rig, link[0], disk[0], sim);
+        return new Setup(rig, link[0], disk[0], sim, ledger);
     }
 
     static DriveSpec laptop() {
@@ -206,12 +209,12 @@ class SataNcqFlushTest {
      */
     static Setup fsyncWriters(DriveSpec spec) {
         Simulator sim = new Simulator(5);
-        QueueSettings settings = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.PER_TASK, Hz.EXACT,
-                true, true);
+        QueueSettings settings = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.PER_TASK, Hz.EXACT);
         Disk[] disk = new Disk[1];
+        DurabilityLedger ledger = new DurabilityLedger();
         LinkMonitor[] link = new LinkMonitor[1];
-        Rig rig = new Rig(sim, "mq-deadline", Map.of(), settings, 32, QueueFullHandling.MODERN, s -> {
-            disk[0] = new Disk(s, spec);
+        Rig rig = new Rig(sim, "mq-deadline", Map.of(), settings, 32, QueueFullHandling.MODERN, CacheType.forced(true, true), s -> {
+            disk[0] = new Disk(s, spec, ledger);
             link[0] = new LinkMonitor(disk[0]);
             return link[0];
         });
@@ -223,7 +226,7 @@ class SataNcqFlushTest {
                     : proc.bio(id, Op.WRITE, rnd.nextLong(span) & ~7L, 8, 0));
         }
         rig.run(2_000_000_000L);
-        return new Setup(rig, link[0], disk[0], sim);
+        return new Setup(rig, link[0], disk[0], sim, ledger);
     }
 
     @Test
@@ -302,7 +305,7 @@ class SataNcqFlushTest {
         long deferred = result.at("/host/scsi/busy").asLong(-1);
         assertThat(result.at("/host/block/flushes").asLong()).isPositive();
         assertThat(result.at("/drive_queue/queue_full_answered").asLong()).as("SATA has no TASK SET FULL").isZero();
-        boolean legacy = !Schedulers.create(scheduler).orElseThrow().multiQueue();
+        boolean legacy = !Schedulers.type(scheduler).multiQueue();
         if (legacy) {
             assertThat(deferred).isZero();
         } else {
@@ -339,7 +342,7 @@ class SataNcqFlushTest {
     private static PowerLossReport powerFail(long seed, DriveSpec base) {
         Setup s = random(seed, base);
         long failAt = 20_000_000L + new SplittableRandom(seed).nextLong(200_000_000L);
-        PowerFailure failure = PowerFailure.at(s.sim(), s.disk(), failAt);
+        PowerCut failure = PowerCut.at(s.sim(), s.disk(), s.ledger(), failAt);
         s.rig().run(Long.MAX_VALUE);
         if (base.transport() == Transport.SATA_NCQ) {
             assertThat(s.link().overlaps).isZero();

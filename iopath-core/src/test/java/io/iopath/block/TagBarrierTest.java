@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.block.sched.Hz;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
@@ -79,10 +80,10 @@ class TagBarrierTest {
         io.iopath.sim.Simulator sim = new io.iopath.sim.Simulator(seed);
         boolean wce = rnd.nextBoolean();
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(wce);
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, wce,
-                rnd.nextBoolean(), orderedBy);
+        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, orderedBy);
+        CacheType cache = CacheType.forced(wce, rnd.nextBoolean());
         int depth = 1 + rnd.nextInt(64);
-        Rig rig = new Rig(sim, LEGACY[rnd.nextInt(4)], Map.of(), qs, depth, QueueFullHandling.MIDLAYER,
+        Rig rig = new Rig(sim, LEGACY[rnd.nextInt(4)], Map.of(), qs, depth, QueueFullHandling.MIDLAYER, cache,
                 s -> new Disk(s, spec));
         List<Bio> bios = new ArrayList<>();
         List<Boolean> barrier = new ArrayList<>();
@@ -150,9 +151,9 @@ class TagBarrierTest {
     static double barrierWriterIops(OrderedBy orderedBy, boolean wce, int n, long seed) {
         io.iopath.sim.Simulator sim = new io.iopath.sim.Simulator(seed);
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(wce);
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, wce,
-                true, orderedBy);
-        Rig rig = new Rig(sim, "deadline", Map.of(), qs, 64, QueueFullHandling.MIDLAYER, s -> new Disk(s, spec));
+        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, orderedBy);
+        Rig rig = new Rig(sim, "deadline", Map.of(), qs, 64, QueueFullHandling.MIDLAYER, CacheType.forced(wce, true),
+                s -> new Disk(s, spec));
         var rnd = sim.randoms().stream("writers");
         for (int pid = 1; pid <= 4; pid++) {
             rig.proc(pid, "jbd" + pid, 8, (p, id) -> {

@@ -5,16 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.iopath.block.sched.Hz;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
+import io.iopath.device.WriteCache;
 import io.iopath.device.disk.Disk;
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
+import io.iopath.durability.DurabilityLedger;
 import io.iopath.durability.WriteRecord;
+import io.iopath.experiment.PowerCut;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
-import io.iopath.scenario.HostConfig;
 import io.iopath.sim.Simulator;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,12 +89,13 @@ class WriteCacheBarrierTest {
                        OrderedBy orderedBy) {
         Simulator sim = new Simulator(seed);
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(true);
-        assertThat(HostConfig.driveWriteCache(spec)).isTrue();
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, hostWce, fua,
-                orderedBy);
+        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, orderedBy);
         CountingDisk[] dev = new CountingDisk[1];
-        Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER,
-                s -> dev[0] = new CountingDisk(new Disk(s, spec)));
+        DurabilityLedger ledger = new DurabilityLedger();
+        Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER, CacheType.forced(hostWce, fua),
+                s -> dev[0] = new CountingDisk(new Disk(s, spec, ledger)));
+        // the drive reports WCE and DPOFUA; hostWce / fua are sd's view, forced (cache_type)
+        assertThat(rig.device.writeCache()).isEqualTo(new WriteCache(true, true));
         List<Bio> writes = new ArrayList<>();
         List<Bio> barriers = new ArrayList<>();
         var rnd = sim.randoms().stream("slots");
@@ -115,7 +119,7 @@ class WriteCacheBarrierTest {
                     promisedBefore = b.queuedNs;
                 }
             }
-            List<WriteRecord> volatileNow = dev[0].disk.ledger().volatileWrites();
+            List<WriteRecord> volatileNow = ledger.volatileWrites();
             for (Bio w : writes) {
                 if (!w.isCompleted() || w.completedNs > promisedBefore) {
                     continue;
@@ -127,7 +131,7 @@ class WriteCacheBarrierTest {
                     }
                 }
             }
-            result[1] = dev[0].disk.powerFail().acknowledgedLost();
+            result[1] = PowerCut.now(sim, dev[0].disk, ledger).acknowledgedLost();
             result[2] = barriers.stream().filter(Bio::isCompleted).count();
             assertThat(now).isEqualTo(failNs);
             sim.stop();

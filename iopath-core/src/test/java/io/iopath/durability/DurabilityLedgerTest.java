@@ -1,5 +1,6 @@
 package io.iopath.durability;
 
+import io.iopath.result.PowerLossReport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

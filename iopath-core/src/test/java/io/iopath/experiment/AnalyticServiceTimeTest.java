@@ -3,12 +3,12 @@ package io.iopath.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.Zone;
 import io.iopath.device.disk.geometry.ZonedGeometry;
 import io.iopath.device.disk.mechanics.SeekCurve;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.util.List;
 import java.util.SplittableRandom;

@@ -2,7 +2,7 @@ package io.iopath.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ReadWrite;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.workload.job.BlockJob;

@@ -3,9 +3,9 @@ package io.iopath.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.iopath.durability.PowerLossReport;
-import io.iopath.metrics.Result;
 import io.iopath.report.ResultJson;
+import io.iopath.result.PowerLossReport;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;

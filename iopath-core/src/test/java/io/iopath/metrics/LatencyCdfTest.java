@@ -1,5 +1,9 @@
 package io.iopath.metrics;
 
+import io.iopath.result.DirectionStats;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.LatencyCdfs;
+import io.iopath.result.Result;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -2,8 +2,8 @@ package io.iopath.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.Result;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

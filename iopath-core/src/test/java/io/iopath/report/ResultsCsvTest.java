@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.iopath.metrics.LatencyCdf;
-import io.iopath.metrics.Result;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.Result;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

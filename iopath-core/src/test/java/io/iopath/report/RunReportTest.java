@@ -2,12 +2,12 @@ package io.iopath.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.metrics.DirectionStats;
-import io.iopath.metrics.DriveTimeSplit;
-import io.iopath.metrics.LatencyCdf;
-import io.iopath.metrics.LatencyCdfs;
-import io.iopath.metrics.LatencySummary;
-import io.iopath.metrics.Result;
+import io.iopath.result.DirectionStats;
+import io.iopath.result.DriveTimeSplit;
+import io.iopath.result.LatencyCdf;
+import io.iopath.result.LatencyCdfs;
+import io.iopath.result.LatencySummary;
+import io.iopath.result.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,7 +95,7 @@ class RunReportTest {
         }
         List<String> latency = Files.readAllLines(a.get(1));
         assertThat(latency.get(0)).isEqualTo("queue_depth_set,direction,percentile,latency_ns");
-        int perRun = 3 * io.iopath.metrics.LatencyCdf.PERCENTILES.size();
+        int perRun = 3 * io.iopath.result.LatencyCdf.PERCENTILES.size();
         assertThat(latency).hasSize(1 + 2 * perRun);
         assertThat(latency.get(1)).startsWith("1,read,0.0,");
         assertThat(latency.get(1 + perRun)).startsWith("16,read,0.0,");

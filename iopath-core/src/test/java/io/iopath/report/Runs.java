@@ -1,7 +1,7 @@
 package io.iopath.report;
 
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
 import java.util.List;

@@ -19,7 +19,6 @@ class BarrierModeTest {
                   barrier: tag
                 """ + HostSectionTest.JOBS, List.of());
         assertThat(s.host().barrier()).isEqualTo("tag");
-        assertThat(s.host().withWriteCache(false).barrier()).isEqualTo("tag");
     }
 
     @Test

@@ -58,7 +58,7 @@ class DriveSectionTest {
     @Test
     void aDiskSimPresetAndAParameterFileBothWork() {
         assertThat(read("{preset: hp_c2247a}").drive().spec().geometry().surfaces()).isEqualTo(13);
-        Scenario f = read("{file: ../iopath-core/src/main/resources/io/iopath/device/disk/disksim/atlas10k.parv}");
+        Scenario f = read("{file: ../iopath-core/src/main/resources/io/iopath/device/disk/presets/disksim/atlas10k.parv}");
         assertThat(f.drive().spec().rpm()).isEqualTo(10025);
     }
 

@@ -41,19 +41,15 @@ class HostSectionTest {
         assertThat(h.writeCache()).isTrue();
     }
 
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource({"on, true", "off, false"})
-    void theHostLearnsWceAndFuaFromTheDrive(String driveCache, boolean wce) {
-        // sd reads WCE from the Caching mode page and DPOFUA from MODE SENSE: no host setting needed
-        Scenario withHost = ScenarioReader.read("t.yaml", "drive:\n  preset: cheetah-15k5-146g\n  write_cache: " + driveCache
-                + "\nhost:\n  scheduler: cfq\n" + JOBS, List.of());
-        Scenario noHost = ScenarioReader.read("t.yaml", "drive:\n  write_cache: " + driveCache + "\n" + JOBS, List.of());
+    @Test
+    void withoutWriteCacheOrFuaTheHostOverridesNothing() {
+        // sd learns WCE and DPOFUA from the drive at attach (see experiment.WriteCacheAtAttachTest)
+        Scenario withHost = ScenarioReader.read("t.yaml", "host:\n  scheduler: cfq\n" + JOBS, List.of());
+        Scenario noHost = ScenarioReader.read("t.yaml", JOBS, List.of());
         for (Scenario s : List.of(withHost, noHost)) {
-            assertThat(s.host().writeCache()).isEqualTo(wce);
-            assertThat(s.host().fua()).isTrue();
+            assertThat(s.host().writeCache()).isNull();
+            assertThat(s.host().fua()).isNull();
         }
-        // the presets ship with WCE on, and so does the host that talks to them
-        assertThat(ScenarioReader.read("t.yaml", JOBS, List.of()).host().writeCache()).isTrue();
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.iopath.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import org.junit.jupiter.api.Test;
 
 /**

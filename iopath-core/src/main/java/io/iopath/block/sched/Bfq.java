@@ -1,17 +1,15 @@
 package io.iopath.block.sched;
 
-import io.iopath.request.Bio;
 import io.iopath.request.IoPrio;
 import io.iopath.request.Request;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
-import java.util.List;
 
 /**
  * BFQ, budget fair queueing (block/bfq-iosched.c, 4.12+; block-layer.md §11.5). One queue per process for sync IO and one shared async queue; each queue gets a
  * budget in sectors and is served exclusively until the budget is used, it empties (a sync queue
  * then idles {@code slice_idle} for its process's next request), or {@code timeout_sync} passes.
- * Queues are ordered by B-WF2Q+: virtual start S and finish F = S + budget / weight; the eligible
+ * Queues are ordered by B-WF2Q+ ({@link BfqWf2q}): virtual start S and finish F = S + budget / weight; the eligible
  * queue (S ≤ V) with the smallest F is served next, and V advances by the service charged
  * divided by the total weight of the backlogged queues. Async service is charged × 3.
  * Budgets adapt by expiry reason (exhausted ×4, timeout ×2, too idle shrink, no more requests:
@@ -49,7 +47,7 @@ import java.util.List;
  * (queues created in a large burst are not raised in the kernel), raising of async queues,
  * queue merging and injection.
  */
-public final class Bfq implements IoScheduler {
+public final class Bfq extends ProcessQueueScheduler<Bfq.Queue> {
     static final int ASYNC = 0;
     static final int SYNC = 1;
     /** bfq_ioprio_to_weight: (IOPRIO_NR_LEVELS − ioprio) · 10 at the default best-effort priority 4. */
@@ -111,12 +109,6 @@ public final class Bfq implements IoScheduler {
     /** bfq_ioprio_to_weight. */
     static int weightOf(int level) {
         return (IoPrio.LEVELS - level) * WEIGHT_CONVERSION_COEFF;
-    }
-
-    /** A class's service tree: its backlogged queues and its own virtual time. */
-    private static final class ServiceTree {
-        final List<Queue> backlogged = new ArrayList<>();
-        double vtime;
     }
 
     final class Queue extends ProcessQueues.Queue {
@@ -196,11 +188,8 @@ public final class Bfq implements IoScheduler {
     /** The "+ 4 jiffies" of bfq_bfqq_softrt_next_start (4 ms when exact). */
     private long softRtSlack;
     private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
-    private final ServiceTree[] trees = {new ServiceTree(), new ServiceTree(), new ServiceTree()};
+    private final BfqWf2q wf2q = new BfqWf2q();
     private Queue active;
-    /** bfq_class_idle_last_service. */
-    private long idleClassLastService;
-    private long clIdleTimeout;
     private long lastSector;
     private int rqInDriver;
     private boolean hwTag;
@@ -225,16 +214,10 @@ public final class Bfq implements IoScheduler {
     }
 
     @Override
-    public boolean multiQueue() {
-        return true;
-    }
-
-    @Override
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.idleTimer = queue.timer("bfq.idle-slice", this::idleTimeout);
-        this.clIdleTimeout = queue.hz().defaultNs(CL_IDLE_TIMEOUT_MS, hz -> hz / 5);
-        this.idleClassLastService = queue.now();
+        wf2q.attach(queue.hz().defaultNs(CL_IDLE_TIMEOUT_MS, hz -> hz / 5), queue.now());
         Hz hz = queue.hz();
         this.wrRtMaxTime = hz.userNs(WR_RT_MAX_TIME_MS);
         this.wrMinIdleTime = hz.userNs(WR_MIN_IDLE_TIME_MS);
@@ -259,62 +242,20 @@ public final class Bfq implements IoScheduler {
         return Math.max(1, maxBudget / 32);
     }
 
-    // ---------------------------------------------------------------- B-WF2Q+
+    // ---------------------------------------------------------------- B-WF2Q+ (BfqWf2q)
 
-    /** The weight sum of the tree's backlogged queues and the queue in service if it is of the tree. */
-    private double totalWeight(ServiceTree t) {
-        double w = 0;
-        for (Queue b : t.backlogged) {
-            w += b.weight();
-        }
-        if (active != null && trees[active.classIdx] == t && !t.backlogged.contains(active)) {
-            w += active.weight();
-        }
-        return Math.max(w, 1);
-    }
-
-    /** The queue becomes backlogged: S = max(V, F), F = S + budget / weight. */
+    /** The queue becomes backlogged (bfq_add_bfqq_busy → bfq_activate_bfqq). */
     private void activate(Queue b) {
-        ServiceTree t = trees[b.classIdx];
         b.busy = true;
-        b.start = Math.max(t.vtime, b.finish);
-        b.finish = b.start + (double) b.budget / b.weight();
-        t.backlogged.add(b);
+        wf2q.activate(b);
     }
 
-    /** bfq_lookup_next_entity: the highest class with a backlogged queue, unless the idle class is due. */
+    /** The next queue to serve, now in service with a fresh slot; null if none is backlogged. */
     private Queue selectNext() {
-        int from = 0;
-        if (q.now() > idleClassLastService + clIdleTimeout) {
-            if (!trees[CLASSES - 1].backlogged.isEmpty()) {
-                from = CLASSES - 1;
-            }
-            idleClassLastService = q.now();
+        Queue best = wf2q.next(q.now());
+        if (best == null) {
+            return null;
         }
-        for (int c = from; c < CLASSES; c++) {
-            if (!trees[c].backlogged.isEmpty()) {
-                return selectNext(trees[c]);
-            }
-        }
-        return null;
-    }
-
-    private Queue selectNext(ServiceTree t) {
-        List<Queue> backlogged = t.backlogged;
-        double minStart = Double.MAX_VALUE;
-        for (Queue b : backlogged) {
-            minStart = Math.min(minStart, b.start);
-        }
-        if (minStart > t.vtime) {
-            t.vtime = minStart; // nobody eligible: jump V to the earliest start
-        }
-        Queue best = null;
-        for (Queue b : backlogged) {
-            if (b.start <= t.vtime && (best == null || b.finish < best.finish)) {
-                best = b;
-            }
-        }
-        backlogged.remove(best);
         best.served = 0;
         best.slotStart = q.now();
         // bfq_set_budget_timeout: an interactively raised queue gets weight / orig_weight times the timeout.
@@ -339,9 +280,7 @@ public final class Bfq implements IoScheduler {
             long elapsed = Math.min(q.now() - b.slotStart, timeoutSync);
             charged = Math.max(charged, b.budget * elapsed / Math.max(1, timeoutSync));
         }
-        ServiceTree t = trees[b.classIdx];
-        t.vtime += charged / totalWeight(t);
-        b.finish = b.start + (double) charged / b.weight();
+        wf2q.charge(b, charged);
         long min = minBudget();
         if (b.sync && !b.raised()) {
             switch (reason) {
@@ -550,7 +489,8 @@ public final class Bfq implements IoScheduler {
         return n;
     }
 
-    private void removeQueued(Request rq) {
+    @Override
+    void removeQueued(Request rq) {
         Queue b = queues.owner(rq);
         if (b.next == rq) {
             b.next = findNext(b, rq);
@@ -589,7 +529,7 @@ public final class Bfq implements IoScheduler {
     private boolean asymmetric(Queue b) {
         int classesBusy = 0;
         for (int c = 0; c < CLASSES; c++) {
-            boolean busy = !trees[c].backlogged.isEmpty() || (active != null && active.busy && active.classIdx == c);
+            boolean busy = wf2q.backlogged(c) || (active != null && active.busy && active.classIdx == c);
             classesBusy += busy ? 1 : 0;
         }
         if (classesBusy > 1) {
@@ -621,9 +561,7 @@ public final class Bfq implements IoScheduler {
                 }
                 b.busy = false;
             }
-            for (ServiceTree t : trees) {
-                t.backlogged.clear();
-            }
+            wf2q.clear();
             active = null;
             idleTimer.cancel();
             return n;
@@ -677,9 +615,7 @@ public final class Bfq implements IoScheduler {
     /** bfq_tot_busy_queues: queues with requests, or in service. */
     private int busyQueues() {
         int n = active != null && active.busy ? 1 : 0;
-        for (ServiceTree t : trees) {
-            n += t.backlogged.size();
-        }
+        n += wf2q.backloggedCount();
         return n;
     }
 
@@ -728,40 +664,7 @@ public final class Bfq implements IoScheduler {
     }
 
     @Override
-    public Request frontMergeCandidate(Bio bio) {
-        return queues.frontMergeCandidate(bio);
-    }
-
-    @Override
-    public boolean allowMerge(Request rq, Bio bio) {
-        return queues.sameQueue(rq, bio);
-    }
-
-    @Override
-    public void merged(Request rq, boolean front) {
-        queues.merged(rq, front);
-    }
-
-    @Override
-    public void mergedRequests(Request rq, Request next) {
-        Queue b = queues.owner(next);
-        b.fifo.mergedRequests(rq, next);
-        removeQueued(next);
-        queues.release(next);
-    }
-
-    @Override
-    public Request former(Request rq) {
-        return queues.former(rq);
-    }
-
-    @Override
-    public Request latter(Request rq) {
-        return queues.latter(rq);
-    }
-
-    @Override
-    public int queued() {
-        return queues.queued();
+    ProcessQueues<Queue> queues() {
+        return queues;
     }
 }

@@ -6,7 +6,6 @@ import io.iopath.request.Request;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,7 +26,7 @@ import java.util.Map;
  * and any other queue's request preempts them. As in 2.6.20, a real-time request does not
  * preempt a best-effort slice (that came with 2.6.35); it waits for the slice to end.
  */
-public final class Cfq implements IoScheduler {
+public final class Cfq extends ProcessQueueScheduler<Cfq.Queue> {
     static final int ASYNC = 0;
     static final int SYNC = 1;
     static final int PRIO_LISTS = 8;
@@ -105,13 +104,7 @@ public final class Cfq implements IoScheduler {
 
     private final ProcessQueues<Queue> queues = new ProcessQueues<>(Queue::new);
     private final Map<Integer, Cic> cics = new HashMap<>();
-    @SuppressWarnings("unchecked")
-    private final List<Queue>[] rrList = new List[PRIO_LISTS];
-    private final List<Queue> curRr = new ArrayList<>();
-    private final List<Queue> busyRr = new ArrayList<>();
-    private final List<Queue> idleRr = new ArrayList<>();
-    private int curPrio;
-    private int curEndPrio;
+    private final CfqServiceLists lists = new CfqServiceLists();
     private Queue active;
     private Cic activeCic;
     private int busyQueues;
@@ -136,9 +129,6 @@ public final class Cfq implements IoScheduler {
         slice[ASYNC] = v.get("slice_async");
         sliceAsyncRq = v.count("slice_async_rq");
         sliceIdle = v.get("slice_idle");
-        for (int i = 0; i < PRIO_LISTS; i++) {
-            rrList[i] = new ArrayList<>();
-        }
     }
 
     @Override
@@ -174,100 +164,25 @@ public final class Cfq implements IoScheduler {
 
     // ---------------------------------------------------------------- service lists
 
-    private void removeFromLists(Queue cq) {
-        curRr.remove(cq);
-        busyRr.remove(cq);
-        idleRr.remove(cq);
-        for (List<Queue> l : rrList) {
-            l.remove(cq);
-        }
-    }
-
-    /** cfq_resort_rr_list. */
-    private void resortRrList(Queue cq, boolean preempted) {
-        if (!cq.onRr) {
-            return;
-        }
-        removeFromLists(cq);
-        List<Queue> list = cq.ioClass == IoPrio.CLASS_RT ? curRr
-                : cq.idleClass() ? idleRr
-                : cq.dispatched() ? busyRr : rrList[cq.prio];
-        if (preempted || cq.queueNew) {
-            int i = 0;
-            while (i < list.size() && list.get(i).queueNew) {
-                i++;
-            }
-            list.add(i, cq);
-        } else {
-            list.add(cq);
-        }
-    }
-
     private void addToRr(Queue cq) {
         cq.onRr = true;
         busyQueues++;
-        resortRrList(cq, false);
+        lists.resort(cq, false);
     }
 
     private void delFromRr(Queue cq) {
         cq.onRr = false;
-        removeFromLists(cq);
+        lists.remove(cq);
         busyQueues--;
     }
 
-    /** cfq_get_next_prio_level: splice the next priority level into cur_rr (0 | 0,1 | 0,1,2 | ...). */
-    private int nextPrioLevel() {
-        int prio = -1;
-        boolean wrap = false;
-        while (true) {
-            for (int p = curPrio; p <= curEndPrio; p++) {
-                if (!rrList[p].isEmpty()) {
-                    prio = p;
-                    break;
-                }
-            }
-            if (prio != -1) {
-                break;
-            }
-            curPrio = 0;
-            if (++curEndPrio == PRIO_LISTS) {
-                curEndPrio = 0;
-                if (wrap) {
-                    break;
-                }
-                wrap = true;
-            }
-        }
-        if (prio == -1) {
-            return -1;
-        }
-        curRr.addAll(rrList[prio]);
-        rrList[prio].clear();
-        curPrio = prio + 1;
-        if (curPrio > curEndPrio) {
-            curEndPrio = curPrio;
-            curPrio = 0;
-        }
-        if (curEndPrio == PRIO_LISTS) {
-            curPrio = 0;
-            curEndPrio = 0;
-        }
-        return prio;
-    }
-
     private Queue setActiveQueue() {
-        Queue cq = null;
-        if (!curRr.isEmpty() || nextPrioLevel() != -1) {
-            cq = curRr.get(0);
-        }
-        if (cq == null && !busyRr.isEmpty()) {
-            cq = busyRr.get(0);
-        }
-        if (cq == null && !idleRr.isEmpty()) {
+        Queue cq = lists.next();
+        if (cq == null && lists.nextIdle() != null) {
             // Idle class: only after CFQ_IDLE_GRACE without a non-idle completion.
             long end = lastEndRequest + idleGrace;
             if (q.now() >= end) {
-                cq = idleRr.get(0);
+                cq = lists.nextIdle();
             } else {
                 idleClassTimer.scheduleAt(q.hz().timerNs(end));
             }
@@ -301,7 +216,7 @@ public final class Cfq implements IoScheduler {
         cq.queueNew = false;
         cq.sliceLeft = cq.sliceEnd > q.now() ? cq.sliceEnd - q.now() : 0;
         if (cq.onRr) {
-            resortRrList(cq, preempted);
+            lists.resort(cq, preempted);
         }
         active = null;
         activeCic = null;
@@ -380,7 +295,8 @@ public final class Cfq implements IoScheduler {
 
     // ---------------------------------------------------------------- queueing
 
-    private void removeRequest(Request rq) {
+    @Override
+    void removeQueued(Request rq) {
         Queue cq = queues.owner(rq);
         if (cq.next == rq) {
             cq.next = findNextRq(cq, rq);
@@ -395,7 +311,7 @@ public final class Cfq implements IoScheduler {
 
     private void dispatchInsert(Request rq) {
         Queue cq = queues.owner(rq);
-        removeRequest(rq);
+        removeQueued(rq);
         cq.onDispatch[cls(rq)]++;
         q.dispatchSort(rq);
         lastSector = rq.endSector();
@@ -432,7 +348,7 @@ public final class Cfq implements IoScheduler {
             cq.idleWindow = false;
         }
         if (cq.onRr) {
-            resortRrList(cq, false);
+            lists.resort(cq, false);
         }
     }
 
@@ -476,9 +392,7 @@ public final class Cfq implements IoScheduler {
                 q.kick();
             }
         } else if (shouldPreempt(cq, rq)) {
-            for (Queue other : new ArrayList<>(curRr)) {
-                resortRrList(other, true);
-            }
+            lists.preemptCurrent();
             if (cq.sliceLeft == 0) {
                 cq.sliceLeft = prioSlice(cq.sync, cq.prio) / 2;
             }
@@ -594,7 +508,7 @@ public final class Cfq implements IoScheduler {
         rqInDriver--;
         cq.onDispatch[sync]--;
         if (!cq.dispatched() && cq.onRr) {
-            resortRrList(cq, false);
+            lists.resort(cq, false);
         }
         if (sync == SYNC) {
             cic(rq.processId).lastEndRequest = now;
@@ -639,8 +553,8 @@ public final class Cfq implements IoScheduler {
     }
 
     @Override
-    public Request frontMergeCandidate(Bio bio) {
-        return queues.frontMergeCandidate(bio);
+    ProcessQueues<Queue> queues() {
+        return queues;
     }
 
     @Override
@@ -648,30 +562,7 @@ public final class Cfq implements IoScheduler {
         if (bio.isSync() && cls(rq) != SYNC) {
             return false; // never merge a sync bio into an async request
         }
-        return queues.sameQueue(rq, bio);
-    }
-
-    @Override
-    public void merged(Request rq, boolean front) {
-        queues.merged(rq, front);
-    }
-
-    @Override
-    public void mergedRequests(Request rq, Request next) {
-        Queue cq = queues.owner(next);
-        cq.fifo.mergedRequests(rq, next);
-        removeRequest(next);
-        queues.release(next);
-    }
-
-    @Override
-    public Request former(Request rq) {
-        return queues.former(rq);
-    }
-
-    @Override
-    public Request latter(Request rq) {
-        return queues.latter(rq);
+        return super.allowMerge(rq, bio);
     }
 
     @Override
@@ -684,10 +575,5 @@ public final class Cfq implements IoScheduler {
             return MayQueue.MUST;
         }
         return MayQueue.MAY;
-    }
-
-    @Override
-    public int queued() {
-        return queues.queued();
     }
 }

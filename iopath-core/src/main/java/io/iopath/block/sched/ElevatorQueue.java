@@ -24,7 +24,4 @@ public interface ElevatorQueue {
 
     /** Requests at the driver (issued, not completed). */
     int inFlight();
-
-    /** The driver's current queue depth (for schedulers that size themselves by it). */
-    int deviceQueueDepth();
 }

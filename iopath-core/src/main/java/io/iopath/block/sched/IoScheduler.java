@@ -17,11 +17,6 @@ public interface IoScheduler {
     /** The name users type (the sysfs name of the elevator). */
     String name();
 
-    /** blk-mq schedulers (none, mq-deadline, kyber, bfq): nr_requests and plugging follow blk-mq. */
-    default boolean multiQueue() {
-        return false;
-    }
-
     /** elevator_init_fn: the queue this scheduler serves. */
     void attach(ElevatorQueue queue);
 

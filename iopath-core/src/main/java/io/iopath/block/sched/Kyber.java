@@ -61,11 +61,6 @@ public final class Kyber implements IoScheduler {
     }
 
     @Override
-    public boolean multiQueue() {
-        return true;
-    }
-
-    @Override
     public void attach(ElevatorQueue queue) {
         this.q = queue;
         this.timer = queue.timer("kyber.timer", this::timerFn);

@@ -52,11 +52,6 @@ public final class MqDeadline extends DeadlineCore {
         return "mq-deadline";
     }
 
-    @Override
-    public boolean multiQueue() {
-        return true;
-    }
-
     /** ioprio_class_to_prio. */
     static int level(int ioprio) {
         return switch (IoPrio.effectiveClass(ioprio)) {

@@ -17,11 +17,6 @@ public final class None extends FifoElevator {
     }
 
     @Override
-    public boolean multiQueue() {
-        return true;
-    }
-
-    @Override
     void release(ElevatorQueue queue, Request rq) {
         queue.dispatchAddTail(rq);
     }

@@ -1,43 +1,65 @@
 package io.iopath.block.sched;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The registry from scheduler name (as typed into {@code /sys/block/X/queue/scheduler}) to its
- * sysfs attributes and factory; adding a scheduler adds one line here.
+ * {@link SchedulerType}: blk-mq or not, elevator or not, aliases, sysfs attributes and factory.
+ * Adding a scheduler adds one class and one line here.
  */
 public final class Schedulers {
-    private record Entry(TunableSet tunables, Function<TunableSet.Values, IoScheduler> factory) {
-    }
-
-    private static final Map<String, Entry> ENTRIES = new LinkedHashMap<>();
+    private static final Map<String, SchedulerType> TYPES = new LinkedHashMap<>();
+    private static final Map<String, SchedulerType> BY_ALIAS = new LinkedHashMap<>();
 
     static {
-        ENTRIES.put("noop", new Entry(Noop.TUNABLES, v -> new Noop()));
-        ENTRIES.put("deadline", new Entry(DeadlineCore.TUNABLES, Deadline::new));
-        ENTRIES.put("anticipatory", new Entry(Anticipatory.TUNABLES, Anticipatory::new));
-        ENTRIES.put("cfq", new Entry(Cfq.TUNABLES, Cfq::new));
-        ENTRIES.put("none", new Entry(None.TUNABLES, v -> new None()));
-        ENTRIES.put("mq-deadline", new Entry(MqDeadline.TUNABLES, MqDeadline::new));
-        ENTRIES.put("kyber", new Entry(Kyber.TUNABLES, Kyber::new));
-        ENTRIES.put("bfq", new Entry(Bfq.TUNABLES, Bfq::new));
+        register(SchedulerType.legacy("noop", Noop.TUNABLES, v -> new Noop()));
+        register(SchedulerType.legacy("deadline", DeadlineCore.TUNABLES, Deadline::new));
+        register(SchedulerType.legacy("anticipatory", Anticipatory.TUNABLES, Anticipatory::new).alias("as"));
+        register(SchedulerType.legacy("cfq", Cfq.TUNABLES, Cfq::new));
+        register(SchedulerType.mq("none", None.TUNABLES, v -> new None()).noElevator());
+        register(SchedulerType.mq("mq-deadline", MqDeadline.TUNABLES, MqDeadline::new));
+        register(SchedulerType.mq("kyber", Kyber.TUNABLES, Kyber::new));
+        register(SchedulerType.mq("bfq", Bfq.TUNABLES, Bfq::new));
     }
 
     private Schedulers() {
     }
 
-    /** Accepts the 2.6 boot-option alias {@code as} for anticipatory. */
+    private static void register(SchedulerType t) {
+        TYPES.put(t.name(), t);
+        for (String a : t.aliases()) {
+            BY_ALIAS.put(a, t);
+        }
+    }
+
+    /** The registry name for a name or alias (the 2.6 boot option {@code as} is anticipatory). */
     public static String canonical(String name) {
-        return "as".equals(name) ? "anticipatory" : name;
+        SchedulerType t = BY_ALIAS.get(name);
+        return t == null ? name : t.name();
+    }
+
+    /** The scheduler of that name or alias, if there is one. */
+    public static Optional<SchedulerType> find(String name) {
+        return Optional.ofNullable(TYPES.get(canonical(name)));
+    }
+
+    /**
+     * The scheduler of that name or alias.
+     *
+     * @throws IllegalArgumentException for an unknown name
+     */
+    public static SchedulerType type(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException(
+                "unknown scheduler '" + name + "'; expected one of " + String.join(", ", names())));
     }
 
     /** The scheduler with kernel defaults and exact-millisecond timers. */
     public static Optional<IoScheduler> create(String name) {
-        return Optional.ofNullable(ENTRIES.get(canonical(name))).map(e -> e.factory().apply(e.tunables().resolve(Map.of(), Hz.EXACT)));
+        return find(name).map(t -> t.create(t.tunables().resolve(Map.of(), Hz.EXACT)));
     }
 
     /**
@@ -46,22 +68,23 @@ public final class Schedulers {
      * @throws IllegalArgumentException for an unknown scheduler, an unknown tunable or a bad value
      */
     public static IoScheduler create(String name, Map<String, String> tunables, Hz hz) {
-        Entry e = ENTRIES.get(canonical(name));
-        if (e == null) {
-            throw new IllegalArgumentException("unknown scheduler '" + name + "'; expected one of " + String.join(", ", names()));
-        }
-        return e.factory().apply(e.tunables().resolve(tunables, hz));
+        SchedulerType t = type(name);
+        return t.create(t.tunables().resolve(tunables, hz));
     }
 
+    /** @throws IllegalArgumentException for an unknown scheduler */
     public static TunableSet tunables(String name) {
-        Entry e = ENTRIES.get(canonical(name));
-        if (e == null) {
-            throw new IllegalArgumentException("unknown scheduler '" + name + "'");
-        }
-        return e.tunables();
+        return type(name).tunables();
     }
 
     public static List<String> names() {
-        return List.copyOf(ENTRIES.keySet());
+        return List.copyOf(TYPES.keySet());
+    }
+
+    /** Every name accepted: the registry names, then the aliases. */
+    public static List<String> namesAndAliases() {
+        List<String> all = new ArrayList<>(TYPES.keySet());
+        all.addAll(BY_ALIAS.keySet());
+        return List.copyOf(all);
     }
 }

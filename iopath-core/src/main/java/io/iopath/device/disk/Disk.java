@@ -4,12 +4,15 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
+import io.iopath.device.WriteCache;
 import io.iopath.device.disk.geometry.TrackCursor;
+import io.iopath.device.disk.mechanics.AccessResult;
 import io.iopath.device.disk.mechanics.DiskMechanics;
 import io.iopath.device.disk.mechanics.Spindle;
-import io.iopath.durability.DurabilityLedger;
-import io.iopath.durability.PowerLossReport;
-import io.iopath.durability.WriteRecord;
+import io.iopath.device.disk.queue.CommandScheduler;
+import io.iopath.device.disk.queue.JobList;
+import io.iopath.device.disk.queue.MediaJob;
+import io.iopath.device.disk.queue.TaskSet;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -23,7 +26,7 @@ import java.util.ArrayDeque;
  * scheduler, the buffer (read segments with read-ahead, write-back with destage), FLUSH and
  * FUA, and completion to the host. The {@link DiskMechanics} answer how long media work takes.
  *
- * <p>One mechanism serves one {@link DriveJob} at a time: a host command that needs the media
+ * <p>One mechanism serves one {@link MediaJob} at a time: a host command that needs the media
  * or the destage of one dirty extent. Write-back writes are acknowledged once their data has
  * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
  * nothing else to do, or — above the high-water mark, while a FLUSH waits, while writes wait
@@ -33,18 +36,13 @@ import java.util.ArrayDeque;
  * limit ({@link CacheConfig#maxDirtyAgeNs}) extents older than it are destaged first, oldest
  * first, even with host commands waiting.
  *
- * <p>QUEUE FULL: at the advertised depth; and, with the write cache on, when tagged commands
- * plus dirty extents reach the depth (dirty writes keep their buffer slots until destaged: the
- * "effective queue", §9.4). The second rule applies only while at least one tagged command is
- * outstanding, so the host always gets a completion that lets it retry, and only on SCSI: SATA
- * has no TASK SET FULL, so there a full buffer only holds writes back (they wait for space).
+ * <p>The task set ({@link TaskSet}) answers QUEUE FULL — at the advertised depth, and with the
+ * write cache on when tagged commands plus dirty extents reach it (the "effective queue",
+ * §9.4) — and enforces SATA NCQ's link rule (FLUSH CACHE and TRIM are not queued commands: the
+ * host must drain the link first). The {@link CommandScheduler} holds the media jobs and picks
+ * the next by its policy's key.
  *
- * <p>SATA NCQ ({@link Transport#SATA_NCQ}): FLUSH CACHE and TRIM are not queued commands. Such a
- * command issued while others are outstanding, or any command issued while one is, is a host
- * bug (a real drive aborts it, Error = ABRT; libata's {@code ata_qc_issue} WARNs on it), so the
- * drive throws {@link IllegalStateException}: the host must drain the link first.
- *
- * <p>Task attributes (SCSI only; {@link TaskGate}): an ORDERED command starts only when every
+ * <p>Task attributes (SCSI only; the task set's gate): an ORDERED command starts only when every
  * older command has completed, and no younger one starts before it completes; a HEAD OF QUEUE
  * command starts at once and its media work goes next. "Starts" is the task set's view: an
  * ORDERED command is ordered against the host's commands, not against the drive's own
@@ -72,73 +70,56 @@ public final class Disk implements BlockDevice {
     private long admittedSeq = -1;
     private long admittedMediaStartNs;
     private long admittedDataStartNs;
-    private final JobList hostJobs = new JobList();
-    private final JobList dirty = new JobList();
-    private final ArrayDeque<DriveJob> pool = new ArrayDeque<>();
+    /** The accepted commands: QUEUE FULL, link rules, task attributes, occupancy. */
+    private final TaskSet tasks;
+    /** The media jobs waiting for the mechanism and the choice among them. */
+    private final CommandScheduler scheduler;
+    /** The write-back buffer's dirty extents (the scheduler's list). */
+    private final JobList dirty;
     private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
     private final ArrayDeque<FlushWait> flushes = new ArrayDeque<>();
     private final ArrayDeque<Completion> completions = new ArrayDeque<>();
-    private final DurabilityLedger ledger = new DurabilityLedger();
-    private final TaskGate gate;
+    private final WriteLog writeLog;
     private DriveObserver observer = DriveObserver.NONE;
     private final TrackCursor cursor = new TrackCursor();
+    /** The media access under way (or last done): one, reused, so an access allocates nothing. */
+    private final AccessResult access = new AccessResult();
     private final Timer mediaDone;
     private final long capacity;
     private final long dirtyHighWater;
-    /** The dirty-age limit; 0 = none. */
-    private final long maxDirtyAgeNs;
-    /**
-     * A lower bound on every dirty extent's {@link DriveJob#dirtySinceNs}, set by each scan of
-     * {@link #oldestAged}: it stays one, since an extent that enters the buffer later is dirty
-     * since then or since an extent it replaced, and extents that leave only raise the minimum.
-     * So until it is older than the limit, no extent is, and the scan can be skipped.
-     */
-    private long oldestDirtySinceNs = Long.MIN_VALUE;
     private CommandCompletion completion = c -> { };
 
-    private DriveJob active;
+    private MediaJob active;
     private long activeCompleteNs;
     /** When a stopped read-ahead leaves the mechanism free (Long.MIN_VALUE: at once). */
     private long mechanismFreeNs = Long.MIN_VALUE;
     /** When the active job's media transfer began and when it ends (torn writes at power loss). */
     private long activeMediaStartNs;
     private long activeMediaEndNs;
-    private long seq;
-    private int tagged;
-    /** Non-queued commands outstanding (SATA NCQ: FLUSH CACHE, TRIM); at most one, and alone. */
-    private int nonQueued;
     private long dirtySectors;
     private boolean lastWasWrite;
     /** End LBA of the last host write: a write starting there continues it (sequential). */
     private long lastWriteEnd = -1;
-    private long headLba;
     private boolean failed;
-    /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
-    private int writeJobs;
-    /** Pending HEAD OF QUEUE media jobs: while there are any, the scheduler serves them first. */
-    private int headOfQueueJobs;
-    /** Command overheads ahead of a read's and a write's positioning, set by {@link #select} for its keys. */
-    private long readOverheadNs;
-    private long writeOverheadNs;
 
     private long busyNs;
-    private long queueFullsAnswered;
     private long destages;
     private long overwrittenInCache;
     private long cacheHits;
     private long partialHits;
-    private long occupancyT;
-    private double taggedArea;
-    private double effectiveArea;
-    private int maxTagged;
-    private int maxEffective;
 
     private record FlushWait(Request request, long seqLimit, long epoch) {
     }
 
+    /** A drive whose writes nobody tracks ({@link WriteLog#NONE}). */
     public Disk(Simulator sim, DriveSpec spec) {
+        this(sim, spec, WriteLog.NONE);
+    }
+
+    /** @param writeLog told of every write's progress from acceptance to the media */
+    public Disk(Simulator sim, DriveSpec spec, WriteLog writeLog) {
         // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
-        this(sim, spec, sim.randoms().stream("drive.spindle").nextDouble());
+        this(sim, spec, writeLog, sim.randoms().stream("drive.spindle").nextDouble());
     }
 
     /**
@@ -146,7 +127,12 @@ public final class Disk implements BlockDevice {
      * validation replay starts at angle 0, as DiskSim does ({@code dm_rotate_g1}).
      */
     public Disk(Simulator sim, DriveSpec spec, double startAngle) {
+        this(sim, spec, WriteLog.NONE, startAngle);
+    }
+
+    public Disk(Simulator sim, DriveSpec spec, WriteLog writeLog, double startAngle) {
         this.sim = sim;
+        this.writeLog = writeLog;
         this.spec = spec;
         Spindle spindle = new Spindle(spec.effectiveRpm(), startAngle);
         this.mechanics = new DiskMechanics(spec.geometry(), spec.readSeek(), spec.writeSeek(), spec.writeSettleNs(),
@@ -159,9 +145,11 @@ public final class Disk implements BlockDevice {
                 cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(), mechanics);
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
-        this.maxDirtyAgeNs = writeCache ? cacheConfig.maxDirtyAgeNs() : 0;
         this.mediaDone = sim.timer("drive.media", this::finishActive);
-        this.gate = new TaskGate(spec.maxQueueDepth());
+        this.tasks = new TaskSet(spec.transport(), spec.maxQueueDepth(), writeCache);
+        this.scheduler = new CommandScheduler(spec.scheduler().policy(), mechanics, capacity, spec.agingWeight(),
+                writeCache ? cacheConfig.maxDirtyAgeNs() : 0);
+        this.dirty = scheduler.dirty();
     }
 
     @Override
@@ -172,21 +160,11 @@ public final class Disk implements BlockDevice {
         if (r.op.transfersData() && (r.sector() < 0 || r.endSector() > capacity)) {
             throw new IllegalArgumentException(r + " beyond the drive's " + capacity + " sectors");
         }
-        checkLink(r);
-        int depth = spec.maxQueueDepth();
-        if (tagged >= depth || (writeCache && spec.transport().hasTaskSetFull() && tagged >= 1
-                && tagged + dirty.size() >= depth)) {
-            queueFullsAnswered++;
+        tasks.checkLink(r);
+        if (tasks.refuses(dirty.size())) {
             return DeviceResponse.QUEUE_FULL;
         }
-        account();
-        boolean start = gate.admit(r, tagged);
-        tagged++;
-        if (!spec.transport().queued(r.op)) {
-            nonQueued++;
-        }
-        maxTagged = Math.max(maxTagged, tagged);
-        maxEffective = Math.max(maxEffective, tagged + dirty.size());
+        boolean start = tasks.accept(r, sim.now(), dirty.size());
         if (start) {
             start(r);
         }
@@ -208,29 +186,12 @@ public final class Disk implements BlockDevice {
     /** Starts the held-back commands an ORDERED one's completion (or an older one's) released. */
     private void startReleased() {
         boolean any = false;
-        for (Request r = gate.next(); r != null; r = gate.next()) {
+        for (Request r = tasks.nextReleased(); r != null; r = tasks.nextReleased()) {
             start(r);
             any = true;
         }
         if (any) {
             kick();
-        }
-    }
-
-    /** SATA NCQ: a non-queued command must have the link to itself (spec §9.2). */
-    private void checkLink(Request r) {
-        Transport t = spec.transport();
-        if (r.taskAttribute != TaskAttribute.SIMPLE && !t.hasTaskAttributes()) {
-            throw new IllegalStateException(r + " carries the " + r.taskAttribute + " task attribute to a " + t.label()
-                    + " drive, which has no task attributes: the host must order by draining");
-        }
-        if (nonQueued > 0) {
-            throw new IllegalStateException(r + " issued while a non-queued command is outstanding on a " + t.label()
-                    + " drive: the host must wait for it");
-        }
-        if (tagged > 0 && !t.queued(r.op)) {
-            throw new IllegalStateException(r + " is not a queued command on a " + t.label() + " drive, issued with "
-                    + tagged + " commands outstanding: the host must drain first");
         }
     }
 
@@ -254,8 +215,7 @@ public final class Disk implements BlockDevice {
                 if (readCache.readingAt(seg, now)) {
                     // the hit takes over the running read-ahead: its limit is only raised (§8.4)
                     readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
-                } else if (cacheConfig.readAheadOnIdleHit() && active == null && hostJobs.isEmpty()
-                        && dirty.isEmpty()) {
+                } else if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()) {
                     readAheadOnIdleHit(seg, r.sector(), r.endSector(), now, missProcessed);
                 }
             }
@@ -267,10 +227,10 @@ public final class Disk implements BlockDevice {
             mergePartialHit(r, seg, covered, now);
             return;
         }
-        DriveJob j = job(DriveJob.READ, r.sector(), r.sectors());
+        MediaJob j = scheduler.job(MediaJob.Kind.READ, r.sector(), r.sectors(), sim.now());
         j.request = r;
         j.fua = fua;
-        enqueueHost(j);
+        scheduler.enqueueHost(j, active);
     }
 
     /**
@@ -331,9 +291,9 @@ public final class Disk implements BlockDevice {
         if (dirty.isEmpty()) {
             return false;
         }
-        DriveJob[] items = dirty.items;
+        MediaJob[] items = dirty.items;
         for (int i = 0; i < dirty.end; i++) {
-            DriveJob d = items[i];
+            MediaJob d = items[i];
             if (d != null && d.lba <= lba && lba + n <= d.endLba()) {
                 return true;
             }
@@ -342,7 +302,7 @@ public final class Disk implements BlockDevice {
     }
 
     private void write(Request r) {
-        WriteRecord rec = ledger.accepted(r.sector(), r.sectors());
+        WriteLog.Entry rec = writeLog.accepted(r.sector(), r.sectors());
         r.owner = rec;
         // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6);
         // a read-ahead that has finished left its segment CLEAN
@@ -363,11 +323,11 @@ public final class Disk implements BlockDevice {
             }
             return;
         }
-        DriveJob j = job(DriveJob.WRITE, r.sector(), r.sectors());
+        MediaJob j = scheduler.job(MediaJob.Kind.WRITE, r.sector(), r.sectors(), sim.now());
         j.request = r;
         j.record = rec;
         j.fua = fua;
-        enqueueHost(j);
+        scheduler.enqueueHost(j, active);
     }
 
     private boolean fits(int sectors) {
@@ -376,14 +336,14 @@ public final class Disk implements BlockDevice {
     }
 
     /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
-    private void admitDirty(Request r, WriteRecord rec) {
+    private void admitDirty(Request r, WriteLog.Entry rec) {
         long dirtySince = overwriteInCache(r.sector(), r.endSector(), rec);
-        DriveJob d = job(DriveJob.DESTAGE, r.sector(), r.sectors());
+        MediaJob d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), sim.now());
         d.record = rec;
         d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
-        enqueue(d, dirty);
+        scheduler.enqueueDirty(d, active);
         dirtySectors += r.sectors();
-        maxEffective = Math.max(maxEffective, tagged + dirty.size());
+        tasks.noteEffective(dirty.size());
         r.cacheHit = true;
         cacheHits++;
         // the media write may start once the command is processed, each sector once its data is in
@@ -404,7 +364,7 @@ public final class Disk implements BlockDevice {
      * media. Only whole coverage of an extent that is not being destaged: a partial overlap
      * stays a second extent, destaged after the first (blockedBy), as does an extent under way.
      * A dropped extent counts as done for the jobs that waited on it. Its write stays in the
-     * ledger until {@code by} is on the media ({@link DurabilityLedger#superseded}).
+     * log until {@code by} is on the media ({@link WriteLog#superseded}).
      *
      * <p>FLUSH: an extent a waiting FLUSH needs (older than the newest waiting flush's limit) is
      * never replaced. The flush would otherwise see its sectors leave the dirty list while only
@@ -412,158 +372,69 @@ public final class Disk implements BlockDevice {
      * write it promised still volatile. Keeping the extent costs one destage, only while a flush
      * waits; the rule needs no bookkeeping (flushes wait in FIFO order with growing limits).
      *
-     * <p>O(dirty extents), allocation-free. Returns the oldest {@link DriveJob#dirtySinceNs}
+     * <p>O(dirty extents), allocation-free. Returns the oldest {@link MediaJob#dirtySinceNs}
      * among the replaced extents (Long.MAX_VALUE if none), which the new extent inherits.
      */
-    private long overwriteInCache(long from, long to, WriteRecord by) {
+    private long overwriteInCache(long from, long to, WriteLog.Entry by) {
         long dirtySince = Long.MAX_VALUE;
         if (dirty.isEmpty()) {
             return dirtySince;
         }
         long keepBelow = flushes.isEmpty() ? Long.MIN_VALUE : flushes.peekLast().seqLimit();
-        DriveJob[] items = dirty.items;
+        MediaJob[] items = dirty.items;
         for (int i = 0, n = dirty.end; i < n; i++) {
-            DriveJob o = items[i];
+            MediaJob o = items[i];
             if (o == null || o.active || o.lba < from || o.endLba() > to || o.seq < keepBelow) {
                 continue;
             }
             dirtySince = Math.min(dirtySince, o.dirtySinceNs);
             account();
-            dirty.remove(o);
-            dirtySectors -= o.sectors;
-            writeJobs--;
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
-            release(o, hostJobs);
-            release(o, dirty);
-            ledger.superseded(o.record, by);
+            scheduler.dropDirty(o);
+            dirtySectors -= o.sectors;
+            writeLog.superseded((WriteLog.Entry) o.record, by);
             overwrittenInCache++;
-            o.clear();
-            pool.addLast(o);
+            scheduler.recycle(o);
         }
         return dirtySince;
     }
 
     private void flush(Request r) {
-        long epoch = ledger.flushIssued();
+        long epoch = writeLog.flushIssued();
         if (dirty.isEmpty()) {
-            ledger.flushCompleted(epoch);
+            writeLog.flushCompleted(epoch);
             completeAt(r, sim.now() + overheads.commandNs(true, true, lastWasWrite));
             return;
         }
-        flushes.addLast(new FlushWait(r, seq, epoch));
-    }
-
-    private DriveJob job(int kind, long lba, int sectors) {
-        DriveJob j = pool.pollFirst();
-        if (j == null) {
-            j = new DriveJob();
-        }
-        j.kind = kind;
-        j.lba = lba;
-        j.sectors = sectors;
-        j.arrivalNs = sim.now();
-        j.dirtySinceNs = j.arrivalNs;
-        j.seq = seq++;
-        mechanics.geometry().locate(lba, cursor);
-        j.cylinder = cursor.cylinder;
-        j.surface = cursor.surface;
-        j.angle = cursor.angle;
-        j.mediaNs = mechanics.spindle().rotationNs((double) sectors / cursor.sectorsPerTrack);
-        return j;
-    }
-
-    private void enqueueHost(DriveJob j) {
-        if (j.request.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
-            j.headOfQueue = true;
-            headOfQueueJobs++;
-        }
-        enqueue(j, hostJobs);
-    }
-
-    /** Adds a job, counting the older overlapping jobs it must wait for (a write involved). */
-    private void enqueue(DriveJob j, JobList list) {
-        if (j.writes()) {
-            writeJobs++;
-        }
-        if (writeJobs == 0) {
-            j.blockedBy = 0; // reads never wait for reads
-            list.add(j);
-            return;
-        }
-        int blocked = 0;
-        if (active != null && conflicts(j, active)) {
-            blocked++;
-        }
-        blocked += countConflicts(j, hostJobs);
-        blocked += countConflicts(j, dirty);
-        j.blockedBy = blocked;
-        list.add(j);
-    }
-
-    private static boolean conflicts(DriveJob a, DriveJob b) {
-        return (a.writes() || b.writes()) && a.overlaps(b.lba, b.sectors);
-    }
-
-    private static int countConflicts(DriveJob j, JobList list) {
-        if (list.isEmpty()) {
-            return 0;
-        }
-        int n = 0;
-        DriveJob[] items = list.items;
-        for (int i = 0; i < list.end; i++) {
-            DriveJob o = items[i];
-            if (o != null && o != j && !o.active && conflicts(j, o)) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    private static void release(DriveJob done, JobList list) {
-        if (list.isEmpty()) {
-            return;
-        }
-        DriveJob[] items = list.items;
-        for (int i = 0; i < list.end; i++) {
-            DriveJob o = items[i];
-            if (o != null && o.seq > done.seq && o.blockedBy > 0 && conflicts(o, done)) {
-                o.blockedBy--;
-            }
-        }
+        flushes.addLast(new FlushWait(r, scheduler.nextSeq(), epoch));
     }
 
     private void kick() {
         if (active != null || failed) {
             return;
         }
-        if (hostJobs.isEmpty() && dirty.isEmpty()) {
+        if (scheduler.isIdle()) {
             return;
         }
         startNext();
     }
 
     private void startNext() {
-        if (hostJobs.isEmpty() && dirty.isEmpty()) {
+        if (scheduler.isIdle()) {
             return; // idle: read-ahead, if any, keeps running
         }
         long now = sim.now();
-        DriveJob j = select(now);
+        MediaJob j = select(now);
         if (j == null) {
             return;
         }
-        if (j.kind != DriveJob.DESTAGE) {
-            hostJobs.remove(j);
-            if (j.headOfQueue) {
-                headOfQueueJobs--;
-            }
-        }
-        j.active = true;
+        scheduler.started(j);
         active = j;
         observer.mediaStarted(j.request, now);
-        boolean extra = j.kind == DriveJob.WRITE && takesExtraDisconnect(j);
-        long ovh = j.kind == DriveJob.DESTAGE ? 0
+        boolean extra = j.kind == MediaJob.Kind.WRITE && takesExtraDisconnect(j);
+        long ovh = j.kind == MediaJob.Kind.DESTAGE ? 0
                 : extra ? overheads.protocol().extraDisconnect().commandNs()
-                : overheads.commandNs(j.kind == DriveJob.WRITE, false, lastWasWrite);
+                : overheads.commandNs(j.kind == MediaJob.Kind.WRITE, false, lastWasWrite);
         long t0 = now + ovh;
         // read-ahead stops when the command arrives, not when its overhead is over (§8.3, D9);
         // the new seek may not start before the mechanism is free
@@ -571,7 +442,7 @@ public final class Disk implements BlockDevice {
         long free = mechanismFreeNs;
         long end;
         switch (j.kind) {
-            case DriveJob.READ -> {
+            case READ -> {
                 BusProtocol p = overheads.protocol();
                 long readDisconnect = p.readDisconnectNs(lastWasWrite);
                 long disconnected = t0 + readDisconnect;
@@ -605,33 +476,33 @@ public final class Disk implements BlockDevice {
                 long wm = Math.max(0, wmAll - covered);
                 long bus = overheads.busNsPerSector(false);
                 long seekStart = afterStop(t0, now, free);
-                end = mechanics.read(seekStart, from, n, wm, bus);
+                end = mechanics.read(seekStart, from, n, wm, bus, access).endNs();
                 long busEnd;
-                if (!mechanics.lastOutOfOrder) {
+                if (!access.outOfOrder()) {
                     long connected = covered > 0 ? hitProcessed + p.dataPreparationNs() : Long.MIN_VALUE;
-                    busEnd = ReadBusTiming.busEndNs(mechanics, covered, j.sectors, connected, disconnected, wmAll, p,
+                    busEnd = ReadBusTiming.busEndNs(access, covered, j.sectors, connected, disconnected, wmAll, p,
                             bus, readDisconnect, 0);
                 } else {
                     // Zero-latency access read a track run out of order: its first sector comes
                     // round after the rest of the run, which joins the LBA-order stream only then;
                     // the mechanics give those runs' constraints.
-                    long firstReady = mechanics.lastFirstSectorNs;
+                    long firstReady = access.firstSectorNs();
                     long dataStart;
                     if (covered > 0 && wm == 0) {
                         dataStart = hitProcessed + p.dataPreparationNs(); // enough is buffered: no disconnect
                     } else {
                         long ready = Math.max(firstReady + (end - firstReady) * Math.max(1, wm) / n,
-                                mechanics.lastWatermarkNs);
+                                access.watermarkNs());
                         dataStart = Math.max(disconnected, ready) + p.firstReselectNs() + p.dataPreparationNs();
                     }
                     busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
-                            mechanics.lastInOrderBusEndNs);
+                            access.inOrderBusEndNs());
                 }
                 activeCompleteNs = busEnd + overheads.completionNs(false);
                 note(j.request);
                 t0 = seekStart;
             }
-            case DriveJob.WRITE -> {
+            case WRITE -> {
                 end = startWrite(j, now, t0, extra, free);
                 note(j.request);
                 lastWasWrite = true;
@@ -643,18 +514,18 @@ public final class Disk implements BlockDevice {
                     // the bus: from the end of its command overhead, each sector once its data is in
                     t0 = afterStop(Math.max(now, admittedMediaStartNs), now, free);
                     end = mechanics.write(t0, j.lba, j.sectors, 0, admittedDataStartNs,
-                            overheads.busNsPerSector(true));
+                            overheads.busNsPerSector(true), access).endNs();
                 } else {
                     t0 = afterStop(now, now, free);
-                    end = mechanics.access(t0, j.lba, j.sectors, true);
+                    end = mechanics.access(t0, j.lba, j.sectors, true, access).endNs();
                 }
                 activeCompleteNs = end;
                 destages++;
             }
         }
-        headLba = j.endLba();
+        scheduler.headAt(j.endLba());
         busyNs += end - now;
-        activeMediaStartNs = t0 + mechanics.lastSeekNs + mechanics.lastRotationNs;
+        activeMediaStartNs = t0 + access.seekNs() + access.rotationNs();
         activeMediaEndNs = end;
         mediaDone.scheduleAt(end);
     }
@@ -666,11 +537,11 @@ public final class Disk implements BlockDevice {
      * the buffer ({@link DiskMechanics#write}); with the media written the drive reselects the
      * host and completes. With the extra write disconnect the drive disconnects before the data
      * and reconnects for it while the arm moves ({@link BusProtocol.ExtraDisconnect}).
-     * Non-sequential writes (not starting where the previous write ended) position for at least
-     * the minimum seek delay. Returns when the mechanism is free; the completion time is left in
+     * Every write positions for at least the minimum seek delay. Returns when the mechanism is
+     * free; the completion time is left in
      * {@code activeCompleteNs}.
      */
-    private long startWrite(DriveJob j, long now, long commandDone, boolean extra, long mechanismFree) {
+    private long startWrite(MediaJob j, long now, long commandDone, boolean extra, long mechanismFree) {
         BusProtocol p = overheads.protocol();
         long moveStart;
         long dataStart;
@@ -694,7 +565,7 @@ public final class Disk implements BlockDevice {
         // DiskSim exempts from the minimum seek delay only a write continuing a media write still
         // under way (disk_check_hda_pending): never a write-through write at this point
         long end = mechanics.write(moveStart, j.lba, j.sectors, p.minimumSeekDelayNs(), dataStart, bus,
-                p.hasExtraDisconnect() ? mediaWriteThreshold(j.sectors) : 1);
+                p.hasExtraDisconnect() ? mediaWriteThreshold(j.sectors) : 1, access).endNs();
         long disconnected = dataStart + bus * j.sectors + disconnect;
         activeCompleteNs = Math.max(end, disconnected) + reselect + overheads.completionNs(true);
         return end;
@@ -708,7 +579,7 @@ public final class Disk implements BlockDevice {
      * (whose segment is then the most recently used) or continuing the previous write, the
      * write takes the plain sequence.
      */
-    private boolean takesExtraDisconnect(DriveJob j) {
+    private boolean takesExtraDisconnect(MediaJob j) {
         return overheads.protocol().hasExtraDisconnect() && lastWasWrite && j.lba != lastWriteEnd;
     }
 
@@ -746,189 +617,61 @@ public final class Disk implements BlockDevice {
     }
 
     private void note(Request r) {
-        r.seekNs += mechanics.lastSeekNs;
-        r.rotationNs += mechanics.lastRotationNs;
-        r.transferNs += mechanics.lastTransferNs;
+        r.seekNs += access.seekNs();
+        r.rotationNs += access.rotationNs();
+        r.transferNs += access.transferNs();
     }
 
-    /** The scheduler: best eligible host job, or a destage when destaging is due. */
-    private DriveJob select(long now) {
-        DriveScheduler policy = spec.scheduler();
-        if (headOfQueueJobs > 0) {
-            DriveJob first = youngestHeadOfQueue();
-            if (first != null) {
-                return first;
-            }
-        }
-        if (maxDirtyAgeNs > 0 && !dirty.isEmpty()) {
-            DriveJob aged = oldestAged(now);
-            if (aged != null) {
-                return aged;
-            }
-        }
-        // command overheads ahead of positioning, for the keys below (the picks above need none)
-        readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
+    /**
+     * The scheduler's pick: best eligible host job, or a destage when destaging is due. The
+     * buffer presses for destages above the high-water mark, while a FLUSH waits and while
+     * writes wait for buffer space; the keys count the command overhead ahead of positioning.
+     */
+    private MediaJob select(long now) {
+        long readOverheadNs = overheads.commandNs(false, false, lastWasWrite);
         BusProtocol.ExtraDisconnect x = overheads.protocol().extraDisconnect();
         // with the extra write disconnect the arm leaves the seek delta after its own command overhead
-        writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
+        long writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
                 : Math.max(0, x.commandNs() + x.seekDeltaNs());
-        DriveJob best = null;
-        double bestKey = Double.POSITIVE_INFINITY;
-        int eligible = 0;
-        boolean blockedHost = false;
-        DriveJob[] items = hostJobs.items;
-        for (int i = 0, n = hostJobs.end; i < n; i++) {
-            DriveJob j = items[i];
-            if (j == null) {
-                continue;
-            }
-            if (j.blockedBy > 0) {
-                blockedHost = true;
-                continue;
-            }
-            eligible++;
-            double key = key(policy, j, now);
-            if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
-                bestKey = key;
-                best = j;
-            }
-        }
-        int idleDirty = dirty.size() - (active != null && active.kind == DriveJob.DESTAGE ? 1 : 0);
-        boolean destageDue = idleDirty > 0 && (eligible == 0 || blockedHost || dirtySectors > dirtyHighWater
-                || !flushes.isEmpty() || !spaceWaiters.isEmpty());
-        if (destageDue) {
-            items = dirty.items;
-            for (int i = 0, n = dirty.end; i < n; i++) {
-                DriveJob j = items[i];
-                if (j == null || j.active || j.blockedBy > 0) {
-                    continue;
-                }
-                double key = key(policy, j, now);
-                if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
-                    bestKey = key;
-                    best = j;
-                }
-            }
-        }
-        return best;
-    }
-
-    /**
-     * The dirty-age limit (spec §8.2, {@link CacheConfig#maxDirtyAgeNs}): the dirty extent that
-     * has been dirty longest, if that is longer than the limit and it may be destaged now; else
-     * null. Aged extents go oldest first, ahead of host commands (HEAD OF QUEUE aside), so an
-     * aged write waits at most for the media access under way and the destages of the extents
-     * that aged before it — a bound that holds whatever the positioning, which an SPTF choice
-     * among the aged ones would not give. O(dirty extents), allocation-free.
-     */
-    private DriveJob oldestAged(long now) {
-        long limit = now - maxDirtyAgeNs;
-        if (oldestDirtySinceNs >= limit) {
-            return null; // nothing can have aged yet: skip the scan
-        }
-        DriveJob oldest = null;
-        long min = Long.MAX_VALUE;
-        DriveJob[] items = dirty.items;
-        for (int i = 0, n = dirty.end; i < n; i++) {
-            DriveJob j = items[i];
-            if (j == null) {
-                continue;
-            }
-            min = Math.min(min, j.dirtySinceNs);
-            if (!j.active && j.blockedBy == 0 && j.dirtySinceNs < limit
-                    && (oldest == null || j.dirtySinceNs < oldest.dirtySinceNs
-                        || (j.dirtySinceNs == oldest.dirtySinceNs && j.seq < oldest.seq))) {
-                oldest = j;
-            }
-        }
-        oldestDirtySinceNs = min;
-        return oldest;
-    }
-
-    /**
-     * HEAD OF QUEUE is "placed first in the task set", so the one that arrived last is first:
-     * consecutive HEAD OF QUEUE commands go last in, first out (SCSI-2 §7.8.2, from memory:
-     * unverified). One that overlaps an older pending write waits for it, as every job does
-     * (the drive never reorders overlapping writes); null if all of them wait.
-     */
-    private DriveJob youngestHeadOfQueue() {
-        DriveJob first = null;
-        DriveJob[] items = hostJobs.items;
-        for (int i = 0, n = hostJobs.end; i < n; i++) {
-            DriveJob j = items[i];
-            if (j != null && j.headOfQueue && j.blockedBy == 0 && (first == null || j.seq > first.seq)) {
-                first = j;
-            }
-        }
-        return first;
-    }
-
-    private double key(DriveScheduler policy, DriveJob j, long now) {
-        switch (policy) {
-            case FCFS:
-                return j.seq;
-            case SSTF:
-                return Math.abs(j.cylinder - mechanics.headCylinder());
-            case CLOOK:
-                return j.lba >= headLba ? j.lba - headLba : (double) capacity + j.lba;
-            default:
-                long ovh = j.kind == DriveJob.READ ? readOverheadNs : j.kind == DriveJob.WRITE ? writeOverheadNs : 0;
-                long pos = ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
-                return switch (policy) {
-                    case ASPTF -> pos - spec.agingWeight() * (now - j.arrivalNs) / 1000.0;
-                    // W is the age (ms) at which a command's positioning stops counting against it
-                    case WPTF -> spec.agingWeight() == 0 ? pos
-                            : pos * (spec.agingWeight() - (now - j.arrivalNs) / 1e6) / spec.agingWeight();
-                    case SATF -> pos + j.mediaNs;
-                    default -> pos;
-                };
-        }
+        boolean pressure = dirtySectors > dirtyHighWater || !flushes.isEmpty() || !spaceWaiters.isEmpty();
+        return scheduler.select(now, readOverheadNs, writeOverheadNs, pressure, active);
     }
 
     private void finishActive() {
-        DriveJob j = active;
+        MediaJob j = active;
         if (j == null || failed) {
             return;
         }
         active = null;
-        j.active = false;
         long now = sim.now();
         Request host = j.request;
         long completeNs = activeCompleteNs;
         switch (j.kind) {
-            case DriveJob.READ -> {
+            case READ -> {
                 if (activeSegment >= 0) {
                     readCache.readDone(activeSegment, activeFrom, activeCount);
                     startReadAhead(activeSegment, j, now);
                     activeSegment = -1;
                 }
             }
-            case DriveJob.WRITE -> {
-                ledger.onMedia(j.record, now);
+            case WRITE -> {
+                writeLog.onMedia((WriteLog.Entry) j.record, now);
                 readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
             }
             default -> {
                 readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
-                dirty.remove(j);
+                scheduler.destaged(j);
                 dirtySectors -= j.sectors;
-                ledger.onMedia(j.record, now);
+                writeLog.onMedia((WriteLog.Entry) j.record, now);
                 account();
             }
         }
-        if (j.writes()) {
-            writeJobs--;
-        }
-        if (j.writes() || writeJobs > 0) {
-            release(j, hostJobs);
-            release(j, dirty);
-        }
-        DriveJob finished = j;
-        if (finished.kind == DriveJob.DESTAGE) {
+        scheduler.finished(j);
+        if (j.kind == MediaJob.Kind.DESTAGE) {
             admitWaiters();
             completeFlushes();
         }
-        finished.clear();
-        pool.addLast(finished);
+        scheduler.recycle(j);
         startNext();
         if (host != null) {
             completeAt(host, completeNs);
@@ -962,7 +705,7 @@ public final class Disk implements BlockDevice {
     }
 
     /** After a read's media access: read-ahead continues from its last sector without a gap (§8.2). */
-    private void startReadAhead(int seg, DriveJob j, long now) {
+    private void startReadAhead(int seg, MediaJob j, long now) {
         if (seg < 0 || !readAheadOn()) {
             return;
         }
@@ -973,19 +716,19 @@ public final class Disk implements BlockDevice {
     private void admitWaiters() {
         while (!spaceWaiters.isEmpty() && fits(spaceWaiters.peekFirst().sectors())) {
             Request r = spaceWaiters.pollFirst();
-            admitDirty(r, (WriteRecord) r.owner);
+            admitDirty(r, (WriteLog.Entry) r.owner);
         }
     }
 
     private void completeFlushes() {
         while (!flushes.isEmpty()) {
             FlushWait f = flushes.peekFirst();
-            DriveJob oldest = dirty.first();
+            MediaJob oldest = dirty.first();
             if (oldest != null && oldest.seq < f.seqLimit()) {
                 return;
             }
             flushes.pollFirst();
-            ledger.flushCompleted(f.epoch());
+            writeLog.flushCompleted(f.epoch());
             completeAt(f.request(), sim.now());
         }
     }
@@ -1021,44 +764,35 @@ public final class Disk implements BlockDevice {
         if (failed) {
             return;
         }
-        if (r.owner instanceof WriteRecord rec) {
-            ledger.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
+        if (r.owner instanceof WriteLog.Entry rec) {
+            writeLog.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
             r.owner = null;
         }
-        account();
-        tagged--;
-        if (!spec.transport().queued(r.op)) {
-            nonQueued--;
-        }
+        tasks.completed(r, sim.now(), dirty.size());
         observer.taskCompleted(r, sim.now());
-        gate.completed(r);
-        if (gate.holding()) {
+        tasks.releaseOrdering(r);
+        if (tasks.holding()) {
             startReleased();
         }
         completion.commandDone(r);
     }
 
     private void account() {
-        long now = sim.now();
-        long dt = now - occupancyT;
-        if (dt > 0) {
-            taggedArea += (double) dt * tagged;
-            effectiveArea += (double) dt * (tagged + dirty.size());
-            occupancyT = now;
-        }
+        tasks.account(sim.now(), dirty.size());
     }
 
     /**
-     * Power fails now: the buffer's dirty data and everything queued is gone. Returns what was
-     * lost; the drive answers BUSY to everything afterwards.
+     * Power fails now: the buffer's dirty data and everything queued is gone; the drive answers
+     * BUSY to everything afterwards. What was lost is the {@link WriteLog}'s to count. Returns the
+     * writes torn on the media: a media write under way is torn at a sector boundary, its first
+     * sectors on the platter (0 or 1).
      */
-    public PowerLossReport powerFail() {
+    public int powerFail() {
         failed = true;
         mediaDone.cancel();
         long now = sim.now();
-        // a media write under way is torn at a sector boundary: its first sectors are on the platter
         boolean torn = active != null && active.writes() && now > activeMediaStartNs && now < activeMediaEndNs;
-        return ledger.powerFail(now).withTornWrites(torn ? 1 : 0);
+        return torn ? 1 : 0;
     }
 
     @Override
@@ -1090,12 +824,23 @@ public final class Disk implements BlockDevice {
         return spec.transport();
     }
 
+    /**
+     * WCE is set when writes are acknowledged from a volatile buffer (a write cache with room for
+     * dirty data); DPOFUA always, since every drive model honours FUA (a FUA write goes to the
+     * media, a FUA read bypasses the cache).
+     */
+    @Override
+    public WriteCache writeCache() {
+        return new WriteCache(writeCache, true);
+    }
+
     public DiskMechanics mechanics() {
         return mechanics;
     }
 
-    public DurabilityLedger ledger() {
-        return ledger;
+    /** The media access under way, or the last one done (tests, tools); the drive reuses it. */
+    public AccessResult mediaAccess() {
+        return access;
     }
 
     public long dirtySectors() {
@@ -1107,12 +852,12 @@ public final class Disk implements BlockDevice {
     }
 
     public int tagged() {
-        return tagged;
+        return tasks.tagged();
     }
 
     /** Accepted commands an ORDERED one holds back (they count as tagged). */
     public int heldByOrdered() {
-        return gate.held();
+        return tasks.held();
     }
 
     /** Watches task starts and media starts (tests, tools); {@link DriveObserver#NONE} by default. */
@@ -1125,11 +870,11 @@ public final class Disk implements BlockDevice {
      * (for hosts that drive a {@code Disk} directly, as tests do; the driver keeps its own count).
      */
     public boolean linkAllows(Op op) {
-        return nonQueued == 0 && (tagged == 0 || spec.transport().queued(op));
+        return tasks.linkAllows(op);
     }
 
     public long queueFullsAnswered() {
-        return queueFullsAnswered;
+        return tasks.queueFullsAnswered();
     }
 
     public long destages() {
@@ -1153,21 +898,21 @@ public final class Disk implements BlockDevice {
     /** Time-averaged tagged commands at the drive, up to now. */
     public double meanTaggedQueue() {
         account();
-        return occupancyT == 0 ? 0 : taggedArea / occupancyT;
+        return tasks.meanTagged();
     }
 
     /** Time-averaged effective queue: tagged commands plus dirty extents awaiting destage. */
     public double meanEffectiveQueue() {
         account();
-        return occupancyT == 0 ? 0 : effectiveArea / occupancyT;
+        return tasks.meanEffective();
     }
 
     public int maxTaggedQueue() {
-        return maxTagged;
+        return tasks.maxTagged();
     }
 
     public int maxEffectiveQueue() {
-        return maxEffective;
+        return tasks.maxEffective();
     }
 
 }

@@ -25,8 +25,13 @@ public final class DriveLoad {
     private int backlog;
 
     public DriveLoad(DriveSpec spec, int depth, double readFraction, long seed) {
+        this(spec, depth, readFraction, seed, WriteLog.NONE);
+    }
+
+    /** @param writeLog told of every write, as a full run's durability ledger is */
+    public DriveLoad(DriveSpec spec, int depth, double readFraction, long seed, WriteLog writeLog) {
         this.sim = new Simulator(seed);
-        this.disk = new Disk(sim, spec.withQueue(Math.max(depth, spec.maxQueueDepth()), spec.scheduler()));
+        this.disk = new Disk(sim, spec.withQueue(Math.max(depth, spec.maxQueueDepth()), spec.scheduler()), writeLog);
         this.rnd = sim.randoms().stream("bench.load");
         this.readFraction = readFraction;
         this.span = (spec.capacitySectors() - 8) / 8;

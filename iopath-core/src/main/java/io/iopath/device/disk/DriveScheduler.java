@@ -1,35 +1,37 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.disk.queue.Policy;
 import java.util.Locale;
 
 /**
- * The drive's own command scheduler (disk-drive spec §9.3), with DiskSim's policy numbers where
- * one exists.
+ * The drive's own command scheduler (disk-drive spec §9.3). DiskSim's policy number for each is
+ * in its comment; the importer translates DiskSim's numbers ({@code disksim.DriveImporter}).
  */
 public enum DriveScheduler {
     /** Oldest command first (DiskSim 1). */
-    FCFS(1),
+    FCFS(Policy.FCFS),
     /** Shortest seek (cylinder distance) first, ties to the oldest (DiskSim 7). */
-    SSTF(7),
+    SSTF(Policy.SSTF),
     /** Circular LOOK by LBA: the lowest start LBA at or after the head's, else wrap (DiskSim 3). */
-    CLOOK(3),
+    CLOOK(Policy.CLOOK),
     /** Shortest positioning (seek + rotation) time first (DiskSim 8). */
-    SPTF(8),
+    SPTF(Policy.SPTF),
     /** Shortest access time first: positioning plus the command's media transfer (DiskSim 10). */
-    SATF(10),
+    SATF(Policy.SATF),
     /** SPTF weighted by age: T_pos·(W − age)/W, age and W in ms (DiskSim 11). */
-    WPTF(11),
+    WPTF(Policy.WPTF),
     /** SPTF with an age credit: T_pos − W·age/1000, age and T in ms (DiskSim 14). */
-    ASPTF(14);
+    ASPTF(Policy.ASPTF);
 
-    private final int disksimPolicy;
+    private final Policy policy;
 
-    DriveScheduler(int disksimPolicy) {
-        this.disksimPolicy = disksimPolicy;
+    DriveScheduler(Policy policy) {
+        this.policy = policy;
     }
 
-    public int disksimPolicy() {
-        return disksimPolicy;
+    /** The command scheduler's policy, with its key. */
+    public Policy policy() {
+        return policy;
     }
 
     public String label() {
@@ -42,18 +44,5 @@ public enum DriveScheduler {
             return ASPTF;
         }
         return valueOf(n);
-    }
-
-    /** The policy for a DiskSim {@code Scheduling policy} number, or FCFS for ones iopath lacks. */
-    public static DriveScheduler fromDiskSim(int policy) {
-        return switch (policy) {
-            case 3, 6 -> CLOOK;
-            case 4, 7 -> SSTF;
-            case 8, 9 -> SPTF;
-            case 10 -> SATF;
-            case 11, 12, 13 -> WPTF;
-            case 14, 15, 16 -> ASPTF;
-            default -> FCFS;
-        };
     }
 }

@@ -2,7 +2,8 @@ package io.iopath.device.disk;
 
 /**
  * How far the drive reads beyond a request (DiskSim {@code Buffer continuous read},
- * {@code disk_buffer_get_max_readahead}; disksim-controller.md §8.1). E is the request's end.
+ * {@code disk_buffer_get_max_readahead}; disksim-controller.md §8.1; the importer translates
+ * its mode numbers). E is the request's end.
  */
 public enum ReadAhead {
     /** 0: no read-ahead. */
@@ -17,15 +18,5 @@ public enum ReadAhead {
      * 4, DiskSim's "DEC" scheme: the maximum read-ahead is ignored; to the end of the track
      * holding E, and one track further if the segment began before that track.
      */
-    TRACK_END;
-
-    public static ReadAhead fromDiskSim(int mode) {
-        return switch (mode) {
-            case 0 -> OFF;
-            case 1 -> TRACK;
-            case 2 -> CYLINDER;
-            case 3 -> SEGMENT;
-            default -> TRACK_END;
-        };
-    }
+    TRACK_END
 }

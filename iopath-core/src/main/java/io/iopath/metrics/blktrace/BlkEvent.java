@@ -1,5 +1,7 @@
 package io.iopath.metrics.blktrace;
 
+import io.iopath.block.BlkAction;
+
 /**
  * One blktrace event as blkparse shows it.
  *

@@ -1,11 +1,13 @@
 package io.iopath.metrics.blktrace;
 
+import io.iopath.block.BlkAction;
+import io.iopath.block.BlockTracepoints;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
 /** Keeps every event of a run in order, numbering them as blktrace does. */
-public final class BlkTraceLog implements BlkTraceSink {
+public final class BlkTraceLog implements BlockTracepoints {
     private final List<BlkEvent> events = new ArrayList<>();
 
     @Override

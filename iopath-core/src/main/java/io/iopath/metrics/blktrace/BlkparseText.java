@@ -1,5 +1,6 @@
 package io.iopath.metrics.blktrace;
 
+import io.iopath.block.BlkAction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

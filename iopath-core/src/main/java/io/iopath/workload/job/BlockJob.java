@@ -2,6 +2,7 @@ package io.iopath.workload.job;
 
 import io.iopath.block.BlockQueue;
 import io.iopath.metrics.RunMetrics;
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
@@ -298,15 +299,14 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         syncInFlight = false;
         syncDue = false;
-        stats.completed(bio);
+        metrics.bioCompleted(bio, stats); // the run's statistics count reads and writes only
         fill();
     }
 
     private void done(Bio bio) {
         inFlight--;
         completed++;
-        metrics.bioCompleted(bio);
-        stats.completed(bio);
+        metrics.bioCompleted(bio, stats);
         fill();
     }
 

@@ -1,6 +1,6 @@
 package io.iopath.workload.job;
 
-import io.iopath.scenario.Units;
+import io.iopath.units.Units;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -40,9 +40,9 @@ public final class JobOptions {
     private static final Map<String, String> EXPECTED = Map.of(
             "rw", "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)",
             "readwrite", "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)",
-            "bs", io.iopath.scenario.Units.SIZE_FORMAT,
-            "size", io.iopath.scenario.Units.SIZE_FORMAT,
-            "offset", io.iopath.scenario.Units.SIZE_FORMAT);
+            "bs", io.iopath.units.Units.SIZE_FORMAT,
+            "size", io.iopath.units.Units.SIZE_FORMAT,
+            "offset", io.iopath.units.Units.SIZE_FORMAT);
 
     /** Every option name this binder models; a fio job file reports any other as ignored. */
     public static final Set<String> MODELLED = Set.of(
@@ -368,7 +368,7 @@ public final class JobOptions {
         try {
             v = FioValues.size(text);
         } catch (IllegalArgumentException e) {
-            throw expected(key, io.iopath.scenario.Units.SIZE_FORMAT);
+            throw expected(key, io.iopath.units.Units.SIZE_FORMAT);
         }
         if (v < 512 || v % 512 != 0 || v > (64L << 20)) {
             throw expected(key, "a multiple of 512 bytes up to 64m");
@@ -385,7 +385,7 @@ public final class JobOptions {
         try {
             offset = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
         } catch (IllegalArgumentException e) {
-            throw expected("offset", io.iopath.scenario.Units.SIZE_FORMAT);
+            throw expected("offset", io.iopath.units.Units.SIZE_FORMAT);
         }
         if (offset % 512 != 0 || offset >= capacityBytes) {
             throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
@@ -402,7 +402,7 @@ public final class JobOptions {
         try {
             size = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
         } catch (IllegalArgumentException e) {
-            throw expected("size", io.iopath.scenario.Units.SIZE_FORMAT);
+            throw expected("size", io.iopath.units.Units.SIZE_FORMAT);
         }
         if (size < minBs) {
             throw expected("size", "at least one block (" + minBs + " bytes)");

@@ -1,5 +1,6 @@
 package io.iopath.workload.trace;
 
+import io.iopath.files.AtomicFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
@@ -70,34 +70,15 @@ public final class TraceFiles {
     }
 
     /**
-     * A writer for {@code file} that writes to a temporary file beside it and renames it into
-     * place on close, gzip-compressed if the name ends in {@code .gz}.
+     * A writer for {@code file} that appears under its name only when closed (an atomic file),
+     * gzip-compressed if the name ends in {@code .gz}.
      */
     public static Writer create(Path file) throws IOException {
-        Path target = file.toAbsolutePath();
-        Files.createDirectories(target.getParent());
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
-        OutputStream os = Files.newOutputStream(tmp);
+        OutputStream os = AtomicFiles.newOutputStream(file);
         if (file.getFileName().toString().endsWith(".gz")) {
             os = new GZIPOutputStream(os, BUFFER);
         }
-        return new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), BUFFER) {
-            private boolean closed;
-
-            @Override
-            public void close() throws IOException {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                try {
-                    super.close();
-                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
-            }
-        };
+        return new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), BUFFER);
     }
 
     /** Opens a trace writer of {@code format} on {@code file}. */

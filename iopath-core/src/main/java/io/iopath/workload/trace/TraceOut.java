@@ -1,9 +1,9 @@
 package io.iopath.workload.trace;
 
-import io.iopath.metrics.blktrace.BlkAction;
-import io.iopath.metrics.blktrace.BlkTraceSink;
+import io.iopath.block.BlkAction;
+import io.iopath.block.BlockTracepoints;
 import io.iopath.metrics.blktrace.BlkparseText;
-import io.iopath.workload.trace.blkparse.Rwbs;
+import io.iopath.request.Rwbs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * first event, as blkparse prints them); replaying it uses the D (issue) events. iolog: the D
  * events as fio iolog v3 ({@code /dev/iopath0}, ns of simulated time from the start of the run).
  */
-public final class TraceOut implements BlkTraceSink, AutoCloseable {
+public final class TraceOut implements BlockTracepoints, AutoCloseable {
     private final TraceFormat format;
     private final Writer out;
     private final TraceWriter iolog;
@@ -40,8 +40,8 @@ public final class TraceOut implements BlkTraceSink, AutoCloseable {
         this.iolog = format == TraceFormat.BLKPARSE ? null : format.writer(out);
     }
 
-    /** A sink sending every event to both (either may be {@link BlkTraceSink#NONE} or null). */
-    public static BlkTraceSink both(BlkTraceSink a, BlkTraceSink b) {
+    /** A sink sending every event to both (either may be {@link BlockTracepoints#NONE} or null). */
+    public static BlockTracepoints both(BlockTracepoints a, BlockTracepoints b) {
         if (b == null || !b.enabled()) {
             return a == null ? NONE : a;
         }

@@ -9,7 +9,7 @@ import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
-import io.iopath.workload.job.JobStats;
+import io.iopath.metrics.fio.JobStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -190,8 +190,7 @@ public final class TraceReplay implements Workload {
     private void done(Bio bio) {
         inFlight--;
         completed++;
-        metrics.bioCompleted(bio);
-        stats.completed(bio);
+        metrics.bioCompleted(bio, stats);
         if (closedLoop && next != null) {
             submitNext();
         }
@@ -201,8 +200,7 @@ public final class TraceReplay implements Workload {
     private void doneThenIdle(Bio bio) {
         inFlight--;
         completed++;
-        metrics.bioCompleted(bio);
-        stats.completed(bio);
+        metrics.bioCompleted(bio, stats);
         if (next != null) {
             afterIdle.scheduleAfter(Math.max(0, idleAfterNs));
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import org.junit.jupiter.api.Test;

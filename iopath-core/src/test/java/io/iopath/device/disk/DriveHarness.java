@@ -1,6 +1,9 @@
 package io.iopath.device.disk;
 
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.disk.presets.DrivePresets;
+import io.iopath.durability.DurabilityLedger;
+import io.iopath.result.PowerLossReport;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -13,6 +16,8 @@ import java.util.function.Consumer;
 final class DriveHarness {
     final Simulator sim;
     final Disk disk;
+    /** The drive's writes, tracked as a full run tracks them. */
+    final DurabilityLedger ledger = new DurabilityLedger();
     final List<Request> done = new ArrayList<>();
     private long ids;
     Consumer<Request> onDone = r -> { };
@@ -24,7 +29,7 @@ final class DriveHarness {
     /** A drive whose platter is at {@code startAngle} at t = 0 (NaN: drawn from the seed). */
     DriveHarness(DriveSpec spec, long seed, double startAngle) {
         this.sim = new Simulator(seed);
-        this.disk = Double.isNaN(startAngle) ? new Disk(sim, spec) : new Disk(sim, spec, startAngle);
+        this.disk = Double.isNaN(startAngle) ? new Disk(sim, spec, ledger) : new Disk(sim, spec, ledger, startAngle);
         disk.setCompletionSink(r -> {
             r.complete(sim.now());
             done.add(r);
@@ -52,6 +57,22 @@ final class DriveHarness {
             throw new IllegalStateException(resp + " for " + r);
         }
         return r;
+    }
+
+    /** Cuts the drive's power now: what was lost (as the assembly's power cut counts it). */
+    PowerLossReport powerFail() {
+        int torn = disk.powerFail();
+        return ledger.powerFail(sim.now()).withTornWrites(torn);
+    }
+
+    /** Schedules {@link #powerFail} at {@code atNs}, stopping the simulation there. */
+    PowerLossReport[] powerFailAt(long atNs) {
+        PowerLossReport[] out = new PowerLossReport[1];
+        sim.at(atNs, () -> {
+            out[0] = powerFail();
+            sim.stop();
+        });
+        return out;
     }
 
     static DriveSpec laptop() {

@@ -3,6 +3,7 @@ package io.iopath.device.disk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -74,6 +75,6 @@ class DriveInvariantsTest {
         assertThat(h.disk.tagged()).isZero();
         assertThat(h.disk.dirtyExtents()).isZero();
         assertThat(h.disk.dirtySectors()).isZero();
-        assertThat(h.disk.ledger().volatileCount()).isZero();
+        assertThat(h.ledger.volatileCount()).isZero();
     }
 }

@@ -101,16 +101,8 @@ class DriveQueueTest {
     }
 
     @Test
-    void diskSimPolicyNumbersImportAsTheirPolicyOrTheNearestOne() {
-        assertThat(DriveScheduler.fromDiskSim(1)).isEqualTo(DriveScheduler.FCFS);
-        assertThat(DriveScheduler.fromDiskSim(3)).isEqualTo(DriveScheduler.CLOOK);
-        assertThat(DriveScheduler.fromDiskSim(4)).isEqualTo(DriveScheduler.SSTF);
-        assertThat(DriveScheduler.fromDiskSim(8)).isEqualTo(DriveScheduler.SPTF);
-        assertThat(DriveScheduler.fromDiskSim(10)).isEqualTo(DriveScheduler.SATF);
-        assertThat(DriveScheduler.fromDiskSim(11)).isEqualTo(DriveScheduler.WPTF);
-        assertThat(DriveScheduler.fromDiskSim(14)).isEqualTo(DriveScheduler.ASPTF);
+    void everyPolicyParsesFromItsLabel() {
         for (DriveScheduler s : DriveScheduler.values()) {
-            assertThat(DriveScheduler.fromDiskSim(s.disksimPolicy())).isEqualTo(s);
             assertThat(DriveScheduler.parse(s.label())).isEqualTo(s);
         }
     }

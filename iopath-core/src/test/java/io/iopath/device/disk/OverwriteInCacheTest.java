@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
-import io.iopath.durability.PowerFailure;
-import io.iopath.durability.PowerLossReport;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.request.TaskAttribute;
+import io.iopath.result.PowerLossReport;
 import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
@@ -58,14 +58,14 @@ class OverwriteInCacheTest {
         WriteRecord rb = record(b);
         assertThat(h.disk.dirtyExtents()).isEqualTo(1);
         assertThat(h.disk.dirtySectors()).isEqualTo(16);
-        assertThat(h.disk.ledger().volatileWrites()).containsExactly(ra, rb); // a stays at risk
+        assertThat(h.ledger.volatileWrites()).containsExactly(ra, rb); // a stays at risk
         h.sim.run();
         assertThat(h.done).hasSize(3).contains(a, b);
         assertThat(h.disk.destages()).isEqualTo(1);
         assertThat(h.disk.overwrittenInCache()).isEqualTo(1);
         assertThat(ra.superseded()).isTrue();
         assertThat(ra.durableNs()).isEqualTo(rb.durableNs()).isPositive(); // safe when b reached the media
-        assertThat(h.disk.ledger().volatileCount()).isZero();
+        assertThat(h.ledger.volatileCount()).isZero();
     }
 
     @Test
@@ -125,7 +125,7 @@ class OverwriteInCacheTest {
         assertThat(rb.durableNs()).isGreaterThan(rf.durableNs()); // b overlaps the older FUA write: after it
         assertThat(h.disk.tagged()).isZero();
         assertThat(h.disk.dirtyExtents()).isZero();
-        assertThat(h.disk.ledger().volatileCount()).isZero();
+        assertThat(h.ledger.volatileCount()).isZero();
     }
 
     /** A FLUSH waiting for a keeps a from being replaced: it completes only once a is on the media. */
@@ -169,7 +169,7 @@ class OverwriteInCacheTest {
         assertThat(a.completedNs).isPositive();
         assertThat(b.completedNs).isPositive();
         assertThat(h.disk.destages()).isZero();
-        PowerLossReport loss = h.disk.powerFail();
+        PowerLossReport loss = h.powerFail();
         assertThat(loss.acknowledgedLost()).isEqualTo(2);
         assertThat(loss.promisedLost()).isZero();
     }
@@ -195,7 +195,7 @@ class OverwriteInCacheTest {
         assertThat(full.h.disk.tagged()).isZero();
         assertThat(full.h.disk.dirtyExtents()).isZero();
         assertThat(full.h.disk.dirtySectors()).isZero();
-        assertThat(full.h.disk.ledger().volatileCount()).isZero();
+        assertThat(full.h.ledger.volatileCount()).isZero();
 
         Mix cut = run(seed, 2_000_000L + new SplittableRandom(seed).nextLong(300_000_000L));
         assertThat(cut.loss.promisedLost()).as("%s", cut.loss).isZero();
@@ -273,7 +273,7 @@ class OverwriteInCacheTest {
                 m.completedTwice++;
             }
             if (r.op == Op.FLUSH || Flags.has(r.flags(), Flags.FUA)) {
-                for (WriteRecord w : h.disk.ledger().volatileWrites()) {
+                for (WriteRecord w : h.ledger.volatileWrites()) {
                     if (w.promised()) {
                         m.violations++;
                     }
@@ -285,12 +285,12 @@ class OverwriteInCacheTest {
         for (int i = 0; i < threads; i++) {
             h.sim.after(rnd.nextInt(1_000_000), issue[0]);
         }
-        PowerFailure failure = failAt >= 0 ? PowerFailure.at(h.sim, h.disk, failAt) : null;
+        PowerLossReport[] failure = failAt >= 0 ? h.powerFailAt(failAt) : null;
         // bounded: a job left waiting forever shows up as a drive that never drains, not a hang
         // (the hosts would retry QUEUE FULL for ever)
         h.sim.runUntil(60_000_000_000L);
         if (failure != null) {
-            m.loss = failure.report().orElseThrow();
+            m.loss = java.util.Objects.requireNonNull(failure[0], "the power failure happened");
         } else {
             assertThat(retry).isEmpty();
         }

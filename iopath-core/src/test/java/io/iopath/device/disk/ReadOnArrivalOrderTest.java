@@ -3,6 +3,7 @@ package io.iopath.device.disk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.disk.geometry.TrackCursor;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import java.util.stream.IntStream;
@@ -43,7 +44,7 @@ class ReadOnArrivalOrderTest {
         DriveHarness h = new DriveHarness(spec.withQueue(1, DriveScheduler.FCFS), seed);
         h.sim.runUntil(1_000_000 + 37_000L * seed); // the spindle turns on: arrival angles vary
         Request r = h.submit(Op.READ, LBA, sectors(), 0); // an idle drive starts it at once
-        boolean outOfOrder = h.disk.mechanics().lastOutOfOrder;
+        boolean outOfOrder = h.disk.mediaAccess().outOfOrder();
         h.sim.run();
         return new Read(r, r.issuedNs + r.seekNs + r.rotationNs + r.transferNs, outOfOrder);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
@@ -221,7 +222,7 @@ class TaskAttributeTest {
             if (distinct && r.op == Op.FLUSH && r.taskAttribute == TaskAttribute.ORDERED) {
                 // every write older than an ORDERED flush is on the media when it completes
                 long flushArrival = m.byId.get(r.id).arrival;
-                for (WriteRecord w : h.disk.ledger().volatileWrites()) {
+                for (WriteRecord w : h.ledger.volatileWrites()) {
                     Long arrival = writeArrivalBySector.get(w.sector);
                     if (arrival != null && arrival < flushArrival) {
                         flushedThenLost[0]++;
@@ -342,7 +343,7 @@ class TaskAttributeTest {
         int[] volatileAtFlush = {-1};
         h.onDone = r -> {
             if (r == flush) {
-                volatileAtFlush[0] = h.disk.ledger().volatileCount();
+                volatileAtFlush[0] = h.ledger.volatileCount();
             }
         };
         h.submit(flush);

@@ -2,9 +2,9 @@ package io.iopath.device.disk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.durability.PowerLossReport;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.result.PowerLossReport;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -30,7 +30,7 @@ class TornWriteTest {
         DriveHarness h = writeThrough();
         h.submit(Op.WRITE, 12_345_678, 1024, 0);
         h.sim.runUntil(mediaStart + (long) (fraction * (mediaEnd - mediaStart)));
-        PowerLossReport r = h.disk.powerFail();
+        PowerLossReport r = h.powerFail();
         assertThat(r.tornWrites()).isEqualTo(1);
         assertThat(r.inFlightLost()).isEqualTo(1); // never acknowledged: the host did not see it complete
         assertThat(r.acknowledgedLost()).isZero();
@@ -42,7 +42,7 @@ class TornWriteTest {
         DriveHarness h = writeThrough();
         h.submit(Op.WRITE, 12_345_678, 1024, 0);
         h.sim.runUntil(afterNs);
-        PowerLossReport r = h.disk.powerFail();
+        PowerLossReport r = h.powerFail();
         assertThat(r.tornWrites()).isZero();
         assertThat(r.inFlightLost()).isEqualTo(1);
     }

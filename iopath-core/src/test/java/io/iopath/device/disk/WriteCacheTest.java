@@ -19,7 +19,7 @@ class WriteCacheTest {
         Overheads o = spec.overheads();
         long expected = 5_000_000 + o.commandNs(true, true, false) + o.busNs(true, 256) + o.completionNs(true);
         assertThat(w.completedNs).isEqualTo(expected);
-        assertThat(h.disk.ledger().volatileCount()).isZero(); // destaged while idle
+        assertThat(h.ledger.volatileCount()).isZero(); // destaged while idle
         assertThat(h.disk.destages()).isEqualTo(1);
     }
 
@@ -53,7 +53,7 @@ class WriteCacheTest {
         h.sim.run();
         assertThat(dirtyAtFlush[0]).isZero();
         assertThat(h.disk.destages()).isEqualTo(20);
-        assertThat(h.disk.ledger().volatileCount()).isZero();
+        assertThat(h.ledger.volatileCount()).isZero();
     }
 
     @Test

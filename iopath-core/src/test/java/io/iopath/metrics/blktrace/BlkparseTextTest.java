@@ -2,6 +2,7 @@ package io.iopath.metrics.blktrace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.block.BlkAction;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;

@@ -2,6 +2,7 @@ package io.iopath.workload.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Op;
 import java.util.HashMap;
 import java.util.HashSet;

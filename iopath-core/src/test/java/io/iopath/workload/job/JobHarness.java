@@ -1,11 +1,12 @@
 package io.iopath.workload.job;
 
+import io.iopath.device.IssueTap;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.metrics.Result;
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
+import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
-import io.iopath.workload.trace.IssueTap;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.iopath.workload.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.metrics.blktrace.BlkAction;
+import io.iopath.block.BlkAction;
 import io.iopath.request.Op;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.iopath.workload.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.device.IssueTap;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.request.Op;
 import io.iopath.request.Request;

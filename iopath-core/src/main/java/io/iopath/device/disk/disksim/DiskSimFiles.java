@@ -3,60 +3,17 @@ package io.iopath.device.disk.disksim;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Entry point for DiskSim parameter files: load a drive from a {@code .parv} (whole
  * configuration, with the driver / bus / controller path) or a {@code .diskspecs} (the drive
- * alone), from the file system or from the DiskSim 4.0 {@code valid/} files bundled with iopath.
+ * alone), from the file system or any {@link ParamSource} (the drive catalogue,
+ * {@code io.iopath.device.disk.presets}, bundles DiskSim 4.0's {@code valid/} files).
  * {@code source} includes and seek curves resolve relative to the including file.
  */
 public final class DiskSimFiles {
 
-    /**
-     * Bundled presets: every drive of DiskSim 4.0's {@code valid/} directory, by file stem, mapped
-     * to the file that describes it best — the validation {@code .parv} when there is one (it
-     * carries the host-side timings DiskSim's demerits were computed with), else the
-     * {@code .diskspecs}. {@code hp_c3323a} is the validation configuration (its {@code .parv}
-     * sources {@code hp_c3323a_validate.diskspecs}); the synthetic-test variant is reachable as the
-     * file name {@code hp_c3323a.diskspecs}.
-     */
-    private static final Map<String, String> PRESETS = Map.ofEntries(
-            Map.entry("atlas10k", "atlas10k.parv"),
-            Map.entry("atlas_III", "atlas_III.parv"),
-            Map.entry("barracuda", "barracuda.parv"),
-            Map.entry("cheetah4LP", "cheetah4LP.parv"),
-            Map.entry("cheetah9LP", "cheetah9LP.parv"),
-            Map.entry("dec_rz26", "dec_rz26.parv"),
-            Map.entry("hp_c2247a", "hp_c2247a.parv"),
-            Map.entry("hp_c2249a", "hp_c2249a.diskspecs"),
-            Map.entry("hp_c2490a", "hp_c2490a.parv"),
-            Map.entry("hp_c3323a", "hp_c3323a.parv"),
-            Map.entry("ibm18es", "ibm18es.parv"),
-            Map.entry("st41601n", "st41601n.parv"));
-
     private DiskSimFiles() {
-    }
-
-    /** Names accepted by {@link #loadPreset(String)}, sorted. */
-    public static List<String> presets() {
-        return PRESETS.keySet().stream().sorted(String.CASE_INSENSITIVE_ORDER).toList();
-    }
-
-    /**
-     * A bundled drive: a preset name from {@link #presets()} ({@code atlas10k}) or a bundled file
-     * name ({@code hp_c3323a.diskspecs}, {@code 3disks.parv} — first disk in the topology).
-     */
-    public static DiskSimDrive loadPreset(String name) {
-        String file = PRESETS.get(name);
-        if (file == null) {
-            if (!name.contains(".") || ParamSource.resource(name).read().isEmpty()) {
-                throw new ParameterFileException(name, 0, "", "expected a DiskSim preset (" + String.join(", ", presets())
-                        + ") or a bundled file name, got \"" + name + "\"");
-            }
-            file = name;
-        }
-        return load(ParamSource.resource(file), PRESETS.containsKey(name) ? name : file);
     }
 
     /** A drive from a {@code .parv} or {@code .diskspecs} file on disk. */

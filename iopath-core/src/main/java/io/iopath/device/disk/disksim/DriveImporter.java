@@ -79,7 +79,7 @@ public final class DriveImporter {
         long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
         Overheads overheads = base.withProtocol(protocol(p, scale,
                 disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect()));
-        ReadAhead ra = ReadAhead.fromDiskSim(c.readAhead().mode().code());
+        ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
                 maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
@@ -91,7 +91,7 @@ public final class DriveImporter {
                 c.readAhead().onIdleHit(), false, false, 0, c.readAhead().stopPrefetchInSector(),
                 Math.max(1, c.maxWriteSegments()));
 
-        DriveScheduler policy = DriveScheduler.fromDiskSim(disk.scheduler().policy().code());
+        DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);
         String desc = "DiskSim 4.0 " + disk.name() + ": " + model.surfaces() + " surfaces, " + mech.rpm()
                 + " rpm, " + mech.seek().type().diskSimName() + " seek (imported " + drive.name() + ")";
@@ -99,6 +99,33 @@ public final class DriveImporter {
                 mech.rpm(), mech.rpmErrorPercent(), overheads, cache, Math.max(1, disk.maxQueueLength()), policy,
                 disk.scheduler().timeoutTimeWeight(), (long) c.segments() * c.segmentSizeBlocks() * 512, avgSeek,
                 Transport.SCSI); // DiskSim's disk is a SCSI disk: every command is tagged
+    }
+
+    /**
+     * DiskSim's {@code Scheduling policy} as the drive's own scheduler: the same policy, or the
+     * nearest one iopath has (cylinder and LBN variants alike; FCFS for the rest).
+     */
+    static DriveScheduler scheduler(SchedulingPolicy p) {
+        return switch (p) {
+            case CYCLE_LBN, CYCLE_CYL -> DriveScheduler.CLOOK;
+            case SSTF_LBN, SSTF_CYL -> DriveScheduler.SSTF;
+            case SPTF, SPCTF -> DriveScheduler.SPTF;
+            case SATF -> DriveScheduler.SATF;
+            case WPTF, WPCTF, WATF -> DriveScheduler.WPTF;
+            case ASPTF, ASPCTF, ASATF -> DriveScheduler.ASPTF;
+            default -> DriveScheduler.FCFS;
+        };
+    }
+
+    /** DiskSim's {@code Buffer continuous read}, each mode as its own rule (disksim-controller.md §8.1). */
+    static ReadAhead readAhead(ReadAheadMode m) {
+        return switch (m) {
+            case OFF -> ReadAhead.OFF;
+            case TO_END_OF_TRACK -> ReadAhead.TRACK;
+            case TO_END_OF_CYLINDER -> ReadAhead.CYLINDER;
+            case UNTIL_SEGMENT_FULL -> ReadAhead.SEGMENT;
+            case TRACK_AHEAD_OF_STREAM -> ReadAhead.TRACK_END;
+        };
     }
 
     /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */

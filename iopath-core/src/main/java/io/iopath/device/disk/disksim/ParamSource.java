@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * Where a parameter file's text comes from, and how its {@code source FILE} includes are found:
  * DiskSim resolves them relative to the including file, from the file system or, for the
- * bundled presets, from iopath's class-path resources.
+ * bundled presets, from a class-path directory (the drive catalogue's).
  */
 public interface ParamSource {
 
@@ -36,9 +36,9 @@ public interface ParamSource {
         return new PathSource(path);
     }
 
-    /** A bundled file in {@code io/iopath/device/disk/disksim/}. */
-    static ParamSource resource(String name) {
-        return new ResourceSource(name);
+    /** A bundled file {@code name} in the class-path directory {@code dir} ({@code /a/b/}). */
+    static ParamSource resource(String dir, String name) {
+        return new ResourceSource(dir, name);
     }
 
     /** A file on disk. */
@@ -67,10 +67,8 @@ public interface ParamSource {
         }
     }
 
-    /** A file bundled with iopath (the DiskSim 4.0 {@code valid/} data). */
-    record ResourceSource(String name) implements ParamSource {
-        static final String DIR = "/io/iopath/device/disk/disksim/";
-
+    /** A file bundled with iopath (the DiskSim 4.0 {@code valid/} data), in {@code dir}. */
+    record ResourceSource(String dir, String name) implements ParamSource {
         @Override
         public String displayName() {
             return "preset:" + name;
@@ -78,7 +76,7 @@ public interface ParamSource {
 
         @Override
         public Optional<String> read() {
-            try (InputStream in = ParamSource.class.getResourceAsStream(DIR + name)) {
+            try (InputStream in = ParamSource.class.getResourceAsStream(dir + name)) {
                 return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.ISO_8859_1));
             } catch (IOException e) {
                 throw new ParameterFileException(displayName(), 0, "", "cannot read: " + e.getMessage());
@@ -87,7 +85,7 @@ public interface ParamSource {
 
         @Override
         public ParamSource sibling(String other) {
-            return new ResourceSource(other);
+            return new ResourceSource(dir, other);
         }
     }
 }

@@ -8,7 +8,7 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * a run of LBAs from there. It knows nothing of queues or caches; the drive's controller asks it.
  *
  * <p>Positioning follows DiskSim's rule, max(seek, head switch) + write settle for writes
- * (disk-drive spec §5, §12; the settle also for a write to the track under the head);
+ * (disk-drive spec §5, §12; the settle only when the head moves, as DiskSim's dm_seek_time_g1);
  * rotational latency comes from the continuously turning spindle (§4); n sectors on a track
  * take n/spt of a revolution, and each track boundary costs a head switch (or one-cylinder
  * seek, plus the settle for a write) and the rotation to the next track's first sector, which
@@ -20,7 +20,7 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * sector boundary, transfers to the run's end, rotates to the run's start and transfers up to
  * where it began — one revolution plus less than a sector on that track, wherever it arrived.
  */
-public final class DiskMechanics implements SectorSchedule {
+public final class DiskMechanics {
     private final ZonedGeometry geometry;
     private final SeekCurve readSeek;
     private final SeekCurve writeSeek;
@@ -32,89 +32,6 @@ public final class DiskMechanics implements SectorSchedule {
     private final TrackCursor cursor = new TrackCursor();
     private int headCylinder;
     private int headSurface;
-
-    /** Split of the last {@link #access}: positioning, rotational wait, media transfer (ns). */
-    public long lastSeekNs;
-    public long lastRotationNs;
-    public long lastTransferNs;
-    /** Whether the last access transferred some track run out of order (zero-latency access). */
-    public boolean lastOutOfOrder;
-    /** When the first sector of the last access began to pass under the head. */
-    public long lastFirstSectorNs;
-    /**
-     * Of the last {@link #read}: the earliest the first {@code watermarkSectors} can all be in
-     * the buffer in LBA order as far as runs read out of order decide it ({@code Long.MIN_VALUE}
-     * if none was).
-     */
-    public long lastWatermarkNs;
-    /**
-     * Of the last {@link #read}: the earliest a bus carrying {@code busNsPerSector} per sector in
-     * LBA order can have handed all the sectors to the host, as far as runs read out of order
-     * decide it ({@code Long.MIN_VALUE} if none was).
-     */
-    public long lastInOrderBusEndNs;
-
-    /**
-     * The sector schedule of the last access, as runs of consecutive sectors passing under the
-     * head: run r covers request sectors {@code runFirst[r]} … {@code runFirst[r] + runCount[r] − 1},
-     * its first sector starting at {@code runStartNs[r]} on a track of {@code runSpt[r]} sectors.
-     * Only runs transferred in order are listed ({@link #lastOutOfOrder} says whether any was not).
-     * Reused arrays, grown on demand: the hot path allocates nothing once they are large enough.
-     */
-    private int runs;
-    private long[] runStartNs = new long[8];
-    private long[] runFirst = new long[8];
-    private int[] runCount = new int[8];
-    private int[] runSpt = new int[8];
-
-    /** Runs of the last access (see {@link #sectorEndNs}). */
-    public int runs() {
-        return runs;
-    }
-
-    /** When request sector {@code k} of the last access had wholly passed under the head (read into the buffer). */
-    @Override
-    public long sectorEndNs(long k) {
-        int r = runs - 1;
-        while (r > 0 && runFirst[r] > k) {
-            r--;
-        }
-        return runStartNs[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
-    }
-
-    /** First request sector of run {@code r} of the last access. */
-    public long runFirst(int r) {
-        return runFirst[r];
-    }
-
-    /** Sectors in run {@code r} of the last access. */
-    public int runCount(int r) {
-        return runCount[r];
-    }
-
-    /** When the first sector of run {@code r} of the last access began to pass under the head. */
-    public long runStartNs(int r) {
-        return runStartNs[r];
-    }
-
-    /** Sectors per track of run {@code r}'s track. */
-    public int runSpt(int r) {
-        return runSpt[r];
-    }
-
-    private void addRun(long startNs, long first, int count, int spt) {
-        if (runs == runStartNs.length) {
-            runStartNs = java.util.Arrays.copyOf(runStartNs, 2 * runs);
-            runFirst = java.util.Arrays.copyOf(runFirst, 2 * runs);
-            runCount = java.util.Arrays.copyOf(runCount, 2 * runs);
-            runSpt = java.util.Arrays.copyOf(runSpt, 2 * runs);
-        }
-        runStartNs[runs] = startNs;
-        runFirst[runs] = first;
-        runCount[runs] = count;
-        runSpt[runs] = spt;
-        runs++;
-    }
 
     /** Read-order bookkeeping of the access under way (set by {@link #read}). */
     private boolean tracking;
@@ -165,7 +82,7 @@ public final class DiskMechanics implements SectorSchedule {
 
     /**
      * Positioning for a request, DiskSim's rule (spec §5, §12): max(seek, head switch), plus the
-     * write settle for every write — also one to the track under the head.
+     * write settle for a write that moves the head (none for one to the track under the head).
      */
     public long positionNs(int cylinder, int surface, boolean write) {
         long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
@@ -208,28 +125,29 @@ public final class DiskMechanics implements SectorSchedule {
 
     /**
      * Reads or writes {@code sectors} starting at {@code lba}, beginning at {@code startNs};
-     * moves the head and returns the time the last sector has passed under it. The split is left
-     * in {@link #lastSeekNs}, {@link #lastRotationNs}, {@link #lastTransferNs}.
+     * moves the head. Fills {@code out} (end, seek / rotation / transfer split, first sector,
+     * out-of-order) and returns it.
      */
-    public long access(long startNs, long lba, long sectors, boolean write) {
-        return access(startNs, lba, sectors, write, 0, NO_DATA_CONSTRAINT, 0);
+    public AccessResult access(long startNs, long lba, long sectors, boolean write, AccessResult out) {
+        return access(startNs, lba, sectors, write, 0, NO_DATA_CONSTRAINT, 0, out);
     }
 
     /**
      * Reads {@code sectors} from {@code lba} as {@link #access} does and, when a run is read out
-     * of order ({@link #lastOutOfOrder}), what that does to the host's LBA-order stream:
-     * {@link #lastWatermarkNs} for the first {@code watermarkSectors}, {@link #lastInOrderBusEndNs}
-     * for a bus at {@code busNsPerSector}.
+     * of order ({@link AccessResult#outOfOrder}), what that does to the host's LBA-order stream:
+     * {@link AccessResult#watermarkNs} for the first {@code watermarkSectors},
+     * {@link AccessResult#inOrderBusEndNs} for a bus at {@code busNsPerSector}.
      */
-    public long read(long startNs, long lba, long sectors, long watermarkSectors, long busNsPerSector) {
+    public AccessResult read(long startNs, long lba, long sectors, long watermarkSectors, long busNsPerSector,
+            AccessResult out) {
         tracking = true;
         trackWatermark = watermarkSectors;
         trackBusNs = busNsPerSector;
         trackSectors = sectors;
-        lastWatermarkNs = Long.MIN_VALUE;
-        lastInOrderBusEndNs = Long.MIN_VALUE;
+        out.watermarkNs = Long.MIN_VALUE;
+        out.inOrderBusEndNs = Long.MIN_VALUE;
         try {
-            return access(startNs, lba, sectors, false, 0, NO_DATA_CONSTRAINT, 0);
+            return access(startNs, lba, sectors, false, 0, NO_DATA_CONSTRAINT, 0, out);
         } finally {
             tracking = false;
         }
@@ -247,21 +165,22 @@ public final class DiskMechanics implements SectorSchedule {
      * is written in order from its first sector as above (modelling a drive that writes
      * whichever sectors pass with their data in the buffer would be finer; not done).
      */
-    public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector) {
-        return write(startNs, lba, sectors, minMoveNs, dataStartNs, busNsPerSector, 1);
+    public AccessResult write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs,
+            long busNsPerSector, AccessResult out) {
+        return write(startNs, lba, sectors, minMoveNs, dataStartNs, busNsPerSector, 1, out);
     }
 
     /**
-     * As {@link #write(long, long, long, long, long, long)}, and no sector is written before
-     * {@code minBufferedSectors} of the request are in the buffer (DiskSim's HP threshold,
-     * {@code disk_buffer_block_available}): since the data arrive in order, that only delays the
-     * first sector written.
+     * As {@link #write(long, long, long, long, long, long, AccessResult)}, and no sector is
+     * written before {@code minBufferedSectors} of the request are in the buffer (DiskSim's HP
+     * threshold, {@code disk_buffer_block_available}): since the data arrive in order, that
+     * only delays the first sector written.
      */
-    public long write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs, long busNsPerSector,
-            int minBufferedSectors) {
+    public AccessResult write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs,
+            long busNsPerSector, int minBufferedSectors, AccessResult out) {
         minBuffered = minBufferedSectors;
         try {
-            return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector);
+            return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector, out);
         } finally {
             minBuffered = 1;
         }
@@ -272,8 +191,8 @@ public final class DiskMechanics implements SectorSchedule {
 
     private static final long NO_DATA_CONSTRAINT = Long.MIN_VALUE;
 
-    private long access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
-            long busNsPerSector) {
+    private AccessResult access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
+            long busNsPerSector, AccessResult out) {
         long t = startNs;
         long seek = 0;
         long rotation = 0;
@@ -284,8 +203,8 @@ public final class DiskMechanics implements SectorSchedule {
         long done = 0;
         long remaining = sectors;
         TrackCursor c = cursor;
-        lastOutOfOrder = false;
-        runs = 0;
+        out.outOfOrder = false;
+        out.clearRuns(spindle);
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
@@ -296,12 +215,12 @@ public final class DiskMechanics implements SectorSchedule {
             int run = (int) Math.min(remaining, c.run);
             if (onArrival && (!paced || dataStartNs + (done + run) * busNsPerSector <= t)) {
                 long arrived = t;
-                long end = zeroLatencyTrack(t, c, run, done);
+                long end = zeroLatencyTrack(t, c, run, done, out);
                 if (end != NOT_INSIDE_RUN) {
-                    lastOutOfOrder = true;
+                    out.outOfOrder = true;
                     t = end;
                     if (first) {
-                        lastFirstSectorNs = wrapNs;
+                        out.firstSectorNs = wrapNs;
                         seek += move;
                         // rotation: the wait for the first boundary and the pass over the sectors
                         // outside the run; the rest of the revolution is transfer
@@ -325,7 +244,7 @@ public final class DiskMechanics implements SectorSchedule {
             if (first) {
                 seek += move;
                 rotation += wait;
-                lastFirstSectorNs = t;
+                out.firstSectorNs = t;
             } else {
                 transfer += move + wait;
             }
@@ -338,7 +257,7 @@ public final class DiskMechanics implements SectorSchedule {
                 long writable = (long) Math.floor(slack / (busNsPerSector - sectorNs)) + 1;
                 onTrack = Math.max(1, Math.min(onTrack, writable));
             }
-            addRun(t, done, (int) onTrack, c.sectorsPerTrack);
+            out.addRun(t, done, (int) onTrack, c.sectorsPerTrack);
             long media = spindle.rotationNs((double) onTrack / c.sectorsPerTrack);
             t += media;
             transfer += media;
@@ -347,10 +266,11 @@ public final class DiskMechanics implements SectorSchedule {
             remaining -= onTrack;
             first = false;
         }
-        lastSeekNs = seek;
-        lastRotationNs = rotation;
-        lastTransferNs = transfer;
-        return t;
+        out.seekNs = seek;
+        out.rotationNs = rotation;
+        out.transferNs = transfer;
+        out.endNs = t;
+        return out;
     }
 
     private static final long NOT_INSIDE_RUN = Long.MIN_VALUE;
@@ -363,7 +283,7 @@ public final class DiskMechanics implements SectorSchedule {
      * then k … run−1, the rotation over the sectors outside the run, then 0 … k−1, which is the
      * boundary wait plus exactly one revolution. Otherwise returns {@link #NOT_INSIDE_RUN}.
      */
-    private long zeroLatencyTrack(long t, TrackCursor c, int run, long done) {
+    private long zeroLatencyTrack(long t, TrackCursor c, int run, long done, AccessResult out) {
         long toStart = spindle.waitForAngleNs(t, c.angle);
         if (toStart == 0) {
             return NOT_INSIDE_RUN; // at the run's start: the ordinary access
@@ -380,7 +300,7 @@ public final class DiskMechanics implements SectorSchedule {
         // the run's first sector comes round after k … run−1 and the sectors outside the run
         wrapNs = boundary + spindle.rotationNs((double) (spt - k) / spt);
         if (tracking) {
-            outOfOrderRun(done, k, wrapNs, end, spt);
+            outOfOrderRun(done, k, wrapNs, end, spt, out);
         }
         return end;
     }
@@ -396,18 +316,18 @@ public final class DiskMechanics implements SectorSchedule {
      * started to pass, so the run's first sector and its k-th (which the rest go with) bound it:
      * the bound is linear in i in between.
      */
-    private void outOfOrderRun(long done, int k, long firstNs, long endNs, int spt) {
+    private void outOfOrderRun(long done, int k, long firstNs, long endNs, int spt, AccessResult out) {
         long w = trackWatermark;
         if (w > done) {
             long r = w - done;
             long ready = r < k ? firstNs + spindle.rotationNs((double) r / spt) : endNs;
-            lastWatermarkNs = Math.max(lastWatermarkNs, ready);
+            out.watermarkNs = Math.max(out.watermarkNs, ready);
         }
         long n = trackSectors;
         long first = firstNs + (n - done) * trackBusNs;
         long kthStart = firstNs + spindle.rotationNs((double) (k - 1) / spt);
         long kth = kthStart + (n - done - k + 1) * trackBusNs;
-        lastInOrderBusEndNs = Math.max(lastInOrderBusEndNs, Math.max(first, kth));
+        out.inOrderBusEndNs = Math.max(out.inOrderBusEndNs, Math.max(first, kth));
     }
 
     /** Moves the heads without timing (read-ahead that ran in the background ended here). */

@@ -1,7 +1,7 @@
 package io.iopath.workload.trace.blkparse;
 
-import io.iopath.request.Flags;
 import io.iopath.request.Op;
+import io.iopath.request.Rwbs;
 import io.iopath.workload.trace.LineSource;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceReader;
@@ -108,11 +108,7 @@ public final class BlkparseReader implements TraceReader {
                     throw src.expected("sector", "an address below " + Tokens.MAX_SECTORS, w[0]);
                 }
             }
-            int flags = rwbs.flags() & (Flags.SYNC | Flags.FUA | Flags.PREFLUSH | Flags.META);
-            if (rwbs.op() == Op.FLUSH) {
-                flags &= ~Flags.PREFLUSH; // "FN" is how a pure flush is written, not a flag
-            }
-            return new TraceRecord(t, device, rwbs.op(), sector * 512, sectors * 512, flags, pid, -1, -1);
+            return new TraceRecord(t, device, rwbs.op(), sector * 512, sectors * 512, rwbs.flags(), pid, -1, -1);
         }
         return null;
     }

@@ -1,5 +1,7 @@
 package io.iopath.workload.trace.blkparse;
 
+import io.iopath.request.Op;
+import io.iopath.request.Rwbs;
 import io.iopath.workload.trace.TraceRecord;
 import io.iopath.workload.trace.TraceWriter;
 import java.io.IOException;
@@ -31,8 +33,8 @@ public final class BlkparseWriter implements TraceWriter {
 
     private void event(long timeNs, TraceRecord r, String action, String end) throws IOException {
         sequence++;
-        String rwbs = Rwbs.format(r.op(), r.flags());
-        String where = r.op() == io.iopath.request.Op.FLUSH && r.length() == 0 ? "" : r.sector() + " + " + r.sectors() + " ";
+        String rwbs = Rwbs.of(r.op(), r.flags(), r.sectors());
+        String where = r.op() == Op.FLUSH && r.length() == 0 ? "" : r.sector() + " + " + r.sectors() + " ";
         out.write(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s %s%s\n",
                 r.device() >>> 20, r.device() & 0xfffff, 0, sequence, timeNs / 1_000_000_000L, timeNs % 1_000_000_000L,
                 r.processId(), action, rwbs, where, end));

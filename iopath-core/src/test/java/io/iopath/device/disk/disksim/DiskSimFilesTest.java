@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.iopath.device.disk.presets.DiskSimPresets;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DiskSimFilesTest {
 
     static Stream<String> bundled(String extension) throws IOException, URISyntaxException {
-        Path dir = Path.of(DiskSimFilesTest.class.getResource("/io/iopath/device/disk/disksim/atlas10k.parv").toURI())
+        Path dir = Path.of(DiskSimFilesTest.class.getResource("/io/iopath/device/disk/presets/disksim/atlas10k.parv").toURI())
                 .getParent();
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(extension)).sorted().toList()
@@ -47,7 +48,7 @@ class DiskSimFilesTest {
     @ParameterizedTest
     @MethodSource("parvFiles")
     void everyParvParsesWithItsDisks(String name) {
-        DiskSimConfig config = DiskSimFiles.loadConfig(ParamSource.resource(name));
+        DiskSimConfig config = DiskSimFiles.loadConfig(DiskSimPresets.file(name));
         assertThat(config.drivers()).isNotEmpty();
         assertThat(config.diskInstances()).isNotEmpty();
         for (String instance : config.diskInstances()) {
@@ -58,7 +59,7 @@ class DiskSimFilesTest {
     @Test
     void memsConfigurationsNameTheMissingDeviceFile() {
         // mems*.parv source memsdevices.specs, which the DiskSim data folder does not ship.
-        assertThatThrownBy(() -> DiskSimFiles.loadConfig(ParamSource.resource("mems.g1.parv")))
+        assertThatThrownBy(() -> DiskSimFiles.loadConfig(DiskSimPresets.file("mems.g1.parv")))
                 .isInstanceOf(ParameterFileException.class)
                 .hasMessageStartingWith("preset:mems.g1.parv:112: source: expected an existing file")
                 .hasMessageContaining("memsdevices.specs");
@@ -67,7 +68,7 @@ class DiskSimFilesTest {
     @ParameterizedTest
     @MethodSource("diskspecsFiles")
     void everyDiskspecsParses(String name) {
-        List<DiskSimDisk> disks = DiskSimFiles.loadDiskSpecs(ParamSource.resource(name));
+        List<DiskSimDisk> disks = DiskSimFiles.loadDiskSpecs(DiskSimPresets.file(name));
         assertThat(disks).hasSize(1);
         DiskSimDisk d = disks.get(0);
         assertThat(d.model().layout().zones()).isNotEmpty();
@@ -81,7 +82,7 @@ class DiskSimFilesTest {
         // The files are kept as shipped: several leave one-cylinder gaps between zones
         // (cheetah4LP: 0..1343, 1345..2448) and hp_c2490a_validate's last zone ends at cylinder
         // 2629 of 2629; the drive model decides what to make of that.
-        DiskSimModel m = DiskSimFiles.loadModel(ParamSource.resource(name));
+        DiskSimModel m = DiskSimFiles.loadModel(DiskSimPresets.file(name));
         List<DiskSimZone> zones = m.layout().zones();
         assertThat(zones.get(0).firstCylinder()).isZero();
         for (int i = 1; i < zones.size(); i++) {
@@ -94,7 +95,7 @@ class DiskSimFilesTest {
     @ParameterizedTest
     @MethodSource("seekFiles")
     void everySeekTableParsesWithIncreasingDistances(String name) {
-        SeekTable t = DiskSimFiles.loadSeekTable(ParamSource.resource(name));
+        SeekTable t = DiskSimFiles.loadSeekTable(DiskSimPresets.file(name));
         assertThat(t.points()).isNotEmpty();
         for (int i = 1; i < t.points().size(); i++) {
             assertThat(t.points().get(i).distance()).isGreaterThan(t.points().get(i - 1).distance());
@@ -103,11 +104,11 @@ class DiskSimFilesTest {
 
     @Test
     void presetsCoverEveryDriveOfTheDataFolder() {
-        assertThat(DiskSimFiles.presets()).containsExactlyInAnyOrder("atlas10k", "atlas_III", "barracuda",
+        assertThat(DiskSimPresets.names()).containsExactlyInAnyOrder("atlas10k", "atlas_III", "barracuda",
                 "cheetah4LP", "cheetah9LP", "dec_rz26", "hp_c2247a", "hp_c2249a", "hp_c2490a", "hp_c3323a", "ibm18es",
                 "st41601n");
-        for (String preset : DiskSimFiles.presets()) {
-            assertThat(DiskSimFiles.loadPreset(preset).disk().model().blockCount()).isPositive();
+        for (String preset : DiskSimPresets.names()) {
+            assertThat(DiskSimPresets.load(preset).disk().model().blockCount()).isPositive();
         }
     }
 
@@ -129,7 +130,7 @@ class DiskSimFilesTest {
     })
     void mechanicsAndLayoutMatchTheSpecTable(String preset, int surfaces, int cylinders, long blocks, int zones,
             int sptOuter, int sptInner, double rpm, double headSwitch, double settle, SeekType seek, int seekPoints) {
-        DiskSimModel m = DiskSimFiles.loadPreset(preset).disk().model();
+        DiskSimModel m = DiskSimPresets.load(preset).disk().model();
         assertThat(m.surfaces()).isEqualTo(surfaces);
         assertThat(m.cylinders()).isEqualTo(cylinders);
         assertThat(m.blockCount()).isEqualTo(blocks);
@@ -163,7 +164,7 @@ class DiskSimFilesTest {
     void firmwareMatchesTheSpecTable(String preset, double bulk, int segments, int segmentBlocks, int readAhead,
             int maxReadAhead, int fastWrite, double rhr, double rhw, double rmr, double rmw, double whr, double whw,
             double wmr, double wmw) {
-        DiskSimDisk d = DiskSimFiles.loadPreset(preset).disk();
+        DiskSimDisk d = DiskSimPresets.load(preset).disk();
         assertThat(d.bus().bulkSectorTransferMs()).isCloseTo(bulk, within(1e-9));
         assertThat(d.cache().segments()).isEqualTo(segments);
         assertThat(d.cache().segmentSizeBlocks()).isEqualTo(segmentBlocks);
@@ -179,7 +180,7 @@ class DiskSimFilesTest {
 
     @Test
     void atlas10kDetails() {
-        DiskSimDrive drive = DiskSimFiles.loadPreset("atlas10k");
+        DiskSimDrive drive = DiskSimPresets.load("atlas10k");
         assertThat(drive.instance()).isEqualTo("disk0");
         DiskSimDisk d = drive.disk();
         assertThat(d.name()).isEqualTo("QUANTUM_TORNADO_validate");
@@ -223,7 +224,7 @@ class DiskSimFilesTest {
     })
     void seekTableEndPoints(String preset, long firstDistance, double firstMs, long lastDistance, double lastMs,
             double singleParam, double fullParam) {
-        DiskSimMechanics mech = DiskSimFiles.loadPreset(preset).disk().model().mechanics();
+        DiskSimMechanics mech = DiskSimPresets.load(preset).disk().model().mechanics();
         List<SeekTable.Point> points = ((DiskSimSeek.Extracted) mech.seek()).table().points();
         assertThat(points.get(0).distance()).isEqualTo(firstDistance);
         assertThat(points.get(0).readMs()).isEqualTo(firstMs);
@@ -237,7 +238,7 @@ class DiskSimFilesTest {
 
     @Test
     void hpC2247aUsesTheHplEquationPlusFirstTen() {
-        DiskSimDisk d = DiskSimFiles.loadPreset("hp_c2247a").disk();
+        DiskSimDisk d = DiskSimPresets.load("hp_c2247a").disk();
         DiskSimSeek.HplPlus10 seek = (DiskSimSeek.HplPlus10) d.model().mechanics().seek();
         assertThat(seek.equation()).isEqualTo(new HplEquation(300, 3.81, 0.33, 7.75, 0.0059, -1));
         assertThat(seek.equation().hasSingleCylinderTime()).isFalse();
@@ -251,14 +252,14 @@ class DiskSimFilesTest {
 
     @Test
     void threeDiskConfigurationListsEveryDisk() {
-        DiskSimConfig c = DiskSimFiles.loadConfig(ParamSource.resource("3disks.parv"));
+        DiskSimConfig c = DiskSimFiles.loadConfig(DiskSimPresets.file("3disks.parv"));
         assertThat(c.diskInstances()).hasSize(3);
         assertThat(c.disks()).hasSize(3);
     }
 
     @Test
     void asciiConfigurationExpandsInstanceRanges() {
-        DiskSimConfig c = DiskSimFiles.loadConfig(ParamSource.resource("ascii.parv"));
+        DiskSimConfig c = DiskSimFiles.loadConfig(DiskSimPresets.file("ascii.parv"));
         assertThat(c.diskInstances()).hasSize(18);
         assertThat(c.typeOf("disk17")).contains("HP_C2249A");
         DiskSimHostPath path = DiskSimMapper.hostPath(c, "disk17").orElseThrow();
@@ -268,17 +269,17 @@ class DiskSimFilesTest {
 
     @Test
     void simpleDiskConfigurationParsesWithoutDisks() {
-        DiskSimConfig c = DiskSimFiles.loadConfig(ParamSource.resource("synthsimpledisk.parv"));
+        DiskSimConfig c = DiskSimFiles.loadConfig(DiskSimPresets.file("synthsimpledisk.parv"));
         assertThat(c.disks()).isEmpty();
         assertThat(c.document().blocksOfType("disksim_simpledisk")).isNotEmpty();
-        assertThatThrownBy(() -> DiskSimFiles.loadPreset("synthsimpledisk.parv"))
+        assertThatThrownBy(() -> DiskSimPresets.load("synthsimpledisk.parv"))
                 .isInstanceOf(ParameterFileException.class).hasMessageContaining("expected a disksim_disk");
     }
 
     @Test
     void bundledFileNamesLoadToo() {
-        assertThat(DiskSimFiles.loadPreset("hp_c3323a.diskspecs").disk().model().mechanics().rpm()).isEqualTo(5400);
-        assertThatThrownBy(() -> DiskSimFiles.loadPreset("nosuchdrive"))
+        assertThat(DiskSimPresets.load("hp_c3323a.diskspecs").disk().model().mechanics().rpm()).isEqualTo(5400);
+        assertThatThrownBy(() -> DiskSimPresets.load("nosuchdrive"))
                 .isInstanceOf(ParameterFileException.class).hasMessageContaining("atlas10k");
     }
 }

@@ -2,10 +2,14 @@ package io.iopath.device.disk.disksim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.ReadAhead;
+import io.iopath.device.disk.presets.DiskSimPresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -15,13 +19,13 @@ class DriveImporterTest {
             Set.of("atlas10k", "atlas_III", "barracuda", "cheetah4LP", "cheetah9LP", "ibm18es");
 
     static Stream<String> presets() {
-        return DiskSimFiles.presets().stream();
+        return DiskSimPresets.names().stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void everyDiskSimDriveImportsWithItsNumbers(String name) {
-        DiskSimDrive d = DiskSimFiles.loadPreset(name);
+        DiskSimDrive d = DiskSimPresets.load(name);
         DriveSpec s = DrivePresets.find(name).orElseThrow();
         DiskSimModel m = d.disk().model();
         assertThat(s.geometry().surfaces()).isEqualTo(m.surfaces());
@@ -40,11 +44,45 @@ class DriveImporterTest {
         }
     }
 
+    /** DiskSim's policy numbers import as their policy or the nearest one iopath has. */
+    @Test
+    void diskSimPolicyNumbersImportAsTheirPolicyOrTheNearestOne() {
+        assertThat(policy(1)).isEqualTo(DriveScheduler.FCFS);
+        assertThat(policy(2)).isEqualTo(DriveScheduler.FCFS);
+        assertThat(policy(3)).isEqualTo(DriveScheduler.CLOOK);
+        assertThat(policy(4)).isEqualTo(DriveScheduler.SSTF);
+        assertThat(policy(6)).isEqualTo(DriveScheduler.CLOOK);
+        assertThat(policy(7)).isEqualTo(DriveScheduler.SSTF);
+        assertThat(policy(8)).isEqualTo(DriveScheduler.SPTF);
+        assertThat(policy(9)).isEqualTo(DriveScheduler.SPTF);
+        assertThat(policy(10)).isEqualTo(DriveScheduler.SATF);
+        assertThat(policy(11)).isEqualTo(DriveScheduler.WPTF);
+        assertThat(policy(13)).isEqualTo(DriveScheduler.WPTF);
+        assertThat(policy(14)).isEqualTo(DriveScheduler.ASPTF);
+        assertThat(policy(16)).isEqualTo(DriveScheduler.ASPTF);
+        assertThat(policy(28)).isEqualTo(DriveScheduler.FCFS);
+    }
+
+    /** Buffer continuous read 0 and 1 import as such; 2–4 are approximated as "until the segment is full". */
+    @Test
+    void readAheadModesImportByName() {
+        assertThat(DriveImporter.readAhead(ReadAheadMode.OFF)).isEqualTo(ReadAhead.OFF);
+        assertThat(DriveImporter.readAhead(ReadAheadMode.TO_END_OF_TRACK)).isEqualTo(ReadAhead.TRACK);
+        // D1: each mode its own rule, mode 4 no longer folded into mode 3
+        assertThat(DriveImporter.readAhead(ReadAheadMode.TO_END_OF_CYLINDER)).isEqualTo(ReadAhead.CYLINDER);
+        assertThat(DriveImporter.readAhead(ReadAheadMode.UNTIL_SEGMENT_FULL)).isEqualTo(ReadAhead.SEGMENT);
+        assertThat(DriveImporter.readAhead(ReadAheadMode.TRACK_AHEAD_OF_STREAM)).isEqualTo(ReadAhead.TRACK_END);
+    }
+
+    private static DriveScheduler policy(int code) {
+        return DriveImporter.scheduler(SchedulingPolicy.ofCode(code).orElseThrow());
+    }
+
     /** An extracted seek table is exact at every measured distance. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void extractedSeekTablesAreExactAtTheirPoints(String name) {
-        DiskSimDrive d = DiskSimFiles.loadPreset(name);
+        DiskSimDrive d = DiskSimPresets.load(name);
         if (!(d.disk().model().mechanics().seek() instanceof DiskSimSeek.Extracted e)) {
             return;
         }

@@ -2,6 +2,7 @@ package io.iopath.device.disk.disksim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.device.disk.presets.DiskSimPresets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -20,7 +21,7 @@ class ParserRobustnessTest {
 
         @Override
         public Optional<String> read() {
-            return files.containsKey(name) ? Optional.of(files.get(name)) : ParamSource.resource(name).read();
+            return files.containsKey(name) ? Optional.of(files.get(name)) : DiskSimPresets.file(name).read();
         }
 
         @Override
@@ -49,7 +50,7 @@ class ParserRobustnessTest {
     @ValueSource(strings = {"atlas10k.parv", "atlas10k.diskspecs", "atlas10k.model", "hp_c2247a_validate.model",
         "ascii.parv"})
     void damagedFilesFailCleanly(String file) {
-        String original = ParamSource.resource(file).read().orElseThrow();
+        String original = DiskSimPresets.file(file).read().orElseThrow();
         SplittableRandom r = new SplittableRandom(file.hashCode());
         int failures = 0;
         for (int trial = 0; trial < 300; trial++) {

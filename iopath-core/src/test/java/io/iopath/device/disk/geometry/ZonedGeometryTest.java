@@ -2,7 +2,7 @@ package io.iopath.device.disk.geometry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.iopath.device.disk.mechanics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.geometry.Zone;
@@ -30,6 +30,7 @@ class RotationAndSkewTest {
     @MethodSource("presets")
     void meanRotationalLatencyIsHalfARevolution(DriveSpec d) {
         DiskMechanics m = mechanics(d, 0.37);
+        AccessResult mOut = new AccessResult();
         SplittableRandom rnd = new SplittableRandom(11);
         long t = 0;
         double sum = 0;
@@ -37,8 +38,8 @@ class RotationAndSkewTest {
         for (int i = 0; i < n; i++) {
             long lba = rnd.nextLong(d.capacitySectors() - 8);
             t += 1_000_000 + rnd.nextInt(1_000_000); // controller overhead and host think time
-            t = m.access(t, lba, 8, false);
-            sum += m.lastRotationNs;
+            t = m.access(t, lba, 8, false, mOut).endNs();
+            sum += mOut.rotationNs();
         }
         double half = m.spindle().revolutionNs() / 2;
         assertThat(sum / n).isCloseTo(half, within(0.02 * half));
@@ -55,6 +56,7 @@ class RotationAndSkewTest {
     void skewPlacesTheNextTracksFirstSectorWhereTheHeadArrives(DriveSpec d) {
         ZonedGeometry g = d.geometry();
         DiskMechanics m = mechanics(d, 0.0);
+        AccessResult mOut = new AccessResult();
         TrackCursor c = new TrackCursor();
         int checked = 0;
         for (Zone z : g.zones()) {
@@ -67,15 +69,15 @@ class RotationAndSkewTest {
             if (c.cylinder != cyl || c.sector != 0 || c.run < 2) {
                 continue; // a cylinder switch, slip or spare here: not the case under test
             }
-            long t = m.access(1_000_000_000L, lastOfTrack, 1, false);
-            m.access(t, lastOfTrack + 1, 1, false);
+            long t = m.access(1_000_000_000L, lastOfTrack, 1, false, mOut).endNs();
+            m.access(t, lastOfTrack + 1, 1, false, mOut);
             double sectorNs = m.spindle().revolutionNs() / z.sectorsPerTrack();
             double skewNs = z.trackSkew() * sectorNs;
-            assertThat(m.lastSeekNs).isEqualTo(d.headSwitchNs());
-            assertThat((double) m.lastRotationNs).as("zone at cylinder %d", z.firstCylinder())
+            assertThat(mOut.seekNs()).isEqualTo(d.headSwitchNs());
+            assertThat((double) mOut.rotationNs()).as("zone at cylinder %d", z.firstCylinder())
                     .isLessThan(Math.max(sectorNs, skewNs - d.headSwitchNs() + sectorNs) + 1);
             if (d.description().contains("datasheet") || d.description().contains("stand-in")) {
-                assertThat((double) m.lastRotationNs).isLessThan(sectorNs + 1);
+                assertThat((double) mOut.rotationNs()).isLessThan(sectorNs + 1);
             }
             checked++;
         }
@@ -98,14 +100,15 @@ class RotationAndSkewTest {
     void positioningTimeDoesNotMoveTheHead() {
         DriveSpec d = DrivePresets.find("cheetah9LP").orElseThrow();
         DiskMechanics m = mechanics(d, 0.2);
-        m.access(0, 5_000_000, 8, false);
+        AccessResult mOut = new AccessResult();
+        m.access(0, 5_000_000, 8, false, mOut);
         int cyl = m.headCylinder();
         long a = m.positioningNs(20_000_000, 12_345_678, false);
         long b = m.positioningNs(20_000_000, 12_345_678, false);
         assertThat(a).isEqualTo(b);
         assertThat(m.headCylinder()).isEqualTo(cyl);
         // and it is what a real access then spends before the first sector
-        m.access(20_000_000, 12_345_678, 1, false);
-        assertThat(m.lastSeekNs + m.lastRotationNs).isEqualTo(a);
+        m.access(20_000_000, 12_345_678, 1, false, mOut);
+        assertThat(mOut.seekNs() + mOut.rotationNs()).isEqualTo(a);
     }
 }

@@ -2,7 +2,7 @@ package io.iopath.device.disk.mechanics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.TrackCursor;
 import java.util.SplittableRandom;
@@ -34,24 +34,28 @@ class WriteDataPacingTest {
     @Test
     void dataAlreadyInTheBufferWritesAsAnUnpacedAccess() {
         DiskMechanics a = mechanics(0.3);
+        AccessResult aOut = new AccessResult();
         DiskMechanics b = mechanics(0.3);
-        long end = a.access(1_000_000, 500_000, 40, true);
-        long paced = b.write(1_000_000, 500_000, 40, 0, 0, 190_000);
+        AccessResult bOut = new AccessResult();
+        long end = a.access(1_000_000, 500_000, 40, true, aOut).endNs();
+        long paced = b.write(1_000_000, 500_000, 40, 0, 0, 190_000, bOut).endNs();
         assertThat(paced).isEqualTo(end);
     }
 
     @Test
     void aFirstSectorWhoseDataArrivesAfterItPassesCostsARevolution() {
         DiskMechanics a = mechanics(0.3);
+        AccessResult aOut = new AccessResult();
         DiskMechanics b = mechanics(0.3);
+        AccessResult bOut = new AccessResult();
         long lba = 500_000;
         a.placeHeadAt(lba);
         b.placeHeadAt(lba);
         long start = 2_000_000;
-        long unpaced = a.access(start, lba, 1, true);
-        long passes = start + a.lastSeekNs + a.lastRotationNs; // the sector comes under the head here
+        long unpaced = a.access(start, lba, 1, true, aOut).endNs();
+        long passes = start + aOut.seekNs() + aOut.rotationNs(); // the sector comes under the head here
         // its data is complete one microsecond too late
-        long paced = b.write(start, lba, 1, 0, passes + 1_000 - 190_000, 190_000);
+        long paced = b.write(start, lba, 1, 0, passes + 1_000 - 190_000, 190_000, bOut).endNs();
         long rev = Math.round(b.spindle().revolutionNs());
         assertThat(paced - unpaced).isBetween(rev - 2, rev + 2);
     }
@@ -66,14 +70,16 @@ class WriteDataPacingTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         double angle = rnd.nextDouble();
         DiskMechanics a = mechanics(angle);
+        AccessResult aOut = new AccessResult();
         DiskMechanics b = mechanics(angle);
+        AccessResult bOut = new AccessResult();
         long lba = rnd.nextLong(HP.capacitySectors() - 200);
         int n = 1 + rnd.nextInt(Math.min(64, run(lba)));
         long start = rnd.nextLong(20_000_000);
         long dataStart = start + rnd.nextLong(-2_000_000, 4_000_000);
         long bus = 186_860;
-        long unpaced = a.access(start, lba, n, true);
-        long paced = b.write(start, lba, n, 0, dataStart, bus);
+        long unpaced = a.access(start, lba, n, true, aOut).endNs();
+        long paced = b.write(start, lba, n, 0, dataStart, bus, bOut).endNs();
         long rev = Math.round(b.spindle().revolutionNs());
         long extra = paced - unpaced;
         assertThat(extra).isGreaterThanOrEqualTo(0);
@@ -91,16 +97,17 @@ class WriteDataPacingTest {
     @Test
     void aWriteToTheTrackUnderTheHeadDoesNotSettleButWaitsTheMinimumMove() {
         DiskMechanics m = mechanics(0.6);
+        AccessResult mOut = new AccessResult();
         long lba = 800_000;
         m.placeHeadAt(lba);
         long start = 3_000_000;
-        m.write(start, lba, 4, 0, 0, 0);
-        assertThat(m.lastSeekNs).isZero(); // DiskSim settles only a positioning that is not zero
+        m.write(start, lba, 4, 0, 0, 0, mOut);
+        assertThat(mOut.seekNs()).isZero(); // DiskSim settles only a positioning that is not zero
         m.placeHeadAt(lba);
-        m.write(start, lba, 4, 1_000_000, 0, 0);
-        assertThat(m.lastSeekNs).isEqualTo(1_000_000);
+        m.write(start, lba, 4, 1_000_000, 0, 0, mOut);
+        assertThat(mOut.seekNs()).isEqualTo(1_000_000);
         m.placeHeadAt(lba);
-        m.access(start, lba, 4, false);
-        assertThat(m.lastSeekNs).isZero(); // a read does not settle
+        m.access(start, lba, 4, false, mOut);
+        assertThat(mOut.seekNs()).isZero(); // a read does not settle
     }
 }

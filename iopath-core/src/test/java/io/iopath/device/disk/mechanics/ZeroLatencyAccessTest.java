@@ -2,7 +2,7 @@ package io.iopath.device.disk.mechanics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.device.disk.DrivePresets;
+import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.geometry.TrackCursor;
 import java.util.SplittableRandom;
@@ -90,22 +90,24 @@ class ZeroLatencyAccessTest {
         long from = rnd.nextLong(ATLAS.capacitySectors());
         long start = rnd.nextLong(1_000_000_000L);
         DiskMechanics zla = mechanics(angle, true, false);
+        AccessResult zlaOut = new AccessResult();
         DiskMechanics plain = mechanics(angle, false, false);
+        AccessResult plainOut = new AccessResult();
         zla.placeHeadAt(from);
         plain.placeHeadAt(from);
-        long endZla = zla.access(start, lba, c.sectorsPerTrack, false);
-        long endPlain = plain.access(start, lba, c.sectorsPerTrack, false);
+        long endZla = zla.access(start, lba, c.sectorsPerTrack, false, zlaOut).endNs();
+        long endPlain = plain.access(start, lba, c.sectorsPerTrack, false, plainOut).endNs();
 
         long rev = zla.spindle().rotationNs(1.0);
         long sectorNs = zla.spindle().rotationNs(1.0 / c.sectorsPerTrack);
-        assertThat(zla.lastSeekNs).isEqualTo(plain.lastSeekNs);
-        long arrived = start + zla.lastSeekNs;
+        assertThat(zlaOut.seekNs()).isEqualTo(plainOut.seekNs());
+        long arrived = start + zlaOut.seekNs();
         assertThat(endZla - arrived).isBetween(rev - TOLERANCE_NS, rev + sectorNs + TOLERANCE_NS);
         long wait = plain.spindle().waitForAngleNs(arrived, c.angle);
         assertThat(endPlain - arrived).isBetween(wait + rev - TOLERANCE_NS, wait + rev + TOLERANCE_NS);
         // the split still adds up: positioning, then rotation and transfer on the track
-        assertThat(zla.lastSeekNs + zla.lastRotationNs + zla.lastTransferNs).isEqualTo(endZla - start);
-        assertThat(zla.lastTransferNs).isEqualTo(plain.lastTransferNs);
+        assertThat(zlaOut.seekNs() + zlaOut.rotationNs() + zlaOut.transferNs()).isEqualTo(endZla - start);
+        assertThat(zlaOut.transferNs()).isEqualTo(plainOut.transferNs());
     }
 
     /**
@@ -123,26 +125,28 @@ class ZeroLatencyAccessTest {
         // head lands inside sector i of the run, away from its edges (sub-ns rounding)
         double past = rnd.nextInt(n) + 0.05 + 0.9 * rnd.nextDouble();
         DiskMechanics zla = mechanics(angle, true, false);
+        AccessResult zlaOut = new AccessResult();
         DiskMechanics plain = mechanics(angle, false, false);
+        AccessResult plainOut = new AccessResult();
         zla.placeHeadAt(lba + 5_000_000 < ATLAS.capacitySectors() ? lba + 5_000_000 : 0);
         plain.placeHeadAt(lba + 5_000_000 < ATLAS.capacitySectors() ? lba + 5_000_000 : 0);
         long start = startArrivingAt(zla, c, past, false, rnd.nextLong(1_000_000_000L));
-        long endZla = zla.access(start, lba, n, false);
-        long endPlain = plain.access(start, lba, n, false);
+        long endZla = zla.access(start, lba, n, false, zlaOut).endNs();
+        long endPlain = plain.access(start, lba, n, false, plainOut).endNs();
 
         double sectorNs = zla.spindle().revolutionNs() / c.sectorsPerTrack;
         long rev = zla.spindle().rotationNs(1.0);
-        long arrived = start + zla.lastSeekNs;
+        long arrived = start + zlaOut.seekNs();
         long expected = arrived + Math.round((Math.ceil(past) - past) * sectorNs) + rev;
-        assertThat(zla.lastOutOfOrder).isTrue();
+        assertThat(zlaOut.outOfOrder()).isTrue();
         assertThat(endZla).isBetween(expected - TOLERANCE_NS, expected + TOLERANCE_NS);
         // in order the head waits for the run's start (the rest of the revolution) and reads n
         long expectedPlain = arrived + Math.round((c.sectorsPerTrack - past + n) * sectorNs);
         assertThat(endPlain).isBetween(expectedPlain - TOLERANCE_NS, expectedPlain + TOLERANCE_NS);
         assertThat(endZla).isLessThanOrEqualTo(endPlain + TOLERANCE_NS);
         long firstComesRound = arrived + Math.round((c.sectorsPerTrack - past) * sectorNs);
-        assertThat(zla.lastFirstSectorNs).isBetween(firstComesRound - TOLERANCE_NS, firstComesRound + TOLERANCE_NS);
-        assertThat(plain.lastFirstSectorNs).isBetween(firstComesRound - TOLERANCE_NS, firstComesRound + TOLERANCE_NS);
+        assertThat(zlaOut.firstSectorNs()).isBetween(firstComesRound - TOLERANCE_NS, firstComesRound + TOLERANCE_NS);
+        assertThat(plainOut.firstSectorNs()).isBetween(firstComesRound - TOLERANCE_NS, firstComesRound + TOLERANCE_NS);
     }
 
     /** A run the head lands outside of (beyond its end, or at its very start) is read as before. */
@@ -156,14 +160,16 @@ class ZeroLatencyAccessTest {
         int n = 1 + rnd.nextInt(Math.min(c.run, c.sectorsPerTrack - 2));
         double past = seed % 6 == 0 ? 0 : n + 0.05 + (c.sectorsPerTrack - n - 0.1) * rnd.nextDouble();
         DiskMechanics zla = mechanics(angle, true, true);
+        AccessResult zlaOut = new AccessResult();
         DiskMechanics plain = mechanics(angle, false, false);
+        AccessResult plainOut = new AccessResult();
         boolean write = seed % 2 == 1;
         long start = startArrivingAt(zla, c, past, write, rnd.nextLong(1_000_000_000L));
-        long endZla = zla.access(start, lba, n, write);
-        long endPlain = plain.access(start, lba, n, write);
-        assertThat(zla.lastOutOfOrder).isFalse();
+        long endZla = zla.access(start, lba, n, write, zlaOut).endNs();
+        long endPlain = plain.access(start, lba, n, write, plainOut).endNs();
+        assertThat(zlaOut.outOfOrder()).isFalse();
         assertThat(endZla).isEqualTo(endPlain);
-        assertThat(zla.lastRotationNs).isEqualTo(plain.lastRotationNs);
+        assertThat(zlaOut.rotationNs()).isEqualTo(plainOut.rotationNs());
     }
 
     /** Each direction has its own switch: read-on-arrival alone leaves writes in order, and back. */
@@ -174,12 +180,14 @@ class ZeroLatencyAccessTest {
         int n = Math.min(c.run, 40);
         for (boolean write : new boolean[] {false, true}) {
             DiskMechanics other = mechanics(0.2, write ? true : false, write ? false : true);
+            AccessResult otherOut = new AccessResult();
             DiskMechanics same = mechanics(0.2, !write, write);
+            AccessResult sameOut = new AccessResult();
             long start = startArrivingAt(other, c, n / 2.0 + 0.5, write, 5_000_000);
-            other.access(start, lba, n, write);
-            same.access(start, lba, n, write);
-            assertThat(other.lastOutOfOrder).as("write=%s, other direction's switch", write).isFalse();
-            assertThat(same.lastOutOfOrder).as("write=%s, own switch", write).isTrue();
+            other.access(start, lba, n, write, otherOut);
+            same.access(start, lba, n, write, sameOut);
+            assertThat(otherOut.outOfOrder()).as("write=%s, other direction's switch", write).isFalse();
+            assertThat(sameOut.outOfOrder()).as("write=%s, own switch", write).isTrue();
         }
     }
 
@@ -200,24 +208,26 @@ class ZeroLatencyAccessTest {
         int n = 1 + rnd.nextInt(Math.min(c.run, 64));
         double past = rnd.nextInt(n) + 0.05 + 0.9 * rnd.nextDouble();
         DiskMechanics zla = mechanics(angle, false, true);
+        AccessResult zlaOut = new AccessResult();
         DiskMechanics plain = mechanics(angle, false, false);
+        AccessResult plainOut = new AccessResult();
         long start = startArrivingAt(zla, c, past, true, 10_000_000 + rnd.nextLong(1_000_000_000L));
         long bus = rnd.nextBoolean() ? 99_000 : 5_000; // slower and faster than the media
         long arrived = start + zla.positionNs(c.cylinder, c.surface, true);
         // the last sector's data arrives up to 3 ms either side of the head's arrival
         long dataStart = arrived - n * bus + rnd.nextLong(-3_000_000, 3_000_000);
-        long endZla = zla.write(start, lba, n, 0, dataStart, bus);
-        long endPlain = plain.write(start, lba, n, 0, dataStart, bus);
+        long endZla = zla.write(start, lba, n, 0, dataStart, bus, zlaOut).endNs();
+        long endPlain = plain.write(start, lba, n, 0, dataStart, bus, plainOut).endNs();
 
         long allData = dataStart + n * bus;
         long sectorNs = zla.spindle().rotationNs(1.0 / c.sectorsPerTrack);
         if (allData <= arrived) {
             double s = zla.spindle().revolutionNs() / c.sectorsPerTrack;
             long expected = arrived + Math.round((Math.ceil(past) - past) * s) + zla.spindle().rotationNs(1.0);
-            assertThat(zla.lastOutOfOrder).isTrue();
+            assertThat(zlaOut.outOfOrder()).isTrue();
             assertThat(endZla).isBetween(expected - TOLERANCE_NS, expected + TOLERANCE_NS);
         } else {
-            assertThat(zla.lastOutOfOrder).isFalse();
+            assertThat(zlaOut.outOfOrder()).isFalse();
             assertThat(endZla).isEqualTo(endPlain);
         }
         // the sector whose data comes last is written after it: the media ends at least a sector later
@@ -243,9 +253,10 @@ class ZeroLatencyAccessTest {
         long bus = rnd.nextBoolean() ? 99_000 : 3_000;
         int watermark = 1 + rnd.nextInt(n);
         DiskMechanics m = mechanics(angle, true, false);
+        AccessResult mOut = new AccessResult();
         long start = startArrivingAt(m, c, past, false, rnd.nextLong(1_000_000_000L));
-        long end = m.read(start, lba, n, watermark, bus);
-        long arrived = start + m.lastSeekNs;
+        long end = m.read(start, lba, n, watermark, bus, mOut).endNs();
+        long arrived = start + mOut.seekNs();
 
         Spindle sp = m.spindle();
         double s = sp.revolutionNs() / c.sectorsPerTrack;
@@ -268,9 +279,9 @@ class ZeroLatencyAccessTest {
                 watermarkNs = buffered;
             }
         }
-        assertThat(m.lastOutOfOrder).isTrue();
+        assertThat(mOut.outOfOrder()).isTrue();
         assertThat(end).isBetween(mediaEnd - TOLERANCE_NS, mediaEnd + TOLERANCE_NS);
-        assertThat(m.lastWatermarkNs).isBetween(watermarkNs - TOLERANCE_NS, watermarkNs + TOLERANCE_NS);
-        assertThat(m.lastInOrderBusEndNs).isBetween(busBound - TOLERANCE_NS, busBound + TOLERANCE_NS);
+        assertThat(mOut.watermarkNs()).isBetween(watermarkNs - TOLERANCE_NS, watermarkNs + TOLERANCE_NS);
+        assertThat(mOut.inOrderBusEndNs()).isBetween(busBound - TOLERANCE_NS, busBound + TOLERANCE_NS);
     }
 }

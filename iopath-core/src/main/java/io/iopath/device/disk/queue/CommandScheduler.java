@@ -1,0 +1,333 @@
+package io.iopath.device.disk.queue;
+
+import io.iopath.device.disk.geometry.TrackCursor;
+import io.iopath.device.disk.mechanics.DiskMechanics;
+import io.iopath.request.TaskAttribute;
+import java.util.ArrayDeque;
+
+/**
+ * The drive's command scheduler: the media jobs waiting for the mechanism — host commands and
+ * the write-back buffer's dirty extents — and which one goes next. It keeps the jobs pooled
+ * (a job allocates nothing once the pool is warm), the write-ordering rule (a job waits for
+ * every older, overlapping job when a write is involved: the drive never reorders overlapping
+ * writes), HEAD OF QUEUE first, the dirty-age limit, and the {@link Policy} key among the rest.
+ *
+ * <p>When to destage is the buffer's call: the controller says whether it presses
+ * ({@code destagePressure}: above the high-water mark, a FLUSH or a write waiting for space);
+ * idle dirty extents also compete when no host job may start or one waits on dirty data.
+ */
+public final class CommandScheduler {
+    final DiskMechanics mechanics;
+    final long capacity;
+    final double agingWeight;
+    private final Policy policy;
+    /** The dirty-age limit; 0 = none. */
+    private final long maxDirtyAgeNs;
+    private final JobList hostJobs = new JobList();
+    private final JobList dirty = new JobList();
+    private final ArrayDeque<MediaJob> pool = new ArrayDeque<>();
+    private final TrackCursor cursor = new TrackCursor();
+    private long seq;
+    /** Jobs that write (media writes and dirty extents), pending or active: overlap checks need them. */
+    private int writeJobs;
+    /** Pending HEAD OF QUEUE media jobs: while there are any, the scheduler serves them first. */
+    private int headOfQueueJobs;
+    /** Where the last media access ended (C-LOOK's reference). */
+    long headLba;
+    /** Command overheads ahead of a read's and a write's positioning, for the keys of one {@link #select}. */
+    private long readOverheadNs;
+    private long writeOverheadNs;
+    /**
+     * A lower bound on every dirty extent's {@link MediaJob#dirtySinceNs}, set by each scan of
+     * {@link #oldestAged}: it stays one, since an extent that enters the buffer later is dirty
+     * since then or since an extent it replaced, and extents that leave only raise the minimum.
+     * So until it is older than the limit, no extent is, and the scan can be skipped.
+     */
+    private long oldestDirtySinceNs = Long.MIN_VALUE;
+
+    /**
+     * @param agingWeight   W of aged SPTF and WPTF
+     * @param maxDirtyAgeNs the dirty-age limit (0 = none)
+     */
+    public CommandScheduler(Policy policy, DiskMechanics mechanics, long capacitySectors, double agingWeight,
+            long maxDirtyAgeNs) {
+        this.policy = policy;
+        this.mechanics = mechanics;
+        this.capacity = capacitySectors;
+        this.agingWeight = agingWeight;
+        this.maxDirtyAgeNs = maxDirtyAgeNs;
+    }
+
+    /** A job from the pool, its physical target located once (SPTF then only does arithmetic). */
+    public MediaJob job(MediaJob.Kind kind, long lba, int sectors, long nowNs) {
+        MediaJob j = pool.pollFirst();
+        if (j == null) {
+            j = new MediaJob();
+        }
+        j.kind = kind;
+        j.lba = lba;
+        j.sectors = sectors;
+        j.arrivalNs = nowNs;
+        j.dirtySinceNs = j.arrivalNs;
+        j.seq = seq++;
+        mechanics.geometry().locate(lba, cursor);
+        j.cylinder = cursor.cylinder;
+        j.surface = cursor.surface;
+        j.angle = cursor.angle;
+        j.mediaNs = mechanics.spindle().rotationNs((double) sectors / cursor.sectorsPerTrack);
+        return j;
+    }
+
+    /** The job is done with: back to the pool. */
+    public void recycle(MediaJob j) {
+        j.clear();
+        pool.addLast(j);
+    }
+
+    /** The sequence number the next job gets: jobs with a smaller one arrived before now. */
+    public long nextSeq() {
+        return seq;
+    }
+
+    /** A host command's media work; {@code active}: the job the mechanism is on, or null. */
+    public void enqueueHost(MediaJob j, MediaJob active) {
+        if (j.request.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
+            j.headOfQueue = true;
+            headOfQueueJobs++;
+        }
+        enqueue(j, hostJobs, active);
+    }
+
+    /** A dirty extent entered the buffer. */
+    public void enqueueDirty(MediaJob j, MediaJob active) {
+        enqueue(j, dirty, active);
+    }
+
+    /** Adds a job, counting the older overlapping jobs it must wait for (a write involved). */
+    private void enqueue(MediaJob j, JobList list, MediaJob active) {
+        if (j.writes()) {
+            writeJobs++;
+        }
+        if (writeJobs == 0) {
+            j.blockedBy = 0; // reads never wait for reads
+            list.add(j);
+            return;
+        }
+        int blocked = 0;
+        if (active != null && j.conflicts(active)) {
+            blocked++;
+        }
+        blocked += countConflicts(j, hostJobs);
+        blocked += countConflicts(j, dirty);
+        j.blockedBy = blocked;
+        list.add(j);
+    }
+
+    private static int countConflicts(MediaJob j, JobList list) {
+        if (list.isEmpty()) {
+            return 0;
+        }
+        int n = 0;
+        MediaJob[] items = list.items;
+        for (int i = 0; i < list.end; i++) {
+            MediaJob o = items[i];
+            if (o != null && o != j && !o.active && j.conflicts(o)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private static void release(MediaJob done, JobList list) {
+        if (list.isEmpty()) {
+            return;
+        }
+        MediaJob[] items = list.items;
+        for (int i = 0; i < list.end; i++) {
+            MediaJob o = items[i];
+            if (o != null && o.seq > done.seq && o.blockedBy > 0 && o.conflicts(done)) {
+                o.blockedBy--;
+            }
+        }
+    }
+
+    /** The mechanism takes {@code j} (a host job leaves the waiting ones; a destage stays dirty until done). */
+    public void started(MediaJob j) {
+        if (j.kind != MediaJob.Kind.DESTAGE) {
+            hostJobs.remove(j);
+            if (j.headOfQueue) {
+                headOfQueueJobs--;
+            }
+        }
+        j.active = true;
+    }
+
+    /** The mechanism finished {@code j} (a destage already left the dirty extents): release its waiters. */
+    public void finished(MediaJob j) {
+        j.active = false;
+        if (j.writes()) {
+            writeJobs--;
+        }
+        if (j.writes() || writeJobs > 0) {
+            release(j, hostJobs);
+            release(j, dirty);
+        }
+    }
+
+    /**
+     * A dirty extent left the buffer without a destage (a later write replaced it): the jobs
+     * that waited on it go on as if it had been destaged.
+     */
+    public void dropDirty(MediaJob o) {
+        dirty.remove(o);
+        writeJobs--;
+        release(o, hostJobs);
+        release(o, dirty);
+    }
+
+    /** A destage is done: its extent leaves the dirty ones (then {@link #finished}). */
+    public void destaged(MediaJob j) {
+        dirty.remove(j);
+    }
+
+    /** Where the heads are after an access (or a read-ahead) ended: C-LOOK's reference. */
+    public void headAt(long lba) {
+        headLba = lba;
+    }
+
+    public boolean isIdle() {
+        return hostJobs.isEmpty() && dirty.isEmpty();
+    }
+
+    public boolean noHostJobs() {
+        return hostJobs.isEmpty();
+    }
+
+    /** The dirty extents, oldest first (the write-back buffer's contents). */
+    public JobList dirty() {
+        return dirty;
+    }
+
+    /** Positioning of {@code j} from now, with the command overhead ahead of the arm's move. */
+    long positioningNs(MediaJob j, long now) {
+        long ovh = j.kind == MediaJob.Kind.READ ? readOverheadNs : j.kind == MediaJob.Kind.WRITE ? writeOverheadNs : 0;
+        return ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
+    }
+
+    /**
+     * The job to start now: a HEAD OF QUEUE one, else an aged dirty extent, else the best
+     * eligible host job by the policy's key — or a destage when destaging is due. Null if none
+     * may start.
+     *
+     * @param readOverheadNs  command overhead ahead of a read's positioning (the keys count it)
+     * @param writeOverheadNs the same for a write
+     * @param destagePressure the buffer presses for destages (high water, a FLUSH, a write waiting for space)
+     * @param active          the job the mechanism is on, or null
+     */
+    public MediaJob select(long now, long readOverheadNs, long writeOverheadNs, boolean destagePressure,
+            MediaJob active) {
+        if (headOfQueueJobs > 0) {
+            MediaJob first = youngestHeadOfQueue();
+            if (first != null) {
+                return first;
+            }
+        }
+        if (maxDirtyAgeNs > 0 && !dirty.isEmpty()) {
+            MediaJob aged = oldestAged(now);
+            if (aged != null) {
+                return aged;
+            }
+        }
+        this.readOverheadNs = readOverheadNs;
+        this.writeOverheadNs = writeOverheadNs;
+        Policy p = policy;
+        MediaJob best = null;
+        double bestKey = Double.POSITIVE_INFINITY;
+        int eligible = 0;
+        boolean blockedHost = false;
+        MediaJob[] items = hostJobs.items;
+        for (int i = 0, n = hostJobs.end; i < n; i++) {
+            MediaJob j = items[i];
+            if (j == null) {
+                continue;
+            }
+            if (j.blockedBy > 0) {
+                blockedHost = true;
+                continue;
+            }
+            eligible++;
+            double key = p.key(this, j, now);
+            if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
+                bestKey = key;
+                best = j;
+            }
+        }
+        int idleDirty = dirty.size() - (active != null && active.kind == MediaJob.Kind.DESTAGE ? 1 : 0);
+        boolean destageDue = idleDirty > 0 && (eligible == 0 || blockedHost || destagePressure);
+        if (destageDue) {
+            items = dirty.items;
+            for (int i = 0, n = dirty.end; i < n; i++) {
+                MediaJob j = items[i];
+                if (j == null || j.active || j.blockedBy > 0) {
+                    continue;
+                }
+                double key = p.key(this, j, now);
+                if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
+                    bestKey = key;
+                    best = j;
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The dirty-age limit (spec §8.2): the dirty extent that has been dirty longest, if that is
+     * longer than the limit and it may be destaged now; else null. Aged extents go oldest first,
+     * ahead of host commands (HEAD OF QUEUE aside), so an aged write waits at most for the media
+     * access under way and the destages of the extents that aged before it — a bound that holds
+     * whatever the positioning, which an SPTF choice among the aged ones would not give.
+     * O(dirty extents), allocation-free.
+     */
+    private MediaJob oldestAged(long now) {
+        long limit = now - maxDirtyAgeNs;
+        if (oldestDirtySinceNs >= limit) {
+            return null; // nothing can have aged yet: skip the scan
+        }
+        MediaJob oldest = null;
+        long min = Long.MAX_VALUE;
+        MediaJob[] items = dirty.items;
+        for (int i = 0, n = dirty.end; i < n; i++) {
+            MediaJob j = items[i];
+            if (j == null) {
+                continue;
+            }
+            min = Math.min(min, j.dirtySinceNs);
+            if (!j.active && j.blockedBy == 0 && j.dirtySinceNs < limit
+                    && (oldest == null || j.dirtySinceNs < oldest.dirtySinceNs
+                        || (j.dirtySinceNs == oldest.dirtySinceNs && j.seq < oldest.seq))) {
+                oldest = j;
+            }
+        }
+        oldestDirtySinceNs = min;
+        return oldest;
+    }
+
+    /**
+     * HEAD OF QUEUE is "placed first in the task set", so the one that arrived last is first:
+     * consecutive HEAD OF QUEUE commands go last in, first out (SCSI-2 §7.8.2, from memory:
+     * unverified). One that overlaps an older pending write waits for it, as every job does
+     * (the drive never reorders overlapping writes); null if all of them wait.
+     */
+    private MediaJob youngestHeadOfQueue() {
+        MediaJob first = null;
+        MediaJob[] items = hostJobs.items;
+        for (int i = 0, n = hostJobs.end; i < n; i++) {
+            MediaJob j = items[i];
+            if (j != null && j.headOfQueue && j.blockedBy == 0 && (first == null || j.seq > first.seq)) {
+                first = j;
+            }
+        }
+        return first;
+    }
+}

@@ -1,0 +1,80 @@
+package io.iopath.device.disk.queue;
+
+import io.iopath.request.Request;
+
+/**
+ * One piece of media work the drive has to do: a host command that needs the media (read miss,
+ * write-through or FUA write) or the destage of one dirty extent. The physical target is
+ * computed once, on arrival, so SPTF only does arithmetic. Pooled by the drive and reused: a
+ * plain mutable holder, its fields read and set by the controller and the scheduler.
+ */
+public final class MediaJob {
+    /** What the media work is for. */
+    public enum Kind {
+        /** A host read the buffer could not serve. */
+        READ,
+        /** A host write that goes to the media before it completes (write-through or FUA). */
+        WRITE,
+        /** A dirty extent of the write-back buffer going to the media. */
+        DESTAGE
+    }
+
+    public Kind kind;
+    public long lba;
+    public int sectors;
+    /** Host command served by this job; null for a destage. */
+    public Request request;
+    /**
+     * The write this job carries to the media (media writes and destages): the drive's write-log
+     * entry, opaque here (the queue sits below the drive and does not know the log).
+     */
+    public Object record;
+    public boolean fua;
+    /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
+    public boolean headOfQueue;
+    public long arrivalNs;
+    /**
+     * A dirty extent: when the oldest acknowledged data it stands for entered the buffer — its
+     * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
+     */
+    public long dirtySinceNs;
+    /** Arrival order among all jobs, for FCFS and for write ordering. */
+    public long seq;
+    public int cylinder;
+    public int surface;
+    public double angle;
+    /** Media time of the command at its first track's density (SATF's transfer term). */
+    public long mediaNs;
+    /** Older, overlapping, not yet finished jobs this one must wait for (a write is involved). */
+    public int blockedBy;
+    /** Index in the pending list it sits in (for O(1) removal). */
+    int index = -1;
+    public boolean active;
+
+    public boolean writes() {
+        return kind != Kind.READ;
+    }
+
+    public boolean overlaps(long otherLba, int otherSectors) {
+        return lba < otherLba + otherSectors && otherLba < lba + sectors;
+    }
+
+    public long endLba() {
+        return lba + sectors;
+    }
+
+    /** Whether this job and {@code b} touch a common sector and one of them writes. */
+    public boolean conflicts(MediaJob b) {
+        return (writes() || b.writes()) && overlaps(b.lba, b.sectors);
+    }
+
+    public void clear() {
+        request = null;
+        record = null;
+        fua = false;
+        headOfQueue = false;
+        blockedBy = 0;
+        index = -1;
+        active = false;
+    }
+}

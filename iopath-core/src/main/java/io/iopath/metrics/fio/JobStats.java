@@ -1,0 +1,205 @@
+package io.iopath.metrics.fio;
+
+import io.iopath.request.Bio;
+import io.iopath.request.Op;
+import io.iopath.result.FioResult;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What fio reports for one job, gathered as its IOs complete: per direction, counts, bytes,
+ * slat / clat / lat (fio's definitions: slat = submission, from the job handing the bio down to
+ * the end of its submission; clat = from there to completion; lat = slat + clat), fio's
+ * latency histogram for clat percentiles, bandwidth and IOPS samples every 500 ms
+ * ({@code bwavgtime}, {@code iopsavgtime}), and the depth at submission.
+ */
+public final class JobStats {
+    /** fio's default sample window for bw and iops statistics. */
+    public static final long SAMPLE_NS = 500_000_000L;
+    /** fio's {@code io_u_mark_depth} buckets: 1, 2, 4, 8, 16, 32, >=64. */
+    static final int[] DEPTH_BUCKETS = {1, 2, 4, 8, 16, 32, 64};
+
+    /** One direction (read, write) or sync. */
+    public static final class Direction {
+        public final LatencyStat slat = new LatencyStat();
+        public final LatencyStat clat = new LatencyStat();
+        public final LatencyStat lat = new LatencyStat();
+        public final FioHistogram clatHistogram = new FioHistogram();
+        public final LatencyStat bwSamples = new LatencyStat();
+        public final LatencyStat iopsSamples = new LatencyStat();
+        public long ios;
+        public long bytes;
+        private long windowBytes;
+        private long windowIos;
+        private long nextSampleNs = -1;
+
+        void record(long slatNs, long clatNs, long bytes, long completedNs, long startNs) {
+            if (nextSampleNs < 0) {
+                nextSampleNs = startNs + SAMPLE_NS;
+            }
+            while (completedNs >= nextSampleNs) {
+                bwSamples.add(windowBytes * 1_000_000_000L / SAMPLE_NS / 1024);
+                iopsSamples.add(windowIos * 1_000_000_000L / SAMPLE_NS);
+                windowBytes = 0;
+                windowIos = 0;
+                nextSampleNs += SAMPLE_NS;
+            }
+            windowBytes += bytes;
+            windowIos++;
+            ios++;
+            this.bytes += bytes;
+            slat.add(slatNs);
+            clat.add(clatNs);
+            lat.add(slatNs + clatNs);
+            clatHistogram.record(clatNs);
+        }
+
+        public void addAll(Direction o) {
+            slat.addAll(o.slat);
+            clat.addAll(o.clat);
+            lat.addAll(o.lat);
+            clatHistogram.addAll(o.clatHistogram);
+            bwSamples.addAll(o.bwSamples);
+            iopsSamples.addAll(o.iopsSamples);
+            ios += o.ios;
+            bytes += o.bytes;
+        }
+
+        /** The direction as plain data, with clat at each of {@code percentiles}. */
+        FioResult.Direction snapshot(double[] percentiles) {
+            long[] v = clatHistogram.percentiles(percentiles);
+            List<Long> clatPercentiles = new ArrayList<>(v.length);
+            for (long x : v) {
+                clatPercentiles.add(x);
+            }
+            return new FioResult.Direction(ios, bytes, slat.snapshot(), clat.snapshot(), lat.snapshot(),
+                    clatPercentiles, bwSamples.snapshot(), iopsSamples.snapshot());
+        }
+    }
+
+    public final Direction read = new Direction();
+    public final Direction write = new Direction();
+    public final Direction sync = new Direction();
+    public final long[] depthAtSubmit = new long[DEPTH_BUCKETS.length];
+    /** Latency buckets of fio's {@code lat (nsec/usec/msec)} lines, counted on clat. */
+    public final long[] latencyBuckets = new long[LatencyBuckets.EDGES_NS.length + 1];
+    public long issuedRead;
+    public long issuedWrite;
+    public long issuedSync;
+    public long startNs = -1;
+    public long lastCompletionNs;
+    private long rampEndNs;
+
+    /** Statistics start now (a trace replay has no ramp time). */
+    public void startedAt(long nowNs) {
+        started(nowNs, 0);
+    }
+
+    public void started(long nowNs, long rampTimeNs) {
+        startNs = nowNs;
+        rampEndNs = nowNs + rampTimeNs;
+    }
+
+    /** A bio was submitted with {@code depthIncludingThis} IOs of the workload in flight, itself included. */
+    public void submitted(Op op, int depthIncludingThis) {
+        switch (op) {
+            case READ -> issuedRead++;
+            case WRITE -> issuedWrite++;
+            default -> issuedSync++;
+        }
+        int b = 0;
+        while (b < DEPTH_BUCKETS.length - 1 && depthIncludingThis >= DEPTH_BUCKETS[b + 1]) {
+            b++;
+        }
+        depthAtSubmit[b]++;
+    }
+
+    /**
+     * fio's split of a bio's latency: slat from the submitter handing it down to the end of its
+     * submission (the bio merged, or got its request: G, which comes after sleeping in
+     * get_request_wait when the request pool is exhausted); clat from there to completion.
+     */
+    public void completed(Bio bio) {
+        lastCompletionNs = Math.max(lastCompletionNs, bio.completedNs);
+        if (bio.completedNs < rampEndNs) {
+            return; // ramp_time: warm-up left out of the statistics
+        }
+        long submitted = bio.submittedNs >= 0 ? bio.submittedNs : bio.queuedNs;
+        long submissionEnd = bio.getRqNs >= 0 ? bio.getRqNs : bio.mergeNs >= 0 ? bio.mergeNs : bio.queuedNs;
+        if (submissionEnd < 0) {
+            submissionEnd = submitted;
+        }
+        long slat = Math.max(0, submissionEnd - submitted);
+        long clat = Math.max(0, bio.completedNs - submissionEnd);
+        Direction d = switch (bio.op) {
+            case READ -> read;
+            case WRITE -> write;
+            default -> sync;
+        };
+        d.record(slat, clat, bio.bytes(), bio.completedNs, Math.max(startNs, rampEndNs));
+        latencyBuckets[LatencyBuckets.index(clat)]++;
+    }
+
+    /** Statistics start (after ramp_time) to the last completion: fio's job runtime. */
+    public long runtimeNs() {
+        return startNs < 0 ? 0 : Math.max(0, lastCompletionNs - Math.max(startNs, rampEndNs));
+    }
+
+    public void addAll(JobStats o) {
+        read.addAll(o.read);
+        write.addAll(o.write);
+        sync.addAll(o.sync);
+        for (int i = 0; i < depthAtSubmit.length; i++) {
+            depthAtSubmit[i] += o.depthAtSubmit[i];
+        }
+        for (int i = 0; i < latencyBuckets.length; i++) {
+            latencyBuckets[i] += o.latencyBuckets[i];
+        }
+        issuedRead += o.issuedRead;
+        issuedWrite += o.issuedWrite;
+        issuedSync += o.issuedSync;
+        if (o.startNs >= 0) {
+            long ownStats = startNs < 0 ? Long.MAX_VALUE : Math.max(startNs, rampEndNs);
+            long otherStats = Math.max(o.startNs, o.rampEndNs);
+            startNs = startNs < 0 ? o.startNs : Math.min(startNs, o.startNs);
+            rampEndNs = Math.min(ownStats, otherStats);
+        }
+        lastCompletionNs = Math.max(lastCompletionNs, o.lastCompletionNs);
+    }
+
+    /**
+     * The job's statistics as plain data; {@code percentiles} is the job's {@code percentile_list},
+     * at which the clat histograms are read.
+     */
+    public FioResult.Stats snapshot(double[] percentiles) {
+        return new FioResult.Stats(runtimeNs(), read.snapshot(percentiles), write.snapshot(percentiles),
+                sync.snapshot(percentiles), boxed(depthAtSubmit), boxed(latencyBuckets), issuedRead, issuedWrite,
+                issuedSync);
+    }
+
+    private static List<Long> boxed(long[] values) {
+        List<Long> out = new ArrayList<>(values.length);
+        for (long v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    /** fio's latency buckets ({@link FioResult#LATENCY_EDGES_NS}), as an array for the completion path. */
+    static final class LatencyBuckets {
+        static final long[] EDGES_NS = FioResult.LATENCY_EDGES_NS.stream().mapToLong(Long::longValue).toArray();
+
+        private LatencyBuckets() {
+        }
+
+        /** Bucket i counts values up to EDGES_NS[i] (above the previous edge); the last, the rest. */
+        static int index(long ns) {
+            for (int i = 0; i < EDGES_NS.length; i++) {
+                if (ns <= EDGES_NS[i]) {
+                    return i;
+                }
+            }
+            return EDGES_NS.length;
+        }
+    }
+}

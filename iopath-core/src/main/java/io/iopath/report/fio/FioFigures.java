@@ -1,0 +1,95 @@
+package io.iopath.report.fio;
+
+import io.iopath.result.FioResult;
+
+/**
+ * The figures fio derives for its reports from the per-job statistics: job runtime in ms, the IO
+ * depth distribution, the run-status group and the disk line. Arrays are per direction (read,
+ * write).
+ */
+final class FioFigures {
+    /** fio's names of the depth-at-submit buckets. */
+    static final String[] DEPTH_LABELS = {"1", "2", "4", "8", "16", "32", ">=64"};
+
+    private FioFigures() {
+    }
+
+    /** Run status group 0: per direction, bandwidth range over jobs, bytes, runtime range. */
+    record Group(long[] ioBytes, long[] minBw, long[] maxBw, long[] aggBw, long[] minRunMs, long[] maxRunMs) {
+    }
+
+    /** The drive as fio's disk stats show it. */
+    record Disk(String name, long[] ios, long[] sectors, long[] merges, long[] ticksMs, long inQueueMs, double util) {
+    }
+
+    /** fio's job runtime in ms: from the job's start to its last completion. */
+    static long runtimeMs(FioResult.Stats s) {
+        return Math.round(s.runtimeNs() / 1e6);
+    }
+
+    /** fio's {@code IO depths} line: the share of submissions in each depth bucket, in percent. */
+    static double[] depthPercents(FioResult.Stats s) {
+        long submits = 0;
+        for (long v : s.depthAtSubmit()) {
+            submits += v;
+        }
+        double[] pct = new double[s.depthAtSubmit().size()];
+        for (int i = 0; i < pct.length; i++) {
+            pct[i] = submits == 0 ? 0.0 : 100.0 * s.depthAtSubmit().get(i) / submits;
+        }
+        return pct;
+    }
+
+    /** The job's {@code percentile_list} as an array. */
+    static double[] percentiles(FioResult.Options options) {
+        return options.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static Group group(FioResult r) {
+        long[] io = new long[2];
+        long[] minBw = {Long.MAX_VALUE, Long.MAX_VALUE};
+        long[] maxBw = new long[2];
+        long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE};
+        long[] maxRun = new long[2];
+        for (FioResult.Job e : r.jobs()) {
+            for (int d = 0; d < 2; d++) {
+                FioResult.Direction dir = d == 0 ? e.stats().read() : e.stats().write();
+                if (dir.ios() == 0) {
+                    continue;
+                }
+                long runMs = runtimeMs(e.stats());
+                long bw = runMs == 0 ? 0 : dir.bytes() * 1000 / runMs;
+                io[d] += dir.bytes();
+                minBw[d] = Math.min(minBw[d], bw);
+                maxBw[d] = Math.max(maxBw[d], bw);
+                minRun[d] = Math.min(minRun[d], runMs);
+                maxRun[d] = Math.max(maxRun[d], runMs);
+            }
+        }
+        long[] agg = new long[2];
+        for (int d = 0; d < 2; d++) {
+            if (minBw[d] == Long.MAX_VALUE) {
+                minBw[d] = 0;
+                minRun[d] = 0;
+            }
+            // fio's aggregate bandwidth: all the group's bytes over the longest job's runtime
+            agg[d] = maxRun[d] == 0 ? 0 : io[d] * 1000 / maxRun[d];
+        }
+        return new Group(io, minBw, maxBw, agg, minRun, maxRun);
+    }
+
+    static Disk disk(FioResult r) {
+        FioResult.Disk k = r.disk();
+        long[] ios = {k.ios().get(0), k.ios().get(1)};
+        long[] sectors = {k.sectors().get(0), k.sectors().get(1)};
+        long[] ticks = {k.ticksNs().get(0) / 1_000_000, k.ticksNs().get(1) / 1_000_000};
+        long[] bios = new long[2];
+        for (FioResult.Job e : r.jobs()) {
+            bios[0] += e.stats().read().ios();
+            bios[1] += e.stats().write().ios();
+        }
+        // bios the block layer merged never reached the drive as commands of their own
+        long[] merges = {Math.max(0, bios[0] - ios[0]), Math.max(0, bios[1] - ios[1])};
+        return new Disk(k.name(), ios, sectors, merges, ticks, ticks[0] + ticks[1], 100 * r.driveUtilisation());
+    }
+}

@@ -1,0 +1,221 @@
+package io.iopath.report.fio;
+
+import io.iopath.result.FioResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * fio's normal (terminal) output ({@code stat.c: show_thread_status_normal}, {@code
+ * show_run_stats}, {@code show_disk_util}): the same lines, units and number formats, so
+ * people and tools that read fio's summary read iopath's. CPU counters are 0 (no CPU model).
+ */
+public final class FioText {
+    private FioText() {
+    }
+
+    public static String render(FioResult r) {
+        StringBuilder sb = new StringBuilder();
+        for (FioResult.Job e : r.jobs()) {
+            job(sb, e);
+        }
+        sb.append('\n').append("Run status group 0 (all jobs):\n");
+        String[] names = {"READ", "WRITE"};
+        FioFigures.Group g = FioFigures.group(r);
+        for (int d = 0; d < 2; d++) {
+            if (g.ioBytes()[d] == 0) {
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "  %5s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
+                    names[d], bw2(g.aggBw()[d]), bw10(g.aggBw()[d]), bw2(g.minBw()[d]), bw2(g.maxBw()[d]),
+                    bw10(g.minBw()[d]), bw10(g.maxBw()[d]), num2str(g.ioBytes()[d], 1024, "B"),
+                    num2str(g.ioBytes()[d], 1000, "B"), g.minRunMs()[d], g.maxRunMs()[d]));
+        }
+        FioFigures.Disk k = FioFigures.disk(r);
+        sb.append('\n').append("Disk stats (read/write):\n");
+        sb.append(String.format(Locale.ROOT, "  %s: ios=%d/%d, sectors=%d/%d, merge=%d/%d, ticks=%d/%d, in_queue=%d, util=%.2f%%\n",
+                k.name(), k.ios()[0], k.ios()[1], k.sectors()[0], k.sectors()[1], k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1],
+                k.inQueueMs(), k.util()));
+        return sb.toString();
+    }
+
+    private static void job(StringBuilder sb, FioResult.Job e) {
+        FioResult.Stats s = e.stats();
+        sb.append(String.format(Locale.ROOT, "%s: (groupid=0, jobs=%d): err= 0: pid=%d\n", e.name(), e.clones(), e.pid()));
+        long runMs = FioFigures.runtimeMs(s);
+        direction(sb, "read", s.read(), runMs, e);
+        direction(sb, "write", s.write(), runMs, e);
+        if (s.sync().ios() > 0) {
+            sb.append(String.format(Locale.ROOT, "  fsync/fdatasync/sync_file_range:\n"));
+            latencyLine(sb, "    sync", s.sync().lat());
+        }
+        latencyBuckets(sb, s);
+        sb.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
+        double[] depths = FioFigures.depthPercents(s);
+        sb.append("  IO depths    : ");
+        for (int i = 0; i < depths.length; i++) {
+            sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", FioFigures.DEPTH_LABELS[i], depths[i]));
+        }
+        sb.append('\n');
+        sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0\n",
+                s.issuedRead(), s.issuedWrite(), s.issuedSync()));
+        sb.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
+                e.options().effectiveDepth()));
+    }
+
+    private static void direction(StringBuilder sb, String label, FioResult.Direction d, long runMs, FioResult.Job e) {
+        if (d.ios() == 0) {
+            return;
+        }
+        double iops = runMs == 0 ? 0 : d.ios() * 1000.0 / runMs;
+        long bw = runMs == 0 ? 0 : d.bytes() * 1000 / runMs;
+        sb.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", label, num2str(Math.round(iops), 1000, ""),
+                bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs));
+        if (e.options().asyncEngine()) {
+            latencyLine(sb, "    slat", d.slat());
+        }
+        latencyLine(sb, "    clat", d.clat());
+        latencyLine(sb, "     lat", d.lat());
+        percentiles(sb, d, FioFigures.percentiles(e.options()));
+        FioResult.Moments bwS = d.bwSamples();
+        if (bwS.count() > 0) {
+            sb.append(String.format(Locale.ROOT, "   bw (  KiB/s): min=%5d, max=%5d, per=%3.2f%%, avg=%5.2f, stdev=%5.2f, samples=%d\n",
+                    bwS.min(), bwS.max(), 100.0, bwS.mean(), bwS.stdev(), bwS.count()));
+            FioResult.Moments io = d.iopsSamples();
+            sb.append(String.format(Locale.ROOT, "   iops        : min=%5d, max=%5d, avg=%5.2f, stdev=%5.2f, samples=%d\n",
+                    io.min(), io.max(), io.mean(), io.stdev(), io.count()));
+        }
+    }
+
+    /** {@code show_lat}: nsec, scaled to usec or msec when the values are large enough. */
+    private static void latencyLine(StringBuilder sb, String name, FioResult.Moments l) {
+        double min = l.min();
+        double max = l.max();
+        double mean = l.mean();
+        double dev = l.stdev();
+        String unit = "nsec";
+        if (min > 2_000_000 && max > 99_999_999 && dev > 1_000_000.0) {
+            unit = "msec";
+            min /= 1e6;
+            max /= 1e6;
+            mean /= 1e6;
+            dev /= 1e6;
+        } else if (min > 2000 && max > 99_999 && dev > 1000.0) {
+            unit = "usec";
+            min /= 1e3;
+            max /= 1e3;
+            mean /= 1e3;
+            dev /= 1e3;
+        }
+        sb.append(String.format(Locale.ROOT, "%s (%s): min=%d, max=%d, avg=%5.2f, stdev=%5.2f\n",
+                name, unit, (long) min, (long) max, mean, dev));
+    }
+
+    /** {@code show_clat_percentiles}: four to a line, values rounded up to the unit. */
+    private static void percentiles(StringBuilder sb, FioResult.Direction d, double[] list) {
+        long[] v = d.clatPercentiles().stream().mapToLong(Long::longValue).toArray();
+        long minv = Long.MAX_VALUE;
+        long maxv = 0;
+        for (long x : v) {
+            minv = Math.min(minv, x);
+            maxv = Math.max(maxv, x);
+        }
+        int scaleDown = 0;
+        String unit = "nsec";
+        if (minv > 2_000_000 && maxv > 99_999_999L) {
+            scaleDown = 2;
+            unit = "msec";
+        } else if (minv > 2000 && maxv > 99_999) {
+            scaleDown = 1;
+            unit = "usec";
+        }
+        long[] shown = new long[v.length];
+        int width = 1;
+        for (int j = 0; j < v.length; j++) {
+            long x = v[j];
+            for (int i = 0; i < scaleDown; i++) {
+                x = (x + 999) / 1000;
+            }
+            shown[j] = x;
+            width = Math.max(width, Long.toString(x).length());
+        }
+        sb.append(String.format(Locale.ROOT, "    clat percentiles (%s):\n", unit));
+        for (int j = 0; j < v.length; j++) {
+            if (j % 4 == 0) {
+                sb.append("     |");
+            }
+            boolean last = j == v.length - 1;
+            sb.append(String.format(Locale.ROOT, " %5.2fth=[%" + (width + 1) + "d]%s", list[j], shown[j], last ? "" : ","));
+            if (last || j % 4 == 3) {
+                sb.append('\n');
+            }
+        }
+    }
+
+    private static void latencyBuckets(StringBuilder sb, FioResult.Stats s) {
+        long total = 0;
+        for (long c : s.latencyBuckets()) {
+            total += c;
+        }
+        if (total == 0) {
+            return;
+        }
+        long[] edges = FioResult.LATENCY_EDGES_NS.stream().mapToLong(Long::longValue).toArray();
+        String[] units = {"nsec", "usec", "msec"};
+        for (int u = 0; u < 3; u++) {
+            List<String> parts = new ArrayList<>();
+            for (int i = u * 10; i < Math.min(edges.length + 1, u * 10 + (u == 2 ? 12 : 10)); i++) {
+                double pct = 100.0 * s.latencyBuckets().get(i) / total;
+                if (pct < 0.01) {
+                    continue;
+                }
+                String label = i == edges.length ? ">=2000" : Long.toString(edges[i] / (u == 0 ? 1 : u == 1 ? 1000 : 1_000_000));
+                parts.add(String.format(Locale.ROOT, "%s=%.2f%%", label, pct));
+            }
+            if (!parts.isEmpty()) {
+                sb.append(String.format(Locale.ROOT, "  lat (%s)   : %s\n", units[u], String.join(", ", parts)));
+            }
+        }
+    }
+
+    /** Bandwidth in bytes/s as fio's power-of-2 form, e.g. {@code 335KiB/s}. */
+    static String bw2(long bytesPerS) {
+        return num2str(bytesPerS, 1024, "B") + "/s";
+    }
+
+    /** The power-of-10 form, e.g. {@code 343kB/s}. */
+    static String bw10(long bytesPerS) {
+        return num2str(bytesPerS, 1000, "B") + "/s";
+    }
+
+    /**
+     * fio's {@code num2str(num, 4, …)}: at most 4 significant digits, scaled by 1024 (Ki, Mi…)
+     * or 1000 (k, M…); a scaled value keeps as many decimals as fit.
+     */
+    static String num2str(long value, int base, String unit) {
+        String[] prefixes = base == 1024 ? new String[] {"", "Ki", "Mi", "Gi", "Ti", "Pi"} : new String[] {"", "k", "M", "G", "T", "P"};
+        double v = value;
+        int p = 0;
+        if (base == 1024 && !unit.isEmpty() && value >= 1024 && p == 0) {
+            // fio shows bytes in KiB at least once they reach a KiB (e.g. BW=335KiB/s)
+            v /= 1024;
+            p = 1;
+        }
+        while (v >= 10_000 && p < prefixes.length - 1) {
+            v /= base;
+            p++;
+        }
+        String number;
+        if (p == 0 || v == Math.rint(v) && v >= 1000) {
+            number = Long.toString(Math.round(v));
+        } else {
+            int intDigits = Long.toString((long) v).length();
+            int decimals = Math.max(0, 3 - intDigits);
+            number = String.format(Locale.ROOT, "%." + decimals + "f", v);
+            if (number.length() > 5 && decimals > 0) {
+                number = String.format(Locale.ROOT, "%." + (decimals - 1) + "f", v);
+            }
+        }
+        return number + prefixes[p] + unit;
+    }
+}

@@ -1,0 +1,45 @@
+package io.iopath.result;
+/**
+ * The outcome of one run: plain data, the only thing reports see.
+ *
+ * @param scenario          the scenario's name
+ * @param seed              the seed the run used
+ * @param drive             the drive preset
+ * @param scheduler         the IO scheduler
+ * @param queueDepth        the driver's queue depth
+ * @param elapsedNs         simulated time from the first bio queued to the last completed
+ * @param driveUtilisation  fraction of elapsed time the drive was servicing commands
+ * @param bioMerges         bios merged into an existing request
+ * @param queueFulls        commands the drive refused with QUEUE FULL
+ * @param driveTime         the drive's mean seek, rotation and transfer per command
+ * @param latencyCdf        each direction's latency distribution as a quantile table
+ * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
+ * @param driveQueue        the drive's command queue: tagged and effective depth, refusals
+ * @param powerLoss         what a power failure destroyed, or null when the run had none
+ */
+public record Result(
+        String scenario,
+        long seed,
+        String drive,
+        String scheduler,
+        int queueDepth,
+        long elapsedNs,
+        DirectionStats read,
+        DirectionStats write,
+        DirectionStats total,
+        double driveUtilisation,
+        long bioMerges,
+        long queueFulls,
+        DriveTimeSplit driveTime,
+        LatencyCdfs latencyCdf,
+        HostStats host,
+        DriveQueueStats driveQueue,
+        PowerLossReport powerLoss) {
+    /** Without host detail (tests and tools that build a Result by hand). */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
+                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
+                bioMerges, queueFulls, driveTime, latencyCdf, null, null, null);
+    }
+}
