@@ -28,11 +28,25 @@ package io.iopath.device.disk;
  *                              seek waits for the end of the sector under the head
  * @param maxWriteSegments      segments that may hold write data at once (DiskSim {@code Maximum
  *                              number of write segments})
+ * @param overwriteInCache      a write-back write that wholly covers an older idle dirty extent
+ *                              replaces it in the buffer (spec §8.2; iopath's refinement, on for
+ *                              the datasheet presets, off for an imported DiskSim drive)
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
         boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-        boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments) {
+        boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments,
+        boolean overwriteInCache) {
+
+    /** With overwrite in cache. */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
+            boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
+                maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, true);
+    }
 
     /** A read-ahead stopped for a new command finishes the sector under the head; one write segment. */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
@@ -95,20 +109,27 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
-                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments);
+                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */
     public CacheConfig withZeroLatency(boolean reads, boolean writes) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments);
+                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
     }
 
     /** The same buffer with a dirty-age limit ({@code ns}; 0 = none). */
     public CacheConfig withMaxDirtyAge(long ns) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments);
+                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
+    }
+
+    /** The same buffer with overwrite in cache switched as given. */
+    public CacheConfig withOverwriteInCache(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, on);
     }
 }

@@ -337,7 +337,8 @@ public final class Disk implements BlockDevice {
 
     /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
     private void admitDirty(Request r, WriteLog.Entry rec) {
-        long dirtySince = overwriteInCache(r.sector(), r.endSector(), rec);
+        long dirtySince = cacheConfig.overwriteInCache() ? overwriteInCache(r.sector(), r.endSector(), rec)
+                : Long.MAX_VALUE;
         MediaJob d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), sim.now());
         d.record = rec;
         d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
