@@ -78,7 +78,7 @@ public final class DriveImporter {
         int writeSegments = Math.max(1, c.maxWriteSegments());
         long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
         Overheads overheads = base.withProtocol(protocol(p, scale,
-                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect()));
+                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
@@ -129,7 +129,7 @@ public final class DriveImporter {
     }
 
     /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */
-    static BusProtocol protocol(ProtocolOverheads p, double scale, boolean holdBusEntireRead) {
+    static BusProtocol protocol(ProtocolOverheads p, double scale, boolean holdBusEntireRead, boolean sneakyHits) {
         ExtraDisconnect x = p.extraDisconnect();
         BusProtocol.ExtraDisconnect extra = x.enabled()
                 ? new BusProtocol.ExtraDisconnect(ns(x.commandOverheadMs() * scale), ns(x.disconnectOverheadMs() * scale),
@@ -139,7 +139,7 @@ public final class DriveImporter {
         return new BusProtocol(ns(p.firstReselectMs() * scale), ns(p.otherReselectMs() * scale),
                 ns(p.dataPreparationMs() * scale), ns(p.readDisconnectAfterReadMs() * scale),
                 ns(p.readDisconnectAfterWriteMs() * scale), ns(p.writeDisconnectMs() * scale), extra,
-                ns(p.minimumSeekDelayMs() * scale), holdBusEntireRead);
+                ns(p.minimumSeekDelayMs() * scale), holdBusEntireRead, sneakyHits);
     }
 
     static ZonedGeometry geometry(DiskSimModel model) {
