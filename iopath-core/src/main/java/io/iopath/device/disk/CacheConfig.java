@@ -38,57 +38,30 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments,
         boolean overwriteInCache) {
 
-    /** With overwrite in cache. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-            boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
-                maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, true);
-    }
-
-    /** A read-ahead stopped for a new command finishes the sector under the head; one write segment. */
+    /**
+     * A read-ahead stopped for a new command finishes the sector under the head; at most one
+     * segment (or the reserved ones) holding write data; overwrite in cache on.
+     */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
             boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
             boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
             boolean writeOnArrival, long maxDirtyAgeNs) {
         this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
                 readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
-                maxDirtyAgeNs, false, Math.max(1, writeSegments));
+                maxDirtyAgeNs, false, Math.max(1, writeSegments), true);
     }
 
-    /** No dirty-age limit. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-            boolean writeOnArrival) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival, 0);
-    }
-
-    /** No zero-latency access. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, false, false);
-    }
-
-    /** No read-ahead on full hits. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
-            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
-            boolean cacheWriteData, int writeSegments) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, false);
-    }
-
-    /** Writes share the read segments. */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+    /**
+     * A buffer without the optional DiskSim features: writes share the read segments, no
+     * read-ahead on full hits, no zero-latency access, no dirty-age limit. Add them with
+     * {@link #withWriteSegments}, {@link #withReadAheadOnIdleHit}, {@link #withZeroLatency} and
+     * {@link #withMaxDirtyAge}.
+     */
+    public static CacheConfig of(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
             boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
             boolean cacheWriteData) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
-                readHitsOnDirty, cacheWriteData, 0);
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors,
+                highWater, readHitsOnDirty, cacheWriteData, 0, false, false, false, 0);
     }
 
     public CacheConfig {
@@ -97,6 +70,9 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         }
         if (writeSegments < 0 || (writeSegments > 0 && writeSegments >= segments)) {
             throw new IllegalArgumentException("write segments must leave at least one read segment");
+        }
+        if (maxWriteSegments < 1) {
+            throw new IllegalArgumentException("at least one segment must be able to hold write data");
         }
         if (maxDirtyAgeNs < 0) {
             throw new IllegalArgumentException("dirty-age limit must not be negative");
@@ -110,6 +86,22 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
                 writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
+    }
+
+    /** The same buffer with {@code n} segments reserved for write data (0: writes share the read segments). */
+    public CacheConfig withWriteSegments(int n) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, n, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, Math.max(maxWriteSegments, n),
+                overwriteInCache);
+    }
+
+    /** The same buffer with read-ahead (re)started by a full hit while idle, or not. */
+    public CacheConfig withReadAheadOnIdleHit(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, on,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments,
+                overwriteInCache);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */
@@ -131,5 +123,19 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
                 readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, on);
+    }
+
+    /** The same buffer with a stopped read-ahead cancelled at once (DiskSim {@code Stop prefetch in sector}), or not. */
+    public CacheConfig withStopPrefetchInSector(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, on, maxWriteSegments, overwriteInCache);
+    }
+
+    /** The same buffer with at most {@code n} segments holding write data at once. */
+    public CacheConfig withMaxWriteSegments(int n) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, Math.max(1, n), overwriteInCache);
     }
 }

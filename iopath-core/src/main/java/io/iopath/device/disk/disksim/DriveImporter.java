@@ -81,15 +81,17 @@ public final class DriveImporter {
                 disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
-        CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
-                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
-                c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
+        CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
+                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
+                .withWriteSegments(c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0)
+                .withMaxWriteSegments(writeSegments)
+                .withReadAheadOnIdleHit(c.readAhead().onIdleHit())
+                .withStopPrefetchInSector(c.readAhead().stopPrefetchInSector())
                 // DiskSim's Immediate buffer read / write and Read any free blocks have no effect
                 // (disksim-controller.md §2.3: disk_buffer_seekdone always starts at the requested
-                // sector), so an imported drive has no zero-latency access; withZeroLatency is
-                // iopath's own extension
-                c.readAhead().onIdleHit(), false, false, 0, c.readAhead().stopPrefetchInSector(),
-                Math.max(1, c.maxWriteSegments()), false); // overwrite in cache: iopath's option, not DiskSim's
+                // sector), so an imported drive has no zero-latency access (withZeroLatency is
+                // iopath's own extension), nor overwrite in cache
+                .withOverwriteInCache(false);
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);

@@ -57,7 +57,7 @@ final class DatasheetDrive {
         SeekCurve write = fit(writeSeekMs, g.cylinders());
         long busNs = Math.round(512 / (busMBps * 1e6) * 1e9);
         int segmentSectors = (int) (cacheBytes / 512 / segments);
-        CacheConfig cache = new CacheConfig(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
+        CacheConfig cache = CacheConfig.of(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
                 cacheBytes / 512, 0.5, true, true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
