@@ -26,6 +26,14 @@ import java.util.ArrayDeque;
  * scheduler, the buffer (read segments with read-ahead, write-back with destage), FLUSH and
  * FUA, and completion to the host. The {@link DiskMechanics} answer how long media work takes.
  *
+ * <p>The buffer and the bus follow DiskSim 4.0's disk controller (disksim-controller.md,
+ * disksim-differences.md D1–D12): the hit type is decided at a command's arrival; the segments
+ * ({@link ReadCache}) are claimed by read misses and by writes at arrival; read-ahead is a
+ * sector-by-sector stream ({@link ReadAheadStream}) stopped when the next command arrives; a
+ * read's data crosses the bus as DiskSim reconnects and sends it ({@link ReadBusTiming}); HP's
+ * extra write disconnect, media-write threshold and minimum seek delay as DiskSim applies them.
+ * At queue depth 1 an imported DiskSim drive reproduces DiskSim's response of every request.
+ *
  * <p>One mechanism serves one {@link MediaJob} at a time: a host command that needs the media
  * or the destage of one dirty extent. Write-back writes are acknowledged once their data has
  * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
