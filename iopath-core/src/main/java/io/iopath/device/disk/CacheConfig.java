@@ -31,12 +31,16 @@ package io.iopath.device.disk;
  * @param overwriteInCache      a write-back write that wholly covers an older idle dirty extent
  *                              replaces it in the buffer (spec §8.2; iopath's refinement, on for
  *                              the datasheet presets, off for an imported DiskSim drive)
+ * @param almostReadHits        a read whose first sector is the one read-ahead is reading rides
+ *                              the read-ahead (DiskSim {@code Allow almost read hits}: on for the
+ *                              datasheet presets, as a real drive streams; 0 in every DiskSim file,
+ *                              where such a read is a miss that stops the read-ahead)
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
         boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
         boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments,
-        boolean overwriteInCache) {
+        boolean overwriteInCache, boolean almostReadHits) {
 
     /**
      * A read-ahead stopped for a new command finishes the sector under the head; at most one
@@ -48,7 +52,7 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
             boolean writeOnArrival, long maxDirtyAgeNs) {
         this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
                 readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
-                maxDirtyAgeNs, false, Math.max(1, writeSegments), true);
+                maxDirtyAgeNs, false, Math.max(1, writeSegments), true, true);
     }
 
     /**
@@ -85,57 +89,71 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
-                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
+                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache,
+                almostReadHits);
     }
 
     /** The same buffer with {@code n} segments reserved for write data (0: writes share the read segments). */
     public CacheConfig withWriteSegments(int n) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, n, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, Math.max(maxWriteSegments, n),
-                overwriteInCache);
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, Math.max(maxWriteSegments, n), overwriteInCache,
+                almostReadHits);
     }
 
     /** The same buffer with read-ahead (re)started by a full hit while idle, or not. */
     public CacheConfig withReadAheadOnIdleHit(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, on,
-                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments,
-                overwriteInCache);
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache,
+                almostReadHits);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */
     public CacheConfig withZeroLatency(boolean reads, boolean writes) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
+                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache,
+                almostReadHits);
     }
 
     /** The same buffer with a dirty-age limit ({@code ns}; 0 = none). */
     public CacheConfig withMaxDirtyAge(long ns) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments, overwriteInCache);
+                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments, overwriteInCache,
+                almostReadHits);
     }
 
     /** The same buffer with overwrite in cache switched as given. */
     public CacheConfig withOverwriteInCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, on);
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, on,
+                almostReadHits);
     }
 
     /** The same buffer with a stopped read-ahead cancelled at once (DiskSim {@code Stop prefetch in sector}), or not. */
     public CacheConfig withStopPrefetchInSector(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, maxDirtyAgeNs, on, maxWriteSegments, overwriteInCache);
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, on, maxWriteSegments, overwriteInCache,
+                almostReadHits);
     }
 
     /** The same buffer with at most {@code n} segments holding write data at once. */
     public CacheConfig withMaxWriteSegments(int n) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, Math.max(1, n), overwriteInCache);
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, Math.max(1, n), overwriteInCache,
+                almostReadHits);
+    }
+
+    /** The same buffer with almost read hits switched as given. */
+    public CacheConfig withAlmostReadHits(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, overwriteInCache,
+                on);
     }
 }

@@ -150,7 +150,8 @@ public final class Disk implements BlockDevice {
         this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
         this.hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
-                cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(), mechanics);
+                cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(),
+                cacheConfig.almostReadHits(), mechanics);
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
         this.mediaDone = sim.timer("drive.media", this::finishActive);
@@ -236,10 +237,15 @@ public final class Disk implements BlockDevice {
             completeAt(r, t);
             return;
         }
-        if (covered > 0 && readCache.readingAt(seg, now) && readCache.stream().limit() >= r.endSector()
-                && readAheadLimit(seg, r.sector(), r.endSector()) >= r.endSector()) {
-            mergePartialHit(r, seg, covered, now);
-            return;
+        if ((covered > 0 || readCache.lastAlmostHit()) && readCache.readingAt(seg, now)) {
+            // a partial hit takes over the running read-ahead, raising its limit (§8.4); if the
+            // stream still cannot reach the request's end (a mode that stays on its track), the
+            // rest is read by a media access of its own
+            readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
+            if (readCache.stream().limit() >= r.endSector()) {
+                mergePartialHit(r, seg, covered, now);
+                return;
+            }
         }
         MediaJob j = scheduler.job(MediaJob.Kind.READ, r.sector(), r.sectors(), sim.now());
         j.request = r;
@@ -256,7 +262,6 @@ public final class Disk implements BlockDevice {
      */
     private void mergePartialHit(Request r, int seg, int covered, long now) {
         BusProtocol p = overheads.protocol();
-        readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
         ReadAheadStream stream = readCache.stream();
         long connected = now + overheads.commandNs(false, true, lastWasWrite) + p.dataPreparationNs();
         long offset = r.sector() + covered - stream.firstLba();

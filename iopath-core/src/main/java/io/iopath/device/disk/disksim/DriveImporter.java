@@ -91,7 +91,8 @@ public final class DriveImporter {
                 // (disksim-controller.md §2.3: disk_buffer_seekdone always starts at the requested
                 // sector), so an imported drive has no zero-latency access (withZeroLatency is
                 // iopath's own extension), nor overwrite in cache
-                .withOverwriteInCache(false);
+                .withOverwriteInCache(false)
+                .withAlmostReadHits(c.hits().almostReadHits());
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);
