@@ -64,8 +64,7 @@ final class FioOptions {
             Map.entry("kb_base", "sizes with kb_base=1000"),
             Map.entry("trim_backlog", "trims after verified writes"),
             Map.entry("verify_backlog", "verification reads interleaved with writes"),
-            Map.entry("verify_only", "verification without writing first"),
-            Map.entry("experimental_verify", "verification reads back what was written"));
+            Map.entry("verify_only", "verification without writing first"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");

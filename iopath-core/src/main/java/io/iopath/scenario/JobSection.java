@@ -57,6 +57,33 @@ final class JobSection {
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
             "nfs", "libiscsi", "gfapi", "gfapi_async", "libhdfs", "dfs", "ime_psync", "ime_psyncv", "ime_aio");
 
+    /** Local fio engines whose IO is not block reads and writes through the block layer, and what they do instead. */
+    private static final Map<String, String> UNMODELLED_ENGINES = Map.ofEntries(
+            Map.entry("sg", "SCSI pass-through commands (SG_IO)"),
+            Map.entry("io_uring_cmd", "NVMe pass-through commands"),
+            Map.entry("mmap", "memory-mapped IO (page faults and the page cache)"),
+            Map.entry("splice", "IO through pipes and the page cache"),
+            Map.entry("page_fault", "page faults on a mapping"),
+            Map.entry("cpuio", "CPU burning, no IO"),
+            Map.entry("exec", "running a program"),
+            Map.entry("falloc", "file preallocation"),
+            Map.entry("ftruncate", "file truncation"),
+            Map.entry("filecreate", "file creation"),
+            Map.entry("filestat", "file stats"),
+            Map.entry("filedelete", "file deletion"),
+            Map.entry("dircreate", "directory creation"),
+            Map.entry("dirstat", "directory stats"),
+            Map.entry("dirdelete", "directory deletion"),
+            Map.entry("e4defrag", "ext4 online defragmentation"),
+            Map.entry("dev-dax", "persistent memory (DAX)"),
+            Map.entry("libpmem", "persistent memory"),
+            Map.entry("mtd", "raw flash (MTD)"),
+            Map.entry("libcufile", "GPU direct storage"),
+            Map.entry("libhipfile", "GPU direct storage"),
+            Map.entry("libblkio", "a user-space block IO library (virtio, vhost)"),
+            Map.entry("xnvme", "a user-space NVMe library"),
+            Map.entry("spdk", "a user-space NVMe driver"));
+
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
 
@@ -135,6 +162,11 @@ final class JobSection {
         if (REMOTE_ENGINES.contains(engine)) {
             throw problem("ioengine", "expected a local block IO engine, got '" + engine
                     + "': a network or remote engine, and iopath simulates a local disk");
+        }
+        String unmodelled = UNMODELLED_ENGINES.get(engine);
+        if (unmodelled != null) {
+            throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
+                    + "': " + unmodelled + ", which iopath does not model");
         }
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine)) {
             throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous) or "
