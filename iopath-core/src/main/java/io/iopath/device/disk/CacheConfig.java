@@ -28,11 +28,27 @@ package io.iopath.device.disk;
  *                              seek waits for the end of the sector under the head
  * @param maxWriteSegments      segments that may hold write data at once (DiskSim {@code Maximum
  *                              number of write segments})
+ * @param almostReadHits        a read whose first sector is the one the read-ahead is about to
+ *                              read joins the stream (DiskSim {@code Allow almost read hits}):
+ *                              the next command of a sequential reader that arrives before the
+ *                              read-ahead has buffered anything of it keeps the stream going
+ *                              instead of stopping it and waiting a revolution
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
         boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
-        boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments) {
+        boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments,
+        boolean almostReadHits) {
+
+    /** No almost read hits (DiskSim's default). */
+    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+            boolean writeCache, long dirtyLimitSectors, double highWater, boolean readHitsOnDirty,
+            boolean cacheWriteData, int writeSegments, boolean readAheadOnIdleHit, boolean readOnArrival,
+            boolean writeOnArrival, long maxDirtyAgeNs, boolean stopPrefetchInSector, int maxWriteSegments) {
+        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, dirtyLimitSectors, highWater,
+                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
+                maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, false);
+    }
 
     /** A read-ahead stopped for a new command finishes the sector under the head; one write segment. */
     public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
@@ -95,20 +111,20 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, dirtyLimitSectors,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
-                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments);
+                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, almostReadHits);
     }
 
     /** The same buffer with zero-latency reads and writes switched as given. */
     public CacheConfig withZeroLatency(boolean reads, boolean writes) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments);
+                reads, writes, maxDirtyAgeNs, stopPrefetchInSector, maxWriteSegments, almostReadHits);
     }
 
     /** The same buffer with a dirty-age limit ({@code ns}; 0 = none). */
     public CacheConfig withMaxDirtyAge(long ns) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 dirtyLimitSectors, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
-                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments);
+                readOnArrival, writeOnArrival, ns, stopPrefetchInSector, maxWriteSegments, almostReadHits);
     }
 }

@@ -222,8 +222,14 @@ public final class Disk implements BlockDevice {
             completeAt(r, t);
             return;
         }
-        if (covered > 0 && readCache.readingAt(seg, now) && readCache.stream().limit() >= r.endSector()
-                && readAheadLimit(seg, r.sector(), r.endSector()) >= r.endSector()) {
+        if (covered == 0 && cacheConfig.almostReadHits() && !fua) {
+            // an almost read hit: the first sector is the one the read-ahead is about to read
+            int p = readCache.prefetching();
+            if (readCache.readingAt(p, now) && readCache.endAt(p, now) == r.sector()) {
+                seg = p;
+            }
+        }
+        if (!fua && readCache.readingAt(seg, now) && mergesWithStream(seg, r)) {
             mergePartialHit(r, seg, covered, now);
             return;
         }
@@ -252,6 +258,22 @@ public final class Disk implements BlockDevice {
         lastWasWrite = false;
         partialHits++;
         completeAt(r, busEnd + overheads.completionNs(false));
+    }
+
+    /**
+     * Whether a read partly in segment {@code seg}, which is being read ahead, can be served by
+     * the stream: its limit raised by the read (§8.1, {@code disk_buffer_attempt_access_swap}),
+     * it reaches the read's end. A read longer than the segment or the read-ahead streams
+     * through it (the segment slides as the bus drains it); only a mode that may not leave the
+     * track or cylinder can end the stream short of the read.
+     */
+    private boolean mergesWithStream(int seg, Request r) {
+        long limit = readAheadLimit(seg, r.sector(), r.endSector());
+        if (limit < r.endSector()) {
+            return false;
+        }
+        readCache.raiseReadAheadLimit(Math.max(limit, r.endSector()));
+        return readCache.stream().limit() >= r.endSector();
     }
 
     /**

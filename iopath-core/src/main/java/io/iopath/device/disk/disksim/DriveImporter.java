@@ -89,7 +89,7 @@ public final class DriveImporter {
                 // sector), so an imported drive has no zero-latency access; withZeroLatency is
                 // iopath's own extension
                 c.readAhead().onIdleHit(), false, false, 0, c.readAhead().stopPrefetchInSector(),
-                Math.max(1, c.maxWriteSegments()));
+                Math.max(1, c.maxWriteSegments()), c.hits().almostReadHits());
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);

@@ -57,8 +57,11 @@ final class DatasheetDrive {
         SeekCurve write = fit(writeSeekMs, g.cylinders());
         long busNs = Math.round(512 / (busMBps * 1e6) * 1e9);
         int segmentSectors = (int) (cacheBytes / 512 / segments);
+        // A drive of this era follows a sequential reader: the next command, arriving as the
+        // read-ahead starts on its first sector, joins the stream (almost read hits) rather than
+        // stopping it and waiting a revolution for the sector it has just passed.
         CacheConfig cache = new CacheConfig(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
-                cacheBytes / 512, 0.5, true, true);
+                cacheBytes / 512, 0.5, true, true, 0, false, false, false, 0, false, 1, true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);
