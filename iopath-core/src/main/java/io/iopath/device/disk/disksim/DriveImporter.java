@@ -76,20 +76,19 @@ public final class DriveImporter {
 
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
-        long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
         Overheads overheads = base.withProtocol(protocol(p, scale,
                 disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
-                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
+                maxRa, writeBack, writeSegments, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
                 c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
                 // DiskSim's Immediate buffer read / write and Read any free blocks have no effect
                 // (disksim-controller.md §2.3: disk_buffer_seekdone always starts at the requested
                 // sector), so an imported drive has no zero-latency access; withZeroLatency is
-                // iopath's own extension
+                // iopath's own extension, as is overwrite in cache (DiskSim has none)
                 c.readAhead().onIdleHit(), false, false, 0, c.readAhead().stopPrefetchInSector(),
-                Math.max(1, c.maxWriteSegments()), c.hits().almostReadHits());
+                c.hits().almostReadHits(), c.writes().combineSequentialWrites(), false);
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);

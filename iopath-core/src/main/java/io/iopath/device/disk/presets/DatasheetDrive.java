@@ -40,7 +40,9 @@ final class DatasheetDrive {
 
     DriveSpec build() {
         double revMs = 60_000.0 / rpm;
-        double seek1 = readSeekMs[0];
+        // the format must let writes stream across a cylinder switch too: the cylinder skew
+        // covers the slower of the read and write one-cylinder seeks (spec §5, §13.2 step 5)
+        double seek1 = Math.max(readSeekMs[0], writeSeekMs[0]);
         ZonedGeometry.SkewRule skew = new ZonedGeometry.SkewRule() {
             @Override
             public double trackSkew(int spt) {
@@ -59,9 +61,11 @@ final class DatasheetDrive {
         int segmentSectors = (int) (cacheBytes / 512 / segments);
         // A drive of this era follows a sequential reader: the next command, arriving as the
         // read-ahead starts on its first sector, joins the stream (almost read hits) rather than
-        // stopping it and waiting a revolution for the sector it has just passed.
+        // stopping it and waiting a revolution for the sector it has just passed. Every segment
+        // may hold write data (placeholder: no datasheet gives the write-segment count; the
+        // whole buffer, as the buffer size is all the datasheet gives).
         CacheConfig cache = new CacheConfig(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
-                cacheBytes / 512, 0.5, true, true, 0, false, false, false, 0, false, 1, true);
+                segments, 0.5, true, true, 0, false, false, false, 0, false, true, true, true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);
