@@ -5,7 +5,7 @@ import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.IoPrio;
 import io.iopath.result.FioResult;
 import io.iopath.result.Result;
-import io.iopath.scenario.JobSpec;
+import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,8 +2,6 @@ package io.iopath.experiment;
 
 import io.iopath.block.BlockQueue;
 import io.iopath.block.BlockTracepoints;
-import io.iopath.block.OrderedBy;
-import io.iopath.block.Plugging;
 import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
@@ -11,7 +9,6 @@ import io.iopath.block.sched.Schedulers;
 import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
 import io.iopath.driver.CacheType;
-import io.iopath.driver.QueueFullHandling;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
 import io.iopath.metrics.RunMetrics;
@@ -21,9 +18,9 @@ import io.iopath.result.HostStats;
 import io.iopath.result.PowerLossReport;
 import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
-import io.iopath.scenario.JobSpec;
 import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
+import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
 import io.iopath.workload.trace.TraceReplay;
@@ -60,11 +57,12 @@ public final class ScenarioRun {
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
-        QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                Plugging.of(host.plugging()), hz, OrderedBy.of(host.barrier()));
+        QueueSettings settings = QueueSettings.defaults().withNrRequests(host.nrRequests())
+                .withMaxSectors(host.maxSectorsKb() * 2).withPlugging(host.plugging()).withHz(hz)
+                .withOrderedBy(host.barrier());
         this.queue = new BlockQueue(sim, scheduler, settings, trace);
         this.tap = new IssueTap(sim, disk);
-        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), QueueFullHandling.of(host.driver()),
+        this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),
                 new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
         int pid = 1;
@@ -137,7 +135,7 @@ public final class ScenarioRun {
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
-                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging(), scenario.host().driver()),
+                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
                 powerLoss);

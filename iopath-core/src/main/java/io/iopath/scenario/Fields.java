@@ -2,6 +2,7 @@ package io.iopath.scenario;
 
 import io.iopath.units.Units;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,7 @@ import java.util.function.Function;
  * Typed reading of one YAML mapping. Each getter consumes a key; {@link #finish()} rejects any
  * key nobody asked for, so a typo never silently falls back to a default.
  */
-public final class Fields {
+final class Fields {
     private final Node.MapNode map;
     private final String path;
     /** Every key a getter asked for, present or not: the keys this mapping knows. */
@@ -34,12 +35,17 @@ public final class Fields {
         return path;
     }
 
-    private String field(String key) {
+    String field(String key) {
         return path.isEmpty() ? key : path + "." + key;
     }
 
     public boolean has(String key) {
         return map.entries.containsKey(key);
+    }
+
+    /** The raw node of a key, not consumed (for an error about a value already read), or null. */
+    Node peek(String key) {
+        return map.entries.get(key);
     }
 
     /** The raw node of a key (consumed), or null. */
@@ -48,7 +54,11 @@ public final class Fields {
         return map.entries.get(key);
     }
 
-    private Node.ScalarNode scalar(String key, String expected) {
+    /**
+     * The key's scalar (consumed), or null when absent; anything else (a list, a mapping,
+     * nothing) is an error saying {@code expected}.
+     */
+    Node.ScalarNode scalar(String key, String expected) {
         Node n = node(key);
         if (n == null) {
             return null;
@@ -160,12 +170,20 @@ public final class Fields {
         return out;
     }
 
-    /** Fails on the first key that no getter consumed. */
+    /** Fails on the first key that no getter consumed, listing the keys the getters asked for. */
     public void finish() {
+        finish(consumed);
+    }
+
+    /**
+     * Fails on the first key that no getter consumed, listing {@code known} (a mapping whose
+     * getters depend on each other, such as a job's options, names all it models).
+     */
+    void finish(Collection<String> known) {
         for (String key : map.entries.keySet()) {
             if (!consumed.contains(key)) {
                 throw new ScenarioException(map.keyLocation(key), field(key),
-                        "unknown key; expected one of " + String.join(", ", consumed));
+                        "unknown key; expected one of " + String.join(", ", known));
             }
         }
     }

@@ -1,16 +1,23 @@
 package io.iopath.scenario;
 
+import io.iopath.block.OrderedBy;
+import io.iopath.block.Plugging;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.block.sched.TunableSet;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheOverride;
 import io.iopath.driver.QueueFullHandling;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /** Reads the {@code host:} section: scheduler and its sysfs tunables, queue and driver settings. */
 final class HostSection {
+    /** The {@code plugging:} names, in the order errors list them. */
+    private static final List<String> PLUGGING = Arrays.stream(Plugging.values()).map(Plugging::yamlName).toList();
+
     private HostSection() {
     }
 
@@ -33,14 +40,17 @@ final class HostSection {
             throw ScenarioException.expected(h.node("nr_requests").location(), h.path() + ".nr_requests",
                     "0 (the default) or at least 4 (BLKDEV_MIN_RQ)", String.valueOf(nr));
         }
-        String plugging = h.choice("plugging", HostConfig.defaultPlugging(scheduler), List.of("legacy", "per-task"));
-        String driver = h.choice("driver", HostConfig.defaultDriver(scheduler), QueueFullHandling.names());
+        Plugging plugging = Plugging.of(h.choice("plugging", HostConfig.defaultPlugging(scheduler).yamlName(), PLUGGING));
+        QueueFullHandling driver = QueueFullHandling.of(
+                h.choice("driver", HostConfig.defaultDriver(scheduler).yamlName(), QueueFullHandling.names()));
         // Left out, the driver takes what the drive reports at attach; an explicit write_cache that
         // contradicts the drive is cache_type's "temporary write through / back" (sd: the kernel's
-        // view changes, the drive's WCE does not); see docs/schedulers.md.
-        Boolean wce = h.has("write_cache") ? h.bool("write_cache", false) : null;
-        Boolean fua = h.has("fua") ? h.bool("fua", true) : null;
-        String barrier = barrier(h, plugging, drive);
+        // view changes, the drive's WCE does not); see docs/schedulers.md. (node() consumes the
+        // key either way, so an unknown key's error still lists write_cache and fua.)
+        CacheOverride wce = h.node("write_cache") != null
+                ? CacheOverride.forced(h.bool("write_cache", false)) : CacheOverride.AS_REPORTED;
+        CacheOverride fua = h.node("fua") != null ? CacheOverride.forced(h.bool("fua", true)) : CacheOverride.AS_REPORTED;
+        OrderedBy barrier = barrier(h, plugging, drive);
         return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua, barrier);
     }
 
@@ -51,18 +61,18 @@ final class HostSection {
      * fallen back: a driver chose a TAG mode only for a device with ordered tags, and libata's
      * devices had none.)
      */
-    private static String barrier(Fields h, String plugging, DriveSpec drive) {
-        String barrier = h.choice("barrier", HostConfig.DEFAULT_BARRIER, io.iopath.block.OrderedBy.names());
-        if (barrier.equals("tag")) {
+    private static OrderedBy barrier(Fields h, Plugging plugging, DriveSpec drive) {
+        OrderedBy barrier = OrderedBy.of(h.choice("barrier", HostConfig.DEFAULT_BARRIER.yamlName(), OrderedBy.names()));
+        if (barrier == OrderedBy.TAG) {
             if (!drive.transport().hasTaskAttributes()) {
                 throw new ScenarioException(h.node("barrier").location(), h.path() + ".barrier",
                         "tag needs ORDERED task attributes, which a " + drive.transport().label()
                                 + " drive does not have (NCQ commands carry none); use drain, or drive.transport: scsi");
             }
-            if (!plugging.equals("legacy")) {
+            if (plugging != Plugging.LEGACY) {
                 throw new ScenarioException(h.node("barrier").location(), h.path() + ".barrier",
                         "tag is a 2.6 barrier mode (QUEUE_ORDERED_TAG) and needs the 2.6 block layer (plugging: legacy);"
-                                + " with " + plugging + " plugging flushes go through blk-flush, which orders nothing");
+                                + " with " + plugging.yamlName() + " plugging flushes go through blk-flush, which orders nothing");
             }
         }
         return barrier;

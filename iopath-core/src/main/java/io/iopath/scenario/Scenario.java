@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.workload.JobSpec;
 import java.util.List;
 
 /**
@@ -22,7 +23,13 @@ public record Scenario(String name, long seed, DriveConfig drive, HostConfig hos
         jobs = List.copyOf(jobs);
     }
 
-    public Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs) {
-        this(name, seed, drive, host, jobs, NO_POWER_FAILURE);
+    /** A run without a power failure; add one with {@link #withPowerFailureAt}. */
+    public static Scenario of(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs) {
+        return new Scenario(name, seed, drive, host, jobs, NO_POWER_FAILURE);
+    }
+
+    /** The same run with the power failing at {@code ns} ({@link #NO_POWER_FAILURE}: never). */
+    public Scenario withPowerFailureAt(long ns) {
+        return new Scenario(name, seed, drive, host, jobs, ns);
     }
 }

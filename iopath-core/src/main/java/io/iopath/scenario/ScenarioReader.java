@@ -2,7 +2,7 @@ package io.iopath.scenario;
 
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
-import io.iopath.workload.job.JobOptions;
+import io.iopath.workload.JobSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -80,7 +80,7 @@ public final class ScenarioReader {
         }
 
         Fields hostFields = f.child("host");
-        HostConfig host = new HostConfig("noop", HostConfig.DEFAULT_QUEUE_DEPTH, HostConfig.DEFAULT_MAX_SECTORS_KB);
+        HostConfig host = HostConfig.of("noop");
         if (hostFields != null) {
             host = HostSection.bind(hostFields, drive);
             hostFields.finish();
@@ -115,7 +115,7 @@ public final class ScenarioReader {
         for (int i = 0; i < jobList.items().size(); i++) {
             Node item = jobList.items().get(i);
             String path = "jobs[" + i + "]";
-            JobSpec job = JobOptions.bind(JobOptions.fromYaml(item, path), path, item.location(), "job" + i, capacityBytes);
+            JobSpec job = JobSection.bind(item, path, "job" + i, capacityBytes);
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }

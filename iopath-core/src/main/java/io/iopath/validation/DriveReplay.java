@@ -8,7 +8,7 @@ import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.nio.file.Path;
 import java.util.Arrays;
 

@@ -1,7 +1,7 @@
 package io.iopath.validation;
 
 import io.iopath.files.AtomicFiles;
-import io.iopath.workload.trace.TraceFormatException;
+import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,6 @@
 package io.iopath.workload;
 
 import io.iopath.metrics.fio.JobStats;
-import io.iopath.scenario.JobSpec;
 import java.util.List;
 
 /** One simulated process that produces IO: a synthetic fio job or a trace replay. */

@@ -3,8 +3,8 @@ package io.iopath.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.result.Result;
-import io.iopath.scenario.ReadWrite;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.workload.ReadWrite;
 import io.iopath.workload.job.BlockJob;
 import java.util.List;
 import java.util.SplittableRandom;

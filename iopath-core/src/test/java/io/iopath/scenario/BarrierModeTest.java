@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.iopath.block.OrderedBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class BarrierModeTest {
     @Test
     void drainIsTheDefaultAndTagIsAcceptedOnAScsiDriveWithThe26BlockLayer() {
-        assertThat(ScenarioReader.read("t.yaml", HostSectionTest.JOBS, List.of()).host().barrier()).isEqualTo("drain");
+        assertThat(ScenarioReader.read("t.yaml", HostSectionTest.JOBS, List.of()).host().barrier()).isEqualTo(OrderedBy.DRAIN);
         Scenario s = ScenarioReader.read("t.yaml", """
                 drive:
                   preset: cheetah-15k5-146g
@@ -18,7 +19,7 @@ class BarrierModeTest {
                   scheduler: deadline
                   barrier: tag
                 """ + HostSectionTest.JOBS, List.of());
-        assertThat(s.host().barrier()).isEqualTo("tag");
+        assertThat(s.host().barrier()).isEqualTo(OrderedBy.TAG);
     }
 
     @Test
@@ -41,7 +42,7 @@ class BarrierModeTest {
                 host:
                   scheduler: cfq
                   barrier: tag
-                """ + HostSectionTest.JOBS, List.of()).host().barrier()).isEqualTo("tag");
+                """ + HostSectionTest.JOBS, List.of()).host().barrier()).isEqualTo(OrderedBy.TAG);
     }
 
     @Test

@@ -1,8 +1,11 @@
 package io.iopath.scenario;
 
+import io.iopath.driver.CacheOverride;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.iopath.block.Plugging;
+import io.iopath.driver.QueueFullHandling;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,10 +38,10 @@ class HostSectionTest {
         assertThat(h.tunables()).containsEntry("slice_idle", "0").containsEntry("quantum", "8");
         assertThat(h.queueDepth()).isEqualTo(32);
         assertThat(h.nrRequests()).isEqualTo(64);
-        assertThat(h.plugging()).isEqualTo("per-task");
-        assertThat(h.driver()).isEqualTo("aic79xx");
+        assertThat(h.plugging()).isEqualTo(Plugging.PER_TASK);
+        assertThat(h.driver()).isEqualTo(QueueFullHandling.AIC79XX);
         assertThat(h.hz()).isEqualTo(250);
-        assertThat(h.writeCache()).isTrue();
+        assertThat(h.writeCache()).isEqualTo(CacheOverride.ON);
     }
 
     @Test
@@ -47,8 +50,8 @@ class HostSectionTest {
         Scenario withHost = ScenarioReader.read("t.yaml", "host:\n  scheduler: cfq\n" + JOBS, List.of());
         Scenario noHost = ScenarioReader.read("t.yaml", JOBS, List.of());
         for (Scenario s : List.of(withHost, noHost)) {
-            assertThat(s.host().writeCache()).isNull();
-            assertThat(s.host().fua()).isNull();
+            assertThat(s.host().writeCache()).isEqualTo(CacheOverride.AS_REPORTED);
+            assertThat(s.host().fua()).isEqualTo(CacheOverride.AS_REPORTED);
         }
     }
 
@@ -57,8 +60,8 @@ class HostSectionTest {
         // echo "temporary write through" > cache_type: the kernel stops flushing, the drive still caches
         Scenario s = ScenarioReader.read("t.yaml", JOBS, List.of("drive.write_cache=on", "host.write_cache=off", "host.fua=off"));
         assertThat(s.drive().spec().cache().writeCache()).isTrue();
-        assertThat(s.host().writeCache()).isFalse();
-        assertThat(s.host().fua()).isFalse();
+        assertThat(s.host().writeCache()).isEqualTo(CacheOverride.OFF);
+        assertThat(s.host().fua()).isEqualTo(CacheOverride.OFF);
     }
 
     @Test
@@ -89,7 +92,15 @@ class HostSectionTest {
         Scenario s = ScenarioReader.read("t.yaml", "host:\n  scheduler: deadline\n" + JOBS,
                 List.of("host.tunables.fifo_batch=1", "host.scheduler=mq-deadline"));
         assertThat(s.host().tunables()).containsEntry("fifo_batch", "1");
-        assertThat(s.host().plugging()).isEqualTo("per-task");
-        assertThat(s.host().driver()).isEqualTo("modern");
+        assertThat(s.host().plugging()).isEqualTo(Plugging.PER_TASK);
+        assertThat(s.host().driver()).isEqualTo(QueueFullHandling.MODERN);
+    }
+
+    /** write_cache and fua are known keys whether given or not (left out, the drive's report applies). */
+    @Test
+    void anUnknownHostKeyListsEveryHostKey() {
+        assertThatThrownBy(() -> ScenarioReader.read("t.yaml", "host:\n  write_cahce: on\n" + JOBS, List.of()))
+                .hasMessage("t.yaml:2:3: host.write_cahce: unknown key; expected one of scheduler, hz, tunables, queue_depth,"
+                        + " max_sectors_kb, nr_requests, plugging, driver, write_cache, fua, barrier");
     }
 }

@@ -3,7 +3,7 @@ package io.iopath.validation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.iopath.workload.trace.TraceFormatException;
+import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

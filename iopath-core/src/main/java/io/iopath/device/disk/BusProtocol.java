@@ -19,7 +19,10 @@ package io.iopath.device.disk;
  * </ul>
  * A read that has sent every sector read so far either keeps the bus ({@code holdBusEntireRead})
  * or disconnects again and reconnects at the watermark (DiskSim {@code Hold bus entire read xfer},
- * {@code disk_buffer_transfer_size}). Every command ends with its completion overhead ({@link Overheads#completionNs}). A
+ * {@code disk_buffer_transfer_size}). Without {@code sneakyReadHits} (DiskSim {@code Allow sneaky
+ * full read hits = 0}) a read hit that arrives while the mechanism runs a media write it cannot
+ * stop takes the miss path: it disconnects and is served when the media write is done
+ * (disksim-controller.md §4.1). Every command ends with its completion overhead ({@link Overheads#completionNs}). A
  * {@code minimumSeekDelay} bounds the positioning time of a non-sequential write from below.
  */
 public record BusProtocol(
@@ -31,7 +34,8 @@ public record BusProtocol(
         long writeDisconnectNs,
         ExtraDisconnect extraDisconnect,
         long minimumSeekDelayNs,
-        boolean holdBusEntireRead) {
+        boolean holdBusEntireRead,
+        boolean sneakyReadHits) {
 
     /** A drive whose protocol costs nothing beyond the command and completion overheads. */
     public static final BusProtocol NONE = new BusProtocol(0, 0, 0, 0, 0, 0, null, 0);
@@ -45,7 +49,7 @@ public record BusProtocol(
             long readDisconnectAfterReadNs, long readDisconnectAfterWriteNs, long writeDisconnectNs,
             ExtraDisconnect extraDisconnect, long minimumSeekDelayNs) {
         this(firstReselectNs, otherReselectNs, dataPreparationNs, readDisconnectAfterReadNs,
-                readDisconnectAfterWriteNs, writeDisconnectNs, extraDisconnect, minimumSeekDelayNs, true);
+                readDisconnectAfterWriteNs, writeDisconnectNs, extraDisconnect, minimumSeekDelayNs, true, true);
     }
 
     public BusProtocol {

@@ -40,7 +40,8 @@ package io.iopath.device.disk;
  *                              seq writes}); otherwise it takes a segment of its own
  * @param overwriteInCache      a write-back write that wholly covers an idle dirty run replaces
  *                              it in the buffer, the older data never reaching the media
- *                              (iopath's own extension, spec §8.2; DiskSim has none)
+ *                              (iopath's own extension, spec §8.2: on for the datasheet presets,
+ *                              off for an imported DiskSim drive, as DiskSim has none)
  */
 public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
         boolean writeCache, int maxWriteSegments, double highWater, boolean readHitsOnDirty,
@@ -49,23 +50,27 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         boolean combineSequentialWrites, boolean overwriteInCache) {
 
     /**
-     * A buffer of iopath's own defaults beyond the segments: writes share the read segments,
-     * sequential writes combine, overwrite in cache on, no dirty-age limit, no zero-latency
-     * access, no almost read hits.
+     * A buffer without the optional DiskSim features: writes share the read segments, no
+     * read-ahead on full hits, no zero-latency access, no dirty-age limit, no almost read hits;
+     * sequential writes combine and overwrite in cache is on. Add or remove them with the
+     * {@code with…} methods.
      */
-    public CacheConfig(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
+    public static CacheConfig of(int segments, int segmentSectors, ReadAhead readAhead, int maxReadAheadSectors,
             boolean writeCache, int maxWriteSegments, double highWater, boolean readHitsOnDirty,
             boolean cacheWriteData) {
-        this(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, maxWriteSegments, highWater,
-                readHitsOnDirty, cacheWriteData, 0, false, false, false, 0, false, false, true, true);
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, maxWriteSegments,
+                highWater, readHitsOnDirty, cacheWriteData, 0, false, false, false, 0, false, false, true, true);
     }
 
     public CacheConfig {
-        if (segments < 0 || segmentSectors < 0 || maxReadAheadSectors < 0 || maxWriteSegments < 0) {
+        if (segments < 0 || segmentSectors < 0 || maxReadAheadSectors < 0) {
             throw new IllegalArgumentException("cache sizes must not be negative");
         }
         if (writeSegments < 0 || (writeSegments > 0 && writeSegments >= segments)) {
             throw new IllegalArgumentException("write segments must leave at least one read segment");
+        }
+        if (maxWriteSegments < 1) {
+            throw new IllegalArgumentException("at least one segment must be able to hold write data");
         }
         if (maxDirtyAgeNs < 0) {
             throw new IllegalArgumentException("dirty-age limit must not be negative");
@@ -75,9 +80,26 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
         }
     }
 
+    /** The same buffer with {@code on}: WCE, write-back. */
     public CacheConfig withWriteCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, on, maxWriteSegments,
                 highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
+                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, almostReadHits, combineSequentialWrites,
+                overwriteInCache);
+    }
+
+    /** The same buffer with {@code n} segments reserved for write data (0: writes share the read segments). */
+    public CacheConfig withWriteSegments(int n) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                Math.max(maxWriteSegments, n), highWater, readHitsOnDirty, cacheWriteData, n, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, almostReadHits,
+                combineSequentialWrites, overwriteInCache);
+    }
+
+    /** The same buffer with read-ahead (re)started by a full hit while idle, or not. */
+    public CacheConfig withReadAheadOnIdleHit(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                maxWriteSegments, highWater, readHitsOnDirty, cacheWriteData, writeSegments, on, readOnArrival,
                 writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, almostReadHits, combineSequentialWrites,
                 overwriteInCache);
     }
@@ -98,18 +120,43 @@ public record CacheConfig(int segments, int segmentSectors, ReadAhead readAhead,
                 overwriteInCache);
     }
 
-    /** The same buffer with {@code n} write segments (a what-if: how much the write cache's size matters). */
-    public CacheConfig withMaxWriteSegments(int n) {
-        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, n, highWater,
-                readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival, writeOnArrival,
-                maxDirtyAgeNs, stopPrefetchInSector, almostReadHits, combineSequentialWrites, overwriteInCache);
-    }
-
     /** The same buffer with overwrite in cache switched as given. */
     public CacheConfig withOverwriteInCache(boolean on) {
         return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
                 maxWriteSegments, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
                 readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, almostReadHits,
                 combineSequentialWrites, on);
+    }
+
+    /** The same buffer with a stopped read-ahead cancelled at once (DiskSim {@code Stop prefetch in sector}), or not. */
+    public CacheConfig withStopPrefetchInSector(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                maxWriteSegments, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, on, almostReadHits, combineSequentialWrites,
+                overwriteInCache);
+    }
+
+    /** The same buffer with at most {@code n} segments holding write data at once (a what-if: how much the write cache's size matters). */
+    public CacheConfig withMaxWriteSegments(int n) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache, Math.max(1, n),
+                highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit, readOnArrival,
+                writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, almostReadHits, combineSequentialWrites,
+                overwriteInCache);
+    }
+
+    /** The same buffer with almost read hits (DiskSim {@code Allow almost read hits}) switched as given. */
+    public CacheConfig withAlmostReadHits(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                maxWriteSegments, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, on, combineSequentialWrites,
+                overwriteInCache);
+    }
+
+    /** The same buffer with sequential write-back writes joining a dirty run (DiskSim {@code Combine seq writes}), or not. */
+    public CacheConfig withCombineSequentialWrites(boolean on) {
+        return new CacheConfig(segments, segmentSectors, readAhead, maxReadAheadSectors, writeCache,
+                maxWriteSegments, highWater, readHitsOnDirty, cacheWriteData, writeSegments, readAheadOnIdleHit,
+                readOnArrival, writeOnArrival, maxDirtyAgeNs, stopPrefetchInSector, almostReadHits, on,
+                overwriteInCache);
     }
 }

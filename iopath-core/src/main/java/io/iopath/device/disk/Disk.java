@@ -207,8 +207,14 @@ public final class Disk implements BlockDevice {
         // the hit type is decided once, at arrival (disksim-controller.md §3, §9.5)
         int covered = fua || !readCache.enabled() ? 0 : readCache.lookup(r.sector(), r.sectors(), now);
         int seg = readCache.lastSegment();
-        if (!fua && (covered == r.sectors()
-                || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
+        boolean hit = !fua && (covered == r.sectors()
+                || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())));
+        if (hit && !overheads.protocol().sneakyReadHits() && active != null && active.writes()) {
+            // DiskSim without sneaky hits: a hit cannot stop a media write under way, so it takes
+            // the miss path and is served from the buffer once the write is done (§4.1)
+            hit = false;
+        }
+        if (hit) {
             r.cacheHit = true;
             cacheHits++;
             // a hit keeps the bus: command, data preparation, transfer, completion
@@ -533,13 +539,17 @@ public final class Disk implements BlockDevice {
                 int covered = j.fua || !readCache.enabled() ? 0 : readCache.lookup(j.lba, j.sectors, now);
                 int seg = readCache.lastSegment();
                 if (covered == j.sectors) {
-                    // the data came in while the command waited: served from the buffer, bus kept
+                    // the data is in the buffer and the command waited for the mechanism: it
+                    // disconnected at arrival (read-miss overhead + read disconnect) and now
+                    // reconnects (first reselect + data preparation) to send it (§4.1)
                     j.request.cacheHit = true;
                     cacheHits++;
                     end = now;
                     activeSegment = -1;
-                    activeCompleteNs = hitProcessed + p.dataPreparationNs() + overheads.busNs(false, j.sectors)
-                            + overheads.completionNs(false);
+                    long waited = Math.max(now, j.arrivalNs + overheads.commandNs(false, false, afterWrite)
+                            + readDisconnect);
+                    activeCompleteNs = waited + p.firstReselectNs() + p.dataPreparationNs()
+                            + overheads.busNs(false, j.sectors) + overheads.completionNs(false);
                     break;
                 }
                 if (covered > 0) {

@@ -27,7 +27,6 @@ final class ReadAheadStream implements SectorSchedule {
     private final TrackCursor cursor = new TrackCursor();
 
     private long firstLba;
-    private long limit;
     /** Runs: sectors [first, first + count) of the stream on one track, from startNs; the move to it from moveNs. */
     private int runs;
     private long[] runStart = new long[4];
@@ -65,17 +64,55 @@ final class ReadAheadStream implements SectorSchedule {
         this.firstLba = lba;
         this.headCyl = cylinder;
         this.headSurf = surface;
+        this.wantedLimit = limit;
+        this.stay = stay;
         runs = 0;
         total = 0;
-        long t = startNs;
-        int cyl = cylinder;
-        int surf = surface;
-        long next = lba;
-        while (next < limit) {
+        nextNs = startNs;
+        nextCyl = cylinder;
+        nextSurf = surface;
+        complete = lba >= limit;
+    }
+
+    /** Layout state: the next run starts being laid out from here (lazily, as queries need it). */
+    private long wantedLimit;
+    private int stay;
+    private long nextNs;
+    private int nextCyl;
+    private int nextSurf;
+    private boolean complete;
+
+    /**
+     * Lays out runs until one ends after {@code t} (or the stream is complete): a stream stopped
+     * soon after it starts, as when a queued command follows at once, costs only its first run.
+     */
+    private void layOutUntil(long t) {
+        while (!complete && (runs == 0 || nextNs <= t)) {
+            layOutNext();
+        }
+    }
+
+    private void layOutAll() {
+        while (!complete) {
+            layOutNext();
+        }
+    }
+
+    private void layOutNext() {
+        long next = firstLba + total;
+        if (next >= wantedLimit) {
+            complete = true;
+            return;
+        }
+        long t = nextNs;
+        int cyl = nextCyl;
+        int surf = nextSurf;
+        {
             mechanics.geometry().locate(next, cursor);
-            if (runs > 0 && ((stay == 1 && (cursor.cylinder != cyl || cursor.surface != surf))
-                    || (stay == 2 && cursor.cylinder != cyl))) {
-                break; // DiskSim refuses the background seek: read-ahead ends here
+            if ((stay == 1 && (cursor.cylinder != cyl || cursor.surface != surf))
+                    || (stay == 2 && cursor.cylinder != cyl)) {
+                complete = true; // DiskSim refuses the background seek: read-ahead ends here
+                return;
             }
             long move = mechanics.moveNs(cyl, surf, cursor.cylinder, cursor.surface, false);
             long seekEnd = t + move;
@@ -84,15 +121,16 @@ final class ReadAheadStream implements SectorSchedule {
                 wait = 0; // the sector just after the last one read: late only by rounding, not a revolution
             }
             long first = seekEnd + wait;
-            int count = (int) Math.min(cursor.run, limit - next);
-            add(t, seekEnd, first, next - lba, count, cursor.sectorsPerTrack, cursor.cylinder, cursor.surface);
-            cyl = cursor.cylinder;
-            surf = cursor.surface;
-            t = first + spindle.rotationNs((double) count / cursor.sectorsPerTrack);
-            next += count;
+            int count = (int) Math.min(cursor.run, wantedLimit - next);
+            add(t, seekEnd, first, next - firstLba, count, cursor.sectorsPerTrack, cursor.cylinder, cursor.surface);
+            nextCyl = cursor.cylinder;
+            nextSurf = cursor.surface;
+            nextNs = first + spindle.rotationNs((double) count / cursor.sectorsPerTrack);
             total += count;
+            if (firstLba + total >= wantedLimit) {
+                complete = true;
+            }
         }
-        this.limit = lba + total;
     }
 
     private void add(long move, long seekEnd, long start, long first, int count, int spt, int cyl, int surf) {
@@ -124,11 +162,19 @@ final class ReadAheadStream implements SectorSchedule {
 
     /** First LBN past what the stream will read. */
     long limit() {
-        return limit;
+        layOutAll();
+        return firstLba + total;
+    }
+
+    /** Whether the stream has read its last sector by {@code t} (the mechanism is then released). */
+    boolean finishedBy(long t) {
+        layOutUntil(t);
+        return complete && (runs == 0 || endNs() <= t);
     }
 
     /** When the stream has read its last sector (and the mechanism is released). */
     long endNs() {
+        layOutAll();
         if (runs == 0) {
             return Long.MIN_VALUE;
         }
@@ -138,6 +184,9 @@ final class ReadAheadStream implements SectorSchedule {
 
     @Override
     public long sectorEndNs(long k) {
+        while (!complete && k >= total) {
+            layOutNext();
+        }
         if (k >= total) {
             return Long.MAX_VALUE;
         }
@@ -150,6 +199,7 @@ final class ReadAheadStream implements SectorSchedule {
 
     /** Sectors of the stream wholly read by {@code t}. */
     long readBy(long t) {
+        layOutUntil(t);
         long n = 0;
         for (int r = 0; r < runs; r++) {
             if (t < runStart[r]) {
@@ -180,7 +230,8 @@ final class ReadAheadStream implements SectorSchedule {
      * start of the first sector after a switch).
      */
     void stop(long t, boolean stopInSector) {
-        stoppedSectors = readBy(t);
+        stoppedSectors = readBy(t); // lays out the run under way at t, or the one being sought
+        layOutUntil(t);
         stopNs = Long.MIN_VALUE;
         stopCylinder = headCyl;
         stopSurface = headSurf;
@@ -209,10 +260,12 @@ final class ReadAheadStream implements SectorSchedule {
 
     /** The track the stream's last sector is on (where the heads stay when it has finished). */
     int lastCylinder() {
+        layOutAll();
         return runs == 0 ? headCyl : runCyl[runs - 1];
     }
 
     int lastSurface() {
+        layOutAll();
         return runs == 0 ? headSurf : runSurf[runs - 1];
     }
 }

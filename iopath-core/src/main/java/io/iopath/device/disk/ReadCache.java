@@ -228,7 +228,7 @@ final class ReadCache {
 
     /** Whether the stream of segment {@code s} is still reading at {@code nowNs}. */
     boolean readingAt(int s, long nowNs) {
-        return s >= 0 && s == prefetching && nowNs < stream.endNs();
+        return s >= 0 && s == prefetching && !stream.finishedBy(nowNs);
     }
 
     /** The segment's end: its first sector not yet in the buffer at {@code nowNs}. */

@@ -6,9 +6,9 @@ import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
-import io.iopath.scenario.JobSpec;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
+import io.iopath.workload.JobSpec;
 import java.util.SplittableRandom;
 
 /**

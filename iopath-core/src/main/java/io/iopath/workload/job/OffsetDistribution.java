@@ -1,6 +1,6 @@
 package io.iopath.workload.job;
 
-import io.iopath.scenario.JobSpec.RandomDistribution;
+import io.iopath.workload.JobSpec.RandomDistribution;
 import java.util.SplittableRandom;
 
 /**

@@ -1,12 +1,14 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.block.BlockQueue;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
-import io.iopath.scenario.JobSpec;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
+import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
 import io.iopath.metrics.fio.JobStats;
@@ -94,7 +96,7 @@ public final class TraceReplay implements Workload {
             scaleSpanSectors = spanSectors();
         }
         reader = TraceFiles.open(Path.of(replay.file()), format());
-        validate = reader.format() == TraceFormat.DISKSIM_VALIDATE;
+        validate = TraceFormat.of(reader) == TraceFormat.DISKSIM_VALIDATE;
         closedLoop = replay.closedLoop() || validate;
         depth = validate ? 1 : spec.iodepth();
         startNs = sim.now();

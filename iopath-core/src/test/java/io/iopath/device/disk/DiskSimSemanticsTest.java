@@ -245,6 +245,44 @@ class DiskSimSemanticsTest {
     }
 
     /**
+     * D12 (a read hit while the mechanism is busy): without sneaky hits (every DiskSim file), a
+     * read hit arriving while a write-back media write runs cannot stop it: it disconnects and
+     * is served from the buffer once the media write is done; a drive that allows sneaky hits
+     * serves it at once.
+     */
+    @Test
+    void d12AHitDuringAMediaWriteWaitsForIt() {
+        Overheads o = ATLAS.overheads();
+        long plainHit = o.commandNs(false, true, true) + o.protocol().dataPreparationNs() + o.busNs(false, 4)
+                + o.completionNs(false);
+        for (boolean sneaky : new boolean[] {false, true}) {
+            BusProtocol p = o.protocol();
+            BusProtocol q = new BusProtocol(p.firstReselectNs(), p.otherReselectNs(), p.dataPreparationNs(),
+                    p.readDisconnectAfterReadNs(), p.readDisconnectAfterWriteNs(), p.writeDisconnectNs(),
+                    p.extraDisconnect(), p.minimumSeekDelayNs(), p.holdBusEntireRead(), sneaky);
+            DriveSpec d = new DriveSpec(ATLAS.name(), ATLAS.description(), ATLAS.geometry(), ATLAS.readSeek(),
+                    ATLAS.writeSeek(), ATLAS.writeSettleNs(), ATLAS.headSwitchNs(), ATLAS.rpm(),
+                    ATLAS.rpmErrorPercent(), o.withProtocol(q), ATLAS.cache(), 1, DriveScheduler.FCFS, 0,
+                    ATLAS.cacheBytes(), ATLAS.averageSeekMs());
+            DriveHarness h = new DriveHarness(d, 9, 0.0);
+            run(h, Op.READ, 2_000_000, 4, 60 * MS); // its read-ahead fills the rest of the track
+            Request w = h.submit(Op.WRITE, 9_000_000, 8, 0);
+            h.sim.runUntil(h.sim.now() + 1_200_000); // acknowledged; its media write runs on
+            assertThat(w.completedNs).isPositive();
+            long destageEnd = h.sim.now() + 1; // at least
+            Request r = run(h, Op.READ, 2_000_004, 4, 0);
+            assertThat(r.cacheHit).isTrue();
+            if (sneaky) {
+                assertThat(response(r)).isEqualTo(plainHit);
+            } else {
+                assertThat(r.completedNs).isGreaterThan(destageEnd);
+                assertThat(response(r)).isGreaterThan(plainHit + MS); // waited for the seek far away
+            }
+            assertThat(response(w)).isLessThan(2 * MS);
+        }
+    }
+
+    /**
      * D11: read-ahead on idle hit restarts from the segment's end with its seek at arrival + the
      * read-miss overhead, in any mode: a run of sequential hits past the first read-ahead keeps
      * being hits (the HP reads ahead 128 sectors past each hit).

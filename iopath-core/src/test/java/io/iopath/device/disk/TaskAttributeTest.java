@@ -331,7 +331,7 @@ class TaskAttributeTest {
         // one write segment: the second write waits for it. A SIMPLE flush arriving then owes it
         // nothing (it was not in the buffer yet); an ORDERED one starts only after it was taken in.
         DriveSpec base = DrivePresets.find("cheetah-15k5-146g").orElseThrow();
-        CacheConfig small = new CacheConfig(4, 1024, ReadAhead.OFF, 0, true, 1, 0.5, true, true); // one write segment
+        CacheConfig small = CacheConfig.of(4, 1024, ReadAhead.OFF, 0, true, 1, 0.5, true, true); // one write segment
         DriveSpec spec = new DriveSpec(base.name(), base.description(), base.geometry(), base.readSeek(),
                 base.writeSeek(), base.writeSettleNs(), base.headSwitchNs(), base.rpm(), base.rpmErrorPercent(),
                 base.overheads(), small, 64, DriveScheduler.SPTF, 6, base.cacheBytes(), base.averageSeekMs());

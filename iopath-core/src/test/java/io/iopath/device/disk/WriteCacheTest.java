@@ -91,7 +91,7 @@ class WriteCacheTest {
     @Test
     void aFullBufferHoldsTheWriteUntilADestageMakesRoom() {
         DriveSpec base = DriveHarness.laptop().withWriteCache(true);
-        CacheConfig small = new CacheConfig(4, 1024, ReadAhead.OFF, 0, true, 1, 0.5, true, true); // one write segment
+        CacheConfig small = CacheConfig.of(4, 1024, ReadAhead.OFF, 0, true, 1, 0.5, true, true); // one write segment
         DriveSpec spec = new DriveSpec(base.name(), base.description(), base.geometry(), base.readSeek(),
                 base.writeSeek(), base.writeSettleNs(), base.headSwitchNs(), base.rpm(), base.rpmErrorPercent(),
                 base.overheads(), small, 32, DriveScheduler.SPTF, 6, base.cacheBytes(), base.averageSeekMs());

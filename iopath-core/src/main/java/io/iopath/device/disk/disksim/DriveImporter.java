@@ -77,18 +77,22 @@ public final class DriveImporter {
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
         Overheads overheads = base.withProtocol(protocol(p, scale,
-                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect()));
+                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
-        CacheConfig cache = new CacheConfig(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
-                maxRa, writeBack, writeSegments, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0,
-                c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0,
+        CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
+                maxRa, writeBack, writeSegments, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
+                .withWriteSegments(c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0)
+                .withMaxWriteSegments(writeSegments)
+                .withReadAheadOnIdleHit(c.readAhead().onIdleHit())
+                .withStopPrefetchInSector(c.readAhead().stopPrefetchInSector())
                 // DiskSim's Immediate buffer read / write and Read any free blocks have no effect
                 // (disksim-controller.md §2.3: disk_buffer_seekdone always starts at the requested
-                // sector), so an imported drive has no zero-latency access; withZeroLatency is
-                // iopath's own extension, as is overwrite in cache (DiskSim has none)
-                c.readAhead().onIdleHit(), false, false, 0, c.readAhead().stopPrefetchInSector(),
-                c.hits().almostReadHits(), c.writes().combineSequentialWrites(), false);
+                // sector), so an imported drive has no zero-latency access (withZeroLatency is
+                // iopath's own extension), nor overwrite in cache
+                .withOverwriteInCache(false)
+                .withAlmostReadHits(c.hits().almostReadHits())
+                .withCombineSequentialWrites(c.writes().combineSequentialWrites());
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);
@@ -128,7 +132,7 @@ public final class DriveImporter {
     }
 
     /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */
-    static BusProtocol protocol(ProtocolOverheads p, double scale, boolean holdBusEntireRead) {
+    static BusProtocol protocol(ProtocolOverheads p, double scale, boolean holdBusEntireRead, boolean sneakyHits) {
         ExtraDisconnect x = p.extraDisconnect();
         BusProtocol.ExtraDisconnect extra = x.enabled()
                 ? new BusProtocol.ExtraDisconnect(ns(x.commandOverheadMs() * scale), ns(x.disconnectOverheadMs() * scale),
@@ -138,7 +142,7 @@ public final class DriveImporter {
         return new BusProtocol(ns(p.firstReselectMs() * scale), ns(p.otherReselectMs() * scale),
                 ns(p.dataPreparationMs() * scale), ns(p.readDisconnectAfterReadMs() * scale),
                 ns(p.readDisconnectAfterWriteMs() * scale), ns(p.writeDisconnectMs() * scale), extra,
-                ns(p.minimumSeekDelayMs() * scale), holdBusEntireRead);
+                ns(p.minimumSeekDelayMs() * scale), holdBusEntireRead, sneakyHits);
     }
 
     static ZonedGeometry geometry(DiskSimModel model) {

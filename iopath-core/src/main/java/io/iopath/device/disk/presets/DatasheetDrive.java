@@ -64,8 +64,8 @@ final class DatasheetDrive {
         // stopping it and waiting a revolution for the sector it has just passed. Every segment
         // may hold write data (placeholder: no datasheet gives the write-segment count; the
         // whole buffer, as the buffer size is all the datasheet gives).
-        CacheConfig cache = new CacheConfig(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
-                segments, 0.5, true, true, 0, false, false, false, 0, false, true, true, true);
+        CacheConfig cache = CacheConfig.of(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
+                segments, 0.5, true, true).withAlmostReadHits(true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);

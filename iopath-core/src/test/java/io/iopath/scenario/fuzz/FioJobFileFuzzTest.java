@@ -1,12 +1,12 @@
-package io.iopath.workload.fio.fuzz;
+package io.iopath.scenario.fuzz;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.iopath.scenario.JobSpec;
+import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;
-import io.iopath.workload.fio.FioJobFile;
+import io.iopath.workload.JobSpec;
 import java.util.List;
 
 /**

@@ -1,11 +1,11 @@
-package io.iopath.scenario;
+package io.iopath.workload;
 
 import java.util.List;
 
 /**
- * A fio-style block job, with fio's option names and meanings (fio HOWTO.rst). The scenario
- * YAML's {@code jobs:} entries and fio job files are both bound to this record by
- * {@code io.iopath.workload.job.JobOptions}, so the same options give the same run.
+ * A fio-style block job, with fio's option names and meanings (fio HOWTO.rst): the workload
+ * layer's configuration record. The scenario reader binds both the scenario YAML's {@code jobs:}
+ * entries and fio job files to it through one option binder, so the same options give the same run.
  *
  * @param name            job name
  * @param rw              read, write, randread, randwrite, randrw, rw (sequential mixed)
@@ -90,12 +90,56 @@ public record JobSpec(
         percentiles = List.copyOf(percentiles);
     }
 
-    /** The skeleton's job: fixed block size, an asynchronous engine, nothing else. */
-    public JobSpec(String name, ReadWrite rw, int rwmixread, long blockSize, int iodepth, long size, long offset,
-                   long numberIos, long runtimeNs, boolean direct) {
-        this(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, 0,
+    /**
+     * A job with fio's defaults and a fixed block size: an asynchronous engine (libaio) at iodepth
+     * 1, O_DIRECT, once over {@code size} bytes from offset 0 (no IO count, no runtime); vary it
+     * with the {@code with…} methods. (A scenario's job entries are bound from fio's
+     * options instead.)
+     */
+    public static JobSpec of(String name, ReadWrite rw, long blockSize, long size) {
+        return new JobSpec(name, rw, 50, blockSize, 1, size, 0, 0, 0, true, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
                 RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0);
+    }
+
+    /** The same job with iodepth = {@code n}: IOs kept in flight by an asynchronous engine. */
+    public JobSpec withIodepth(int n) {
+        return new JobSpec(name, rw, rwmixread, blockSize, n, size, offset, numberIos, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery);
+    }
+
+    /** The same job with rwmixread = {@code n}: percentage of reads in a mixed job. */
+    public JobSpec withRwmixread(int n) {
+        return new JobSpec(name, rw, n, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery);
+    }
+
+    /** The same job with offset = {@code n}: first byte of the region. */
+    public JobSpec withOffset(long n) {
+        return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, n, numberIos, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery);
+    }
+
+    /** The same job with numberIos = {@code n}: stop after this many IOs (0: no limit). */
+    public JobSpec withNumberIos(long n) {
+        return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, n, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery);
+    }
+
+    /** The same job with runtimeNs = {@code n}: stop issuing after this much simulated time (0: no limit). */
+    public JobSpec withRuntimeNs(long n) {
+        return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, n, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery);
     }
 
     public boolean asyncEngine() {

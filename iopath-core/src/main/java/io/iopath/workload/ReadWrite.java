@@ -1,4 +1,4 @@
-package io.iopath.scenario;
+package io.iopath.workload;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,51 +1,49 @@
-package io.iopath.workload.job;
+package io.iopath.scenario;
 
 import io.iopath.request.IoPrio;
-import io.iopath.scenario.JobSpec;
-import io.iopath.scenario.JobSpec.BlockSizes;
-import io.iopath.scenario.JobSpec.RandomDistribution;
-import io.iopath.scenario.Location;
-import io.iopath.scenario.ReadWrite;
-import io.iopath.scenario.ScenarioException;
+import io.iopath.units.Units;
+import io.iopath.workload.JobSpec;
+import io.iopath.workload.JobSpec.BlockSizes;
+import io.iopath.workload.JobSpec.RandomDistribution;
+import io.iopath.workload.ReadWrite;
+import io.iopath.workload.trace.TraceFormat;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Binds fio job options, given as name = text pairs with their locations, to a {@link JobSpec}.
- * The scenario YAML's job entries and fio job files both come through here, so an option means
- * the same thing, with the same default and the same error, wherever it is written.
+ * Binds one job's fio options ({@code jobs[i]} of a scenario, or a {@code [jobname]} section of
+ * a fio job file, which {@link FioJobFile} turns into the same tree) to a {@link JobSpec}, so an
+ * option means the same thing, with the same default and the same error, wherever it is written.
  *
  * <p>Defaults are fio's (HOWTO.rst), except {@code ioengine} (the scenario's default is libaio,
  * an asynchronous engine; a fio job file gets fio's psync) and {@code direct} (1: iopath does not
  * model the page cache yet).
+ *
+ * <p>The options are read through {@link Fields} like every other section, but with fio's value
+ * syntax ({@link Units#parseFioSize}, {@link Units#parseFioTime}: bare numbers in the option's
+ * unit, a bare flag name meaning 1) and its own error wording, which differs from the scenario's
+ * other sections in places (a size's lower bound in bytes, booleans as "1 or 0").
  */
-public final class JobOptions {
-    /**
-     * An option's text and where it was written.
-     *
-     * @param keyAt  where its name was written (for "unknown key")
-     * @param shape  null for a scalar; otherwise what was written instead ("a list", "a mapping", "nothing")
-     */
-    public record Value(String text, Location at, Location keyAt, String shape) {
-        public Value(String text, Location at) {
-            this(text, at, at, null);
-        }
-    }
+final class JobSection {
+    /** The unit of a bare number in {@code thinktime}. */
+    private static final long MICROSECONDS = 1_000L;
+    /** The unit of a bare number in {@code runtime}, {@code startdelay} and {@code ramp_time}. */
+    private static final long SECONDS = 1_000_000_000L;
 
     /** What an option expects, for errors about a value that is not a scalar at all. */
     private static final Map<String, String> EXPECTED = Map.of(
             "rw", "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)",
             "readwrite", "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)",
-            "bs", io.iopath.units.Units.SIZE_FORMAT,
-            "size", io.iopath.units.Units.SIZE_FORMAT,
-            "offset", io.iopath.units.Units.SIZE_FORMAT);
+            "bs", Units.SIZE_FORMAT,
+            "size", Units.SIZE_FORMAT,
+            "offset", Units.SIZE_FORMAT);
 
     /** Every option name this binder models; a fio job file reports any other as ignored. */
-    public static final Set<String> MODELLED = Set.of(
+    static final Set<String> MODELLED = Set.of(
             "name", "rw", "readwrite", "rwmixread", "rwmixwrite", "bs", "blocksize", "bsrange", "blocksize_range",
             "bssplit", "blockalign", "ba", "iodepth", "iodepth_batch", "iodepth_batch_submit", "numjobs", "size",
             "offset", "direct", "buffered", "ioengine", "runtime", "timeout", "time_based", "number_ios", "thinktime",
@@ -54,34 +52,14 @@ public final class JobOptions {
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
             "write_barrier");
 
-    /** A YAML job entry's options: every value must be a scalar. */
-    public static Map<String, Value> fromYaml(io.iopath.scenario.Node node, String path) {
-        if (!(node instanceof io.iopath.scenario.Node.MapNode map)) {
-            throw ScenarioException.expected(node.location(), path, "a mapping of job options", node.describe());
-        }
-        Map<String, Value> out = new LinkedHashMap<>();
-        for (var e : map.entries().entrySet()) {
-            Location keyAt = map.keyLocation(e.getKey());
-            if (e.getValue() instanceof io.iopath.scenario.Node.ScalarNode s && !s.isNull()) {
-                out.put(e.getKey(), new Value(s.text(), s.location(), keyAt, null));
-            } else {
-                // reported when the option is read, with what that option expects
-                out.put(e.getKey(), new Value("", e.getValue().location(), keyAt, e.getValue().describe()));
-            }
-        }
-        return out;
-    }
+    /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
+    private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
 
-    private final Map<String, Value> options;
-    private final String path;
-    private final Location where;
+    private final Fields options;
     private final long capacityBytes;
-    private final Set<String> used = new java.util.HashSet<>();
 
-    private JobOptions(Map<String, Value> options, String path, Location where, long capacityBytes) {
-        this.options = new LinkedHashMap<>(options);
-        this.path = path;
-        this.where = where;
+    private JobSection(Fields options, long capacityBytes) {
+        this.options = options;
         this.capacityBytes = capacityBytes;
     }
 
@@ -89,11 +67,15 @@ public final class JobOptions {
      * Binds one job. Unknown option names are an error (a typo must not fall back to a default);
      * fio job files drop the options iopath ignores before they get here.
      *
-     * @param path        field prefix in errors, e.g. {@code jobs[0]}
-     * @param where       the job's own location, for errors about the job as a whole
+     * @param job   the job's mapping of options; its location is the job's, for errors about the
+     *              job as a whole
+     * @param path  field prefix in errors, e.g. {@code jobs[0]}
      */
-    public static JobSpec bind(Map<String, Value> options, String path, Location where, String defaultName, long capacityBytes) {
-        return new JobOptions(options, path, where, capacityBytes).bind(defaultName);
+    static JobSpec bind(Node job, String path, String defaultName, long capacityBytes) {
+        if (!(job instanceof Node.MapNode)) {
+            throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
+        }
+        return new JobSection(new Fields(job, path), capacityBytes).bind(defaultName);
     }
 
     private JobSpec bind(String defaultName) {
@@ -115,7 +97,7 @@ public final class JobOptions {
             if (colon >= 0) {
                 String suffix = rwText.substring(colon + 1).strip();
                 try {
-                    rwSuffix = rw.random ? Long.parseLong(suffix) : FioValues.size(suffix);
+                    rwSuffix = rw.random ? Long.parseLong(suffix) : Units.parseFioSize(suffix);
                 } catch (IllegalArgumentException e) {
                     throw expected(rwKey, rw.random ? "rw=" + base + ":N with N a count of IOs" : "rw=" + base + ":N with N a size");
                 }
@@ -125,16 +107,16 @@ public final class JobOptions {
             }
         }
         int rwmixread = 50;
-        if (options.containsKey("rwmixread")) {
+        if (has("rwmixread")) {
             rwmixread = (int) integer("rwmixread", 50, 0, 100);
-        } else if (options.containsKey("rwmixwrite")) {
+        } else if (has("rwmixwrite")) {
             rwmixread = 100 - (int) integer("rwmixwrite", 50, 0, 100);
         }
-        used.add("rwmixwrite");
+        options.node("rwmixwrite"); // known, but not read when rwmixread is given
 
         BlockSizes sizes = blockSizes();
         long minBs = sizes.min();
-        long align = options.containsKey(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, 512) : minBs;
+        long align = has(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, 512) : minBs;
         if (align % 512 != 0) {
             throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
         }
@@ -160,30 +142,30 @@ public final class JobOptions {
             throw problem("size", "expected at least the largest block size (" + sizes.max() + " bytes), got " + size);
         }
         long numberIos = integer("number_ios", 0, 0, Long.MAX_VALUE);
-        long runtime = time(alias("runtime", "timeout"), 0, FioValues.SECONDS);
+        long runtime = time(alias("runtime", "timeout"), 0, SECONDS);
         boolean timeBased = bool("time_based", false);
         if (timeBased && runtime == 0) {
             throw problem("time_based", "needs runtime, to know when the job ends");
         }
         boolean direct = true;
-        if (options.containsKey("buffered")) {
+        if (has("buffered")) {
             direct = !bool("buffered", false);
         }
-        if (options.containsKey("direct")) {
+        if (has("direct")) {
             direct = bool("direct", true);
         }
         if (!direct) {
-            String key = options.containsKey("direct") ? "direct" : "buffered";
+            String key = has("direct") ? "direct" : "buffered";
             throw expected(key, "direct: 1 (buffered IO needs the page cache, which iopath does not model yet)");
         }
-        long thinktime = time("thinktime", 0, FioValues.MICROSECONDS);
+        long thinktime = time("thinktime", 0, MICROSECONDS);
         int thinktimeBlocks = (int) integer("thinktime_blocks", 1, 1, Integer.MAX_VALUE);
         List<Long> rate = perDirection("rate", true);
         List<Long> rateIops = perDirection("rate_iops", false);
         RandomDistribution dist = distribution();
         boolean randomMap = !bool("norandommap", false);
         boolean randrepeat = bool("randrepeat", true);
-        long randseed = options.containsKey("randseed") ? integer("randseed", 0, 0, Long.MAX_VALUE) : -1;
+        long randseed = has("randseed") ? integer("randseed", 0, 0, Long.MAX_VALUE) : -1;
         if (!randrepeat && randseed < 0) {
             randseed = -1; // iopath is deterministic: streams derive from the scenario seed either way
         }
@@ -191,14 +173,14 @@ public final class JobOptions {
         int fdatasync = (int) integer("fdatasync", 0, 0, Integer.MAX_VALUE);
         int syncEvery = fsync == 0 ? fdatasync : fdatasync == 0 ? fsync : Math.min(fsync, fdatasync);
         int barrierEvery = (int) integer("write_barrier", 0, 0, Integer.MAX_VALUE);
-        long startDelay = time("startdelay", 0, FioValues.SECONDS);
-        long rampTime = time("ramp_time", 0, FioValues.SECONDS);
+        long startDelay = time("startdelay", 0, SECONDS);
+        long rampTime = time("ramp_time", 0, SECONDS);
         JobSpec.ReplaySpec replay = replay();
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
-        checkAllUsed();
-        if (numberIos == 0 && runtime == 0 && !options.containsKey("size") && replay == null) {
-            throw new ScenarioException(where, path, "expected number_ios, runtime or size, to know when the job ends");
+        options.finish(MODELLED_SORTED);
+        if (numberIos == 0 && runtime == 0 && !has("size") && replay == null) {
+            throw new ScenarioException(options.location(), options.path(), "expected number_ios, runtime or size, to know when the job ends");
         }
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
@@ -212,8 +194,8 @@ public final class JobOptions {
      * which the schedulers treat as best effort 4, as the kernel does for nice 0.
      */
     private int ioprio() {
-        boolean hasClass = options.containsKey("prioclass");
-        boolean hasLevel = options.containsKey("prio");
+        boolean hasClass = has("prioclass");
+        boolean hasLevel = has("prio");
         int cls = (int) integer("prioclass", IoPrio.CLASS_NONE, IoPrio.CLASS_NONE, IoPrio.CLASS_IDLE);
         int level = (int) integer("prio", 0, 0, IoPrio.LEVELS - 1);
         if (!hasClass && !hasLevel) {
@@ -227,7 +209,7 @@ public final class JobOptions {
 
     /** {@code percentile_list=1:50:99.9}: up to 20 values in (0, 100], as fio allows. */
     private List<Double> percentiles() {
-        if (!options.containsKey("percentile_list")) {
+        if (!has("percentile_list")) {
             return JobSpec.DEFAULT_PERCENTILES;
         }
         String[] parts = text("percentile_list", "").strip().split(":");
@@ -249,22 +231,22 @@ public final class JobOptions {
     }
 
     private JobSpec.ReplaySpec replay() {
-        if (!options.containsKey("read_iolog")) {
+        if (!has("read_iolog")) {
             for (String k : List.of("replay_no_stall", "replay_time_scale", "trace_format", "replay_device", "replay_beyond_capacity")) {
-                if (options.containsKey(k)) {
+                if (has(k)) {
                     throw problem(k, "only applies with read_iolog (a trace to replay)");
                 }
             }
             return null;
         }
         String file = text("read_iolog", null).strip();
-        String format = options.containsKey("trace_format") ? text("trace_format", null).strip() : null;
-        if (format != null && !io.iopath.workload.trace.TraceFormat.byId(format).isPresent()) {
-            throw expected("trace_format", "one of " + String.join(", ", io.iopath.workload.trace.TraceFormat.ids()));
+        String format = has("trace_format") ? text("trace_format", null).strip() : null;
+        if (format != null && !TraceFormat.byId(format).isPresent()) {
+            throw expected("trace_format", "one of " + String.join(", ", TraceFormat.ids()));
         }
         boolean noStall = bool("replay_no_stall", false);
         long percent = integer("replay_time_scale", 100, 1, 1_000_000);
-        long device = options.containsKey("replay_device") ? integer("replay_device", -1, 0, Integer.MAX_VALUE) : -1;
+        long device = has("replay_device") ? integer("replay_device", -1, 0, Integer.MAX_VALUE) : -1;
         String beyond = text("replay_beyond_capacity", "wrap").strip();
         if (!beyond.equals("wrap") && !beyond.equals("scale")) {
             throw expected("replay_beyond_capacity", "wrap or scale");
@@ -276,7 +258,7 @@ public final class JobOptions {
         String bsKey = alias("bs", "blocksize");
         String rangeKey = alias("bsrange", "blocksize_range");
         long[] fixed = {4096, 4096};
-        if (options.containsKey(bsKey)) {
+        if (has(bsKey)) {
             String[] parts = split(text(bsKey, "4k"));
             for (int d = 0; d < 2; d++) {
                 String p = parts[Math.min(d, parts.length - 1)];
@@ -287,7 +269,7 @@ public final class JobOptions {
             }
         }
         BlockSizes.Choice[] choice = {BlockSizes.Choice.fixed(fixed[0]), BlockSizes.Choice.fixed(fixed[1])};
-        if (options.containsKey(rangeKey)) {
+        if (has(rangeKey)) {
             String[] parts = split(text(rangeKey, ""));
             for (int d = 0; d < 2; d++) {
                 String p = parts[Math.min(d, parts.length - 1)];
@@ -306,7 +288,7 @@ public final class JobOptions {
                 choice[d] = new BlockSizes.Choice(lo, hi, List.of(), List.of());
             }
         }
-        if (options.containsKey("bssplit")) {
+        if (has("bssplit")) {
             String[] parts = split(text("bssplit", ""));
             for (int d = 0; d < 2; d++) {
                 String p = parts[Math.min(d, parts.length - 1)];
@@ -366,9 +348,9 @@ public final class JobOptions {
     private long blockSizeValue(String key, String text) {
         long v;
         try {
-            v = FioValues.size(text);
+            v = Units.parseFioSize(text);
         } catch (IllegalArgumentException e) {
-            throw expected(key, io.iopath.units.Units.SIZE_FORMAT);
+            throw expected(key, Units.SIZE_FORMAT);
         }
         if (v < 512 || v % 512 != 0 || v > (64L << 20)) {
             throw expected(key, "a multiple of 512 bytes up to 64m");
@@ -377,15 +359,15 @@ public final class JobOptions {
     }
 
     private long offsetOption() {
-        if (!options.containsKey("offset")) {
+        if (!has("offset")) {
             return 0;
         }
         String t = text("offset", "0").strip();
         long offset;
         try {
-            offset = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
+            offset = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
-            throw expected("offset", io.iopath.units.Units.SIZE_FORMAT);
+            throw expected("offset", Units.SIZE_FORMAT);
         }
         if (offset % 512 != 0 || offset >= capacityBytes) {
             throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
@@ -394,15 +376,15 @@ public final class JobOptions {
     }
 
     private long sizeOption(long offset, long minBs) {
-        if (!options.containsKey("size")) {
+        if (!has("size")) {
             return capacityBytes - offset;
         }
         String t = text("size", "").strip();
         long size;
         try {
-            size = t.endsWith("%") ? percentOf(t) : FioValues.size(t);
+            size = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
-            throw expected("size", io.iopath.units.Units.SIZE_FORMAT);
+            throw expected("size", Units.SIZE_FORMAT);
         }
         if (size < minBs) {
             throw expected("size", "at least one block (" + minBs + " bytes)");
@@ -419,7 +401,7 @@ public final class JobOptions {
     }
 
     private List<Long> perDirection(String key, boolean isSize) {
-        if (!options.containsKey(key)) {
+        if (!has(key)) {
             return List.of(0L, 0L);
         }
         String[] parts = split(text(key, ""));
@@ -430,7 +412,7 @@ public final class JobOptions {
                 continue;
             }
             try {
-                v[d] = isSize ? FioValues.size(p) : Long.parseLong(p.strip());
+                v[d] = isSize ? Units.parseFioSize(p) : Long.parseLong(p.strip());
             } catch (IllegalArgumentException e) {
                 throw expected(key, isSize ? "a bandwidth such as 10m (bytes/s; per direction: read,write)"
                         : "IOs per second such as 100 (per direction: read,write)");
@@ -485,13 +467,17 @@ public final class JobOptions {
 
     // ---- scalar helpers -------------------------------------------------------------------
 
+    private boolean has(String key) {
+        return options.has(key);
+    }
+
     private String alias(String key, String other) {
-        used.add(key);
-        used.add(other);
-        if (options.containsKey(key) && options.containsKey(other)) {
+        options.node(key);
+        options.node(other);
+        if (has(key) && has(other)) {
             throw problem(other, "is the same option as " + key + "; give only one");
         }
-        return options.containsKey(other) ? other : key;
+        return has(other) ? other : key;
     }
 
     private static String[] split(String text) {
@@ -499,23 +485,17 @@ public final class JobOptions {
     }
 
     private String text(String key, String fallback) {
-        used.add(key);
-        Value v = scalar(key);
+        Node.ScalarNode v = scalar(key);
         return v == null ? fallback : v.text();
     }
 
     /** The option's value, which must be a scalar (fio values are: e.g. {@code bssplit: 4k/50:64k/50}). */
-    private Value scalar(String key) {
-        Value v = options.get(key);
-        if (v != null && v.shape() != null) {
-            throw ScenarioException.expected(v.at(), field(key), EXPECTED.getOrDefault(key, "a single value"), v.shape());
-        }
-        return v;
+    private Node.ScalarNode scalar(String key) {
+        return options.scalar(key, EXPECTED.getOrDefault(key, "a single value"));
     }
 
     private long integer(String key, long fallback, long min, long max) {
-        Value v = scalar(key);
-        used.add(key);
+        Node.ScalarNode v = scalar(key);
         if (v == null) {
             return fallback;
         }
@@ -533,14 +513,13 @@ public final class JobOptions {
     }
 
     private long size(String key, long fallback, long min) {
-        Value v = scalar(key);
-        used.add(key);
+        Node.ScalarNode v = scalar(key);
         if (v == null) {
             return fallback;
         }
         long n;
         try {
-            n = FioValues.size(v.text());
+            n = Units.parseFioSize(v.text());
         } catch (IllegalArgumentException e) {
             throw expected(key, "a size such as 512, 4k or 1m");
         }
@@ -550,22 +529,24 @@ public final class JobOptions {
         return n;
     }
 
-    private long time(String key, long fallback, long defaultUnitNs) {
-        Value v = scalar(key);
-        used.add(key);
+    private long time(String key, long fallback, long bareUnitNs) {
+        Node.ScalarNode v = scalar(key);
         if (v == null) {
             return fallback;
         }
         try {
-            return FioValues.time(v.text(), defaultUnitNs);
+            return Units.parseFioTime(v.text(), bareUnitNs);
         } catch (IllegalArgumentException e) {
-            throw expected(key, "a time such as 30 (" + FioValues.unitName(defaultUnitNs) + "), 500us, 6ms or 2m");
+            throw expected(key, "a time such as 30 (" + unitName(bareUnitNs) + "), 500us, 6ms or 2m");
         }
     }
 
+    private static String unitName(long unitNs) {
+        return unitNs == SECONDS ? "seconds" : unitNs == MICROSECONDS ? "microseconds" : unitNs + " ns";
+    }
+
     private boolean bool(String key, boolean fallback) {
-        Value v = scalar(key);
-        used.add(key);
+        Node.ScalarNode v = scalar(key);
         if (v == null) {
             return fallback;
         }
@@ -579,29 +560,21 @@ public final class JobOptions {
         };
     }
 
-    private void checkAllUsed() {
-        for (String key : options.keySet()) {
-            if (!used.contains(key)) {
-                throw new ScenarioException(options.get(key).keyAt(), field(key),
-                        "unknown key; expected one of " + String.join(", ", new java.util.TreeSet<>(MODELLED)));
-            }
-        }
-    }
-
-    private String field(String key) {
-        return path.isEmpty() ? key : path + "." + key;
+    /** Where an error about {@code key} points: its value, or the job when it was not given. */
+    private Location at(String key) {
+        Node v = options.peek(key);
+        return v == null ? options.location() : v.location();
     }
 
     private ScenarioException expected(String key, String what) {
-        Value v = options.get(key);
-        Location at = v == null ? where : v.at();
-        String got = v == null ? "nothing" : v.shape() != null ? v.shape()
-                : v.text().strip().startsWith("-") ? "a negative size '" + v.text() + "'" : "'" + v.text() + "'";
-        return ScenarioException.expected(at, field(key), what, got);
+        Node v = options.peek(key);
+        String got = v == null ? "nothing"
+                : !(v instanceof Node.ScalarNode s) || s.isNull() ? v.describe()
+                : s.text().strip().startsWith("-") ? "a negative size '" + s.text() + "'" : "'" + s.text() + "'";
+        return ScenarioException.expected(at(key), options.field(key), what, got);
     }
 
     private ScenarioException problem(String key, String what) {
-        Value v = options.get(key);
-        return new ScenarioException(v == null ? where : v.at(), field(key), what);
+        return new ScenarioException(at(key), options.field(key), what);
     }
 }

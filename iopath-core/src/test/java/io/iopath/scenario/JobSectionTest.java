@@ -1,30 +1,32 @@
-package io.iopath.workload.job;
+package io.iopath.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.iopath.scenario.JobSpec;
-import io.iopath.scenario.Location;
-import io.iopath.scenario.ScenarioException;
-import java.util.LinkedHashMap;
+import io.iopath.workload.JobSpec;
+import io.iopath.workload.ReadWrite;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class JobOptionsTest {
+class JobSectionTest {
     static final long CAPACITY = 100L << 30;
 
+    /** A job mapping at t:1:1 whose i-th option is written on line i + 1. */
     static JobSpec bind(String... kv) {
-        Map<String, JobOptions.Value> m = new LinkedHashMap<>();
+        Node.MapNode m = Node.newMap(new Location("t", 1, 1));
         for (int i = 0; i < kv.length; i += 2) {
-            m.put(kv[i], new JobOptions.Value(kv[i + 1], new Location("t", i / 2 + 1, 1)));
+            option(m, kv[i], kv[i + 1], new Location("t", i / 2 + 1, 1));
         }
-        if (!m.containsKey("number_ios") && !m.containsKey("runtime") && !m.containsKey("size")) {
-            m.put("number_ios", new JobOptions.Value("1", new Location("t", 99, 1)));
+        if (!m.entries().containsKey("number_ios") && !m.entries().containsKey("runtime") && !m.entries().containsKey("size")) {
+            option(m, "number_ios", "1", new Location("t", 99, 1));
         }
-        return JobOptions.bind(m, "job", new Location("t", 1, 1), "job0", CAPACITY);
+        return JobSection.bind(m, "job", "job0", CAPACITY);
+    }
+
+    private static void option(Node.MapNode job, String key, String value, Location at) {
+        job.add(key, at, new Node.ScalarNode(at, value, false));
     }
 
     @Test
@@ -146,9 +148,9 @@ class JobOptionsTest {
 
     @Test
     void aJobNeedsAnEnd() {
-        Map<String, JobOptions.Value> m = new LinkedHashMap<>();
-        m.put("rw", new JobOptions.Value("read", new Location("t", 2, 5)));
-        assertThatThrownBy(() -> JobOptions.bind(m, "job", new Location("t", 1, 1), "j", CAPACITY))
+        Node.MapNode m = Node.newMap(new Location("t", 1, 1));
+        option(m, "rw", "read", new Location("t", 2, 5));
+        assertThatThrownBy(() -> JobSection.bind(m, "job", "j", CAPACITY))
                 .hasMessage("t:1:1: job: expected number_ios, runtime or size, to know when the job ends");
     }
 
@@ -158,10 +160,13 @@ class JobOptionsTest {
     }
 
     @Test
-    void theSkeletonConstructorMeansTheSameAsTheOptions() {
+    void theFactoryMeansTheSameAsTheOptions() {
         JobSpec viaOptions = bind("name", "x", "rw", "randread", "bs", "4k", "iodepth", "4", "size", "1g", "number_ios", "10");
-        JobSpec direct = new JobSpec("x", io.iopath.scenario.ReadWrite.RANDREAD, 50, 4096, 4, 1L << 30, 0, 10, 0, true);
+        JobSpec direct = JobSpec.of("x", ReadWrite.RANDREAD, 4096, 1L << 30).withIodepth(4).withNumberIos(10);
         assertThat(direct).isEqualTo(viaOptions);
         assertThat(List.of(direct.ioengine())).containsExactly("libaio");
+        JobSpec mixed = bind("name", "x", "rw", "randrw", "rwmixread", "70", "size", "1g", "offset", "1m", "runtime", "2");
+        assertThat(JobSpec.of("x", ReadWrite.RANDRW, 4096, 1L << 30).withRwmixread(70).withOffset(1L << 20)
+                .withRuntimeNs(2_000_000_000L)).isEqualTo(mixed);
     }
 }

@@ -1,9 +1,5 @@
-package io.iopath.workload.fio;
+package io.iopath.scenario;
 
-import io.iopath.scenario.Location;
-import io.iopath.scenario.Node;
-import io.iopath.scenario.ScenarioException;
-import io.iopath.workload.job.JobOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -114,7 +110,7 @@ public final class FioJobFile {
                 groupReporting = value.isEmpty() || !value.equals("0");
                 continue;
             }
-            if (!JobOptions.MODELLED.contains(key) || key.equals("name")) {
+            if (!JobSection.MODELLED.contains(key) || key.equals("name")) {
                 ignoredAt.putIfAbsent(key, at);
                 continue;
             }

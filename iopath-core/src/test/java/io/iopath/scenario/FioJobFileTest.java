@@ -1,13 +1,10 @@
-package io.iopath.workload.fio;
+package io.iopath.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.iopath.scenario.JobSpec;
-import io.iopath.scenario.ReadWrite;
-import io.iopath.scenario.Scenario;
-import io.iopath.scenario.ScenarioException;
-import io.iopath.scenario.ScenarioReader;
+import io.iopath.workload.JobSpec;
+import io.iopath.workload.ReadWrite;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
