@@ -750,7 +750,7 @@ public final class Disk implements BlockDevice {
                 readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
             }
             default -> {
-                readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
+                writtenBack(j);
                 scheduler.destaged(j);
                 dirtySectors -= j.sectors;
                 dirtySegments -= segmentsFor(j.sectors);
@@ -806,6 +806,27 @@ public final class Disk implements BlockDevice {
         }
         readCache.startReadAhead(seg, readAheadLimit(seg, j.lba, j.endLba()), now, mechanics.headCylinder(),
                 mechanics.headSurface(), readAheadStay());
+    }
+
+    /**
+     * A dirty run is on the media: each of its writes' data leaves the buffer's dirty segments
+     * (CLEAN if the drive caches write data, else EMPTY), write by write, as each write claimed
+     * or appended to a segment when it arrived.
+     */
+    private void writtenBack(MediaJob j) {
+        boolean keep = cacheConfig.cacheWriteData() && hitsOnWriteData;
+        int appended = 0;
+        for (int k = 0; k < j.moreRecords; k++) {
+            appended += j.moreSectors[k];
+        }
+        long lba = j.lba;
+        int first = j.sectors - appended;
+        readCache.writeDone(lba, first, keep);
+        lba += first;
+        for (int k = 0; k < j.moreRecords; k++) {
+            readCache.writeDone(lba, j.moreSectors[k], keep);
+            lba += j.moreSectors[k];
+        }
     }
 
     /** A destage freed write segments: the writes waiting for one go in, in order. */

@@ -119,4 +119,31 @@ class WriteSegmentsTest {
         assertThat(h.disk.destages()).isEqualTo(2);
         assertThat(h.ledger.volatileCount()).isZero();
     }
+
+    @Test
+    void combinedRunsLeaveTheBufferReadableOnceDestaged() {
+        // every write of a combined run releases its segment when the run is on the media: a
+        // segment left dirty would be lost to reads (and read-ahead) for good
+        DriveSpec spec = DriveHarness.laptop().withWriteCache(true);
+        DriveHarness h = new DriveHarness(spec, 4);
+        long lba = 2_000_000;
+        for (int round = 0; round < 40; round++) { // 40 runs of 16 writes: every segment used
+            for (int i = 0; i < 16; i++) {
+                h.submit(Op.WRITE, lba, 64, 0);
+                lba += 64;
+                h.sim.runUntil(h.sim.now() + 600_000);
+            }
+            lba += 100_000;
+            h.sim.run();
+        }
+        long hitsBefore = h.disk.cacheHits() + h.disk.partialHits();
+        long r = 50_000_000;
+        for (int i = 0; i < 100; i++) {
+            h.submit(Op.READ, r, 128, 0);
+            r += 128;
+            h.sim.run();
+        }
+        long served = h.disk.cacheHits() + h.disk.partialHits() - hitsBefore;
+        assertThat(served).as("sequential reads served by the read-ahead").isGreaterThanOrEqualTo(95);
+    }
 }

@@ -34,6 +34,8 @@ public final class MediaJob {
      * in its segment); {@link #moreRecords} of them. Reused with the job, so it grows once.
      */
     public Object[] more = new Object[0];
+    /** The sectors of each appended write, in order: the run is its first write's, then theirs. */
+    public int[] moreSectors = new int[0];
     public int moreRecords;
     public boolean fua;
     /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
@@ -78,7 +80,9 @@ public final class MediaJob {
     public void append(Object writeRecord, int addedSectors) {
         if (moreRecords == more.length) {
             more = java.util.Arrays.copyOf(more, Math.max(4, 2 * more.length));
+            moreSectors = java.util.Arrays.copyOf(moreSectors, more.length);
         }
+        moreSectors[moreRecords] = addedSectors;
         more[moreRecords++] = writeRecord;
         sectors += addedSectors;
     }
