@@ -26,6 +26,14 @@ import java.util.ArrayDeque;
  * scheduler, the buffer (read segments with read-ahead, write-back with destage), FLUSH and
  * FUA, and completion to the host. The {@link DiskMechanics} answer how long media work takes.
  *
+ * <p>The buffer and the bus follow DiskSim 4.0's disk controller (disksim-controller.md,
+ * disksim-differences.md D1–D12): the hit type is decided at a command's arrival; the segments
+ * ({@link ReadCache}) are claimed by read misses and by writes at arrival; read-ahead is a
+ * sector-by-sector stream ({@link ReadAheadStream}) stopped when the next command arrives; a
+ * read's data crosses the bus as DiskSim reconnects and sends it ({@link ReadBusTiming}); HP's
+ * extra write disconnect, media-write threshold and minimum seek delay as DiskSim applies them.
+ * At queue depth 1 an imported DiskSim drive reproduces DiskSim's response of every request.
+ *
  * <p>One mechanism serves one {@link MediaJob} at a time: a host command that needs the media
  * or the destage of one dirty extent. Write-back writes are acknowledged once their data has
  * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
@@ -148,7 +156,8 @@ public final class Disk implements BlockDevice {
         this.writeCache = cacheConfig.writeCache() && cacheConfig.segments() > 0 && cacheConfig.segmentSectors() > 0;
         this.hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
-                cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(), mechanics);
+                cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(),
+                cacheConfig.almostReadHits(), mechanics);
         this.capacity = spec.capacitySectors();
         this.dirtyHighWater = (long) (cacheConfig.highWater() * maxWriteSegments);
         this.mediaDone = sim.timer("drive.media", this::finishActive);
@@ -234,16 +243,15 @@ public final class Disk implements BlockDevice {
             completeAt(r, t);
             return;
         }
-        if (covered == 0 && cacheConfig.almostReadHits() && !fua) {
-            // an almost read hit: the first sector is the one the read-ahead is about to read
-            int p = readCache.prefetching();
-            if (readCache.readingAt(p, now) && readCache.endAt(p, now) == r.sector()) {
-                seg = p;
+        if ((covered > 0 || readCache.lastAlmostHit()) && readCache.readingAt(seg, now)) {
+            // a partial hit takes over the running read-ahead, raising its limit (§8.4); if the
+            // stream still cannot reach the request's end (a mode that stays on its track), the
+            // rest is read by a media access of its own
+            readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
+            if (readCache.stream().limit() >= r.endSector()) {
+                mergePartialHit(r, seg, covered, now);
+                return;
             }
-        }
-        if (!fua && readCache.readingAt(seg, now) && mergesWithStream(seg, r)) {
-            mergePartialHit(r, seg, covered, now);
-            return;
         }
         MediaJob j = scheduler.job(MediaJob.Kind.READ, r.sector(), r.sectors(), sim.now());
         j.request = r;
@@ -260,7 +268,6 @@ public final class Disk implements BlockDevice {
      */
     private void mergePartialHit(Request r, int seg, int covered, long now) {
         BusProtocol p = overheads.protocol();
-        readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
         ReadAheadStream stream = readCache.stream();
         long connected = now + overheads.commandNs(false, true, lastWasWrite) + p.dataPreparationNs();
         long offset = r.sector() + covered - stream.firstLba();
@@ -270,22 +277,6 @@ public final class Disk implements BlockDevice {
         lastWasWrite = false;
         partialHits++;
         completeAt(r, busEnd + overheads.completionNs(false));
-    }
-
-    /**
-     * Whether a read partly in segment {@code seg}, which is being read ahead, can be served by
-     * the stream: its limit raised by the read (§8.1, {@code disk_buffer_attempt_access_swap}),
-     * it reaches the read's end. A read longer than the segment or the read-ahead streams
-     * through it (the segment slides as the bus drains it); only a mode that may not leave the
-     * track or cylinder can end the stream short of the read.
-     */
-    private boolean mergesWithStream(int seg, Request r) {
-        long limit = readAheadLimit(seg, r.sector(), r.endSector());
-        if (limit < r.endSector()) {
-            return false;
-        }
-        readCache.raiseReadAheadLimit(Math.max(limit, r.endSector()));
-        return readCache.stream().limit() >= r.endSector();
     }
 
     /**

@@ -50,6 +50,9 @@ final class ReadCache {
     private int prefetching = -1;
     /** Segment of the last {@link #lookup} (−1: none). */
     private int lastSegment = -1;
+    /** Whether the last {@link #lookup} was an almost hit: its first sector is the one being read ahead. */
+    private boolean lastAlmost;
+    private final boolean almostReadHits;
 
     /**
      * @param writeSegments    segments dedicated to writes (0: writes share the segments)
@@ -58,7 +61,8 @@ final class ReadCache {
      *                         number of write segments})
      */
     ReadCache(int segments, int segmentSectors, int writeSegments, boolean hitsOnWriteData, int maxWriteSegments,
-            DiskMechanics mechanics) {
+            boolean almostReadHits, DiskMechanics mechanics) {
+        this.almostReadHits = almostReadHits;
         this.start = new long[segments];
         this.end = new long[segments];
         this.state = new int[segments];
@@ -86,6 +90,11 @@ final class ReadCache {
 
     int lastSegment() {
         return lastSegment;
+    }
+
+    /** Whether the last {@link #lookup} found the request's first sector being read ahead (an almost hit). */
+    boolean lastAlmostHit() {
+        return lastAlmost;
     }
 
     private long validEnd(int s, long nowNs) {
@@ -132,6 +141,13 @@ final class ReadCache {
                 bestValue = value;
                 bestCovered = covered;
             }
+        }
+        lastAlmost = false;
+        if (best < 0 && almostReadHits && prefetching >= 0 && prefetching < readSegments && readingAt(prefetching, nowNs)
+                && lba == validEnd(prefetching, nowNs)) {
+            // an almost hit (DiskSim value 5): the sector being read ahead is the first one wanted
+            best = prefetching;
+            lastAlmost = true;
         }
         lastSegment = best;
         if (best >= 0) {

@@ -283,6 +283,29 @@ class DiskSimSemanticsTest {
     }
 
     /**
+     * Almost read hits (DiskSim's {@code Allow almost read hits}, 0 in every DiskSim file, on
+     * for the datasheet presets with read-ahead on idle hit): a sequential reader at queue depth
+     * 1 on the laptop drive rides its read-ahead — after the first, no request waits for the
+     * platter — while on an imported drive a read arriving at the very sector being read ahead
+     * is a miss that stops it (and so waits for the platter again).
+     */
+    @Test
+    void almostReadHitsKeepASequentialReaderStreaming() {
+        DriveSpec laptop = DrivePresets.find(DrivePresets.DEFAULT).orElseThrow().withQueue(1, DriveScheduler.FCFS);
+        assertThat(laptop.cache().almostReadHits()).isTrue();
+        assertThat(ATLAS.cache().almostReadHits()).isFalse();
+        DriveHarness h = new DriveHarness(laptop, 11, 0.0);
+        int waited = 0;
+        for (int i = 0; i < 300; i++) {
+            Request r = run(h, Op.READ, 128L * i, 128, 0);
+            if (r.rotationNs > 0 || r.seekNs > 0) {
+                waited++;
+            }
+        }
+        assertThat(waited).isEqualTo(1);
+    }
+
+    /**
      * D11: read-ahead on idle hit restarts from the segment's end with its seek at arrival + the
      * read-miss overhead, in any mode: a run of sequential hits past the first read-ahead keeps
      * being hits (the HP reads ahead 128 sectors past each hit).

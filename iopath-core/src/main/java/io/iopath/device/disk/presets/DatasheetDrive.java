@@ -61,11 +61,13 @@ final class DatasheetDrive {
         int segmentSectors = (int) (cacheBytes / 512 / segments);
         // A drive of this era follows a sequential reader: the next command, arriving as the
         // read-ahead starts on its first sector, joins the stream (almost read hits) rather than
-        // stopping it and waiting a revolution for the sector it has just passed. Every segment
-        // may hold write data (placeholder: no datasheet gives the write-segment count; the
-        // whole buffer, as the buffer size is all the datasheet gives).
+        // stopping it and waiting a revolution for the sector it has just passed; a full hit on a
+        // segment whose read-ahead has finished starts it again (DiskSim's Read-ahead on idle
+        // hit; placeholder, no datasheet states it). Every segment may hold write data
+        // (placeholder: no datasheet gives the write-segment count; the whole buffer, as the
+        // buffer size is all the datasheet gives).
         CacheConfig cache = CacheConfig.of(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
-                segments, 0.5, true, true).withAlmostReadHits(true);
+                segments, 0.5, true, true).withAlmostReadHits(true).withReadAheadOnIdleHit(true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);
