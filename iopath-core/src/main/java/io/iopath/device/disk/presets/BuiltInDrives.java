@@ -8,7 +8,11 @@ import java.util.List;
 /**
  * The datasheet drives built into iopath. Each number comes from the disk-drive spec (§13.1
  * datasheet figures, §13.2 derived placeholders, §3.5 seek fits), never from fitting a result;
- * the comment on each says which.
+ * the comment on each says which. The buffer's organisation is a placeholder on every one of
+ * them (spec §13.2 step 6; no datasheet found gives it): the buffer split into 16 segments,
+ * read-ahead until the segment is full, every segment allowed to hold write data, almost read
+ * hits and read-ahead on idle hit ({@link DatasheetDrive}). The buffer sizes are the
+ * datasheets' (the Cheetahs' 16 and 8 MB: spec §13.1, unverified).
  */
 final class BuiltInDrives {
     private BuiltInDrives() {
