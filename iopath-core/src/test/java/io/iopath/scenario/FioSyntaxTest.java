@@ -117,7 +117,7 @@ class FioSyntaxTest {
     void ioschedulerBecomesTheHostsScheduler() {
         Scenario s = ScenarioReader.read(FioJobFile.parse("t.fio", "[a]\nioscheduler=bfq\nnumber_ios=1\n[b]\nioscheduler=bfq\nnumber_ios=1\n",
                 Map.of()).tree(), List.of());
-        assertThat(s.host().scheduler()).isEqualTo("bfq");
+        assertThat(s.host().scheduler().name()).isEqualTo("bfq");
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nioscheduler=bfq\n[b]\nioscheduler=none\n"))
                 .hasMessageContaining("one IO scheduler; this file asks for 'bfq' and 'none'");
     }
