@@ -1,5 +1,6 @@
 package io.iopath.workload.postmark;
 
+import io.iopath.result.PostmarkResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,7 +49,8 @@ public final class Postmark {
     private int filesDeleted;
     private int filesRead;
     private int filesAppended;
-    private int deletedAlone;
+    /** {@code delete_base}: files deleted before the final sweep. */
+    private int deleteBase = -1;
     private boolean outOfFiles;
     /** Postmark keeps its byte totals in C {@code float}s (since 1.12): the report rounds as they do. */
     private float bytesRead;
@@ -142,7 +144,7 @@ public final class Postmark {
                     transaction();
                 } else {
                     calls.phase(PostmarkPhase.DELETE);
-                    deletedAlone = filesDeleted;
+                    deleteBase = filesDeleted;
                     state = State.DELETE;
                     index = 0;
                 }
@@ -155,7 +157,6 @@ public final class Postmark {
                 if (index < slots) {
                     deleteFile(index++);
                 } else {
-                    deletedAlone = filesDeleted - deletedAlone;
                     if (config.usesSubdirectories()) {
                         calls.phase(PostmarkPhase.RMDIR);
                         state = State.RMDIR;
@@ -193,10 +194,18 @@ public final class Postmark {
         return state == State.DONE;
     }
 
-    /** What Postmark's report prints, as far as the run has gone. */
-    public PostmarkCounters counters() {
-        return new PostmarkCounters(filesCreated, filesDeleted, filesRead, filesAppended,
-                state == State.DONE || state == State.RMDIR ? deletedAlone : 0, bytesRead, bytesWritten, outOfFiles);
+    /**
+     * What Postmark's report is computed from: the counters as far as the run has gone and the four timers,
+     * which whoever served the calls took at the phases ({@code start_time} at {@link PostmarkPhase#CREATE},
+     * {@code t_start_time} at {@link PostmarkPhase#TRANSACTIONS}, {@code t_end_time} at
+     * {@link PostmarkPhase#OUT_OF_FILES} or {@link PostmarkPhase#DELETE}, {@code end_time} after the last
+     * deletion).
+     */
+    public PostmarkResult result(long startNs, long transactionsStartNs, long transactionsEndNs, long endNs) {
+        return new PostmarkResult(config.transactions(), config.simultaneous(), filesCreated, filesDeleted, filesRead,
+                filesAppended, deleteBase < 0 ? 0 : filesDeleted - deleteBase, bytesRead, bytesWritten,
+                outOfFiles, config.report() == PostmarkConfig.Report.TERSE, startNs, transactionsStartNs,
+                transactionsEndNs, endNs);
     }
 
     /** Random outputs consumed so far. */

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -36,11 +37,51 @@ class PostmarkSequenceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"default-small", "unbuffered", "subdirs-locations", "table-full", "out-of-files", "big-blocks"})
+    @ValueSource(strings = {"default-small", "unbuffered", "subdirs-locations", "table-full", "out-of-files", "big-blocks",
+            "one-location-megabytes"})
     void sameCallsAsTheRealBinary(String capture) throws IOException {
         String expected = resource(capture + ".seq");
         String actual = sequence(config(capture));
         // compare line lists so a mismatch shows the first differing call, not two 10-kB strings
         assertThat(actual.split("\n")).containsExactly(expected.split("\n"));
+    }
+
+    /** The captures exercise what the issue asks for: each quirk appears in the real binary's calls. */
+    @Test
+    void theCapturesCoverPostmarksQuirks() throws IOException {
+        // buffering false: zero-length remainder writes and reads
+        assertThat(resource("unbuffered.seq")).containsPattern("(?m)^write \\S+ \\d+ 0 req=0$")
+                .containsPattern("(?m)^read \\S+ \\d+ 0 req=0$");
+        // subdirectories and two weighted locations
+        assertThat(resource("subdirs-locations.seq")).contains("mkdir a/s0 - -", "mkdir b/s2 - -", "rmdir b/s2 - -")
+                .containsPattern("(?m)^create a/s\\d/").containsPattern("(?m)^create b/s\\d/");
+        // table full: 2N = 20 slots, and 100 transactions that all try to create
+        PostmarkConfig full = config("table-full");
+        assertThat(full.biasCreate()).isEqualTo(10);
+        assertThat(resource("table-full.seq").lines().filter(l -> l.startsWith("create "))).hasSize(2 * full.simultaneous());
+        // out of files: the phase, then the (empty) deletion sweep
+        assertThat(resource("out-of-files.seq")).endsWith("phase out_of_files - -\nphase delete - -\n");
+        // stdio: a read of 8192 goes straight to read(8192); a first fwrite of 8192 straight to write(8192)
+        assertThat(resource("subdirs-locations.seq")).containsPattern("(?m)^read \\S+ 0 8192 req=8192$");
+        assertThat(resource("big-blocks.seq")).containsPattern("(?m)^write \\S+ 0 8192 req=8192$");
+    }
+
+    @Test
+    void whenFileSizeIsFixedNoSizeIsDrawn() {
+        PostmarkConfig.Builder b = PostmarkConfig.DEFAULTS.toBuilder();
+        b.fileSizeLow = 1024;
+        b.fileSizeHigh = 1024;
+        b.simultaneous = 3;
+        b.transactions = 10;
+        b.bufferedIo = false;
+        StringBuilder out = new StringBuilder();
+        Postmark pm = new Postmark(b.build(), new PostmarkSeqWriter(out));
+        for (int i = 0; i < 4; i++) {
+            pm.step(); // the create phase and three creates
+        }
+        // 2H draws for the file source, then none: no location, no subdirectory, RND(0) for the size
+        assertThat(pm.draws()).isEqualTo(2 * 1024);
+        assertThat(out.toString()).endsWith("create 3 - 0\nwrite 3 0 512 req=512\nwrite 3 512 512 req=512\n"
+                + "write 3 1024 0 req=0\nclose 3 - -\n");
     }
 }
