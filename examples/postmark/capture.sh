@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 cd "$work"
 # Postmark does not create its locations ('set location DIR' / '+DIR'); they must exist.
 sed -n 's/^set location [+]\{0,1\}\([^ ]*\).*/\1/p' "$config" | while read -r dir; do mkdir -p "$dir"; done
-strace -f -s 256 -e trace=openat,read,write,lseek,close,unlink,mkdir,rmdir -o "$work.strace" \
+strace -f -s 4096 -e trace=openat,read,write,lseek,close,unlink,mkdir,rmdir -o "$work.strace" \
     postmark "$config" > "$work.stdout"
 python3 "$here/strace-to-seq.py" "$work.strace" > "$out"
 grep -v "^Reading configuration from file" "$work.stdout" > "${out%.seq}.out"

@@ -3,14 +3,15 @@
 
 Usage (see README.md beside this script for the whole capture procedure):
 
-    strace -f -s 256 -e trace=openat,read,write,lseek,close,unlink,mkdir,rmdir \
+    strace -f -s 4096 -e trace=openat,read,write,lseek,close,unlink,mkdir,rmdir \
         -o run.strace postmark /abs/path/config.pmrc
     python3 strace-to-seq.py run.strace > run.seq
 
 Only calls on relative paths (Postmark's files, built relative to its working directory) and on
 the descriptors they returned are kept; the dynamic loader's and the configuration file's calls
 use absolute paths and are dropped. Phase lines come from Postmark's own progress messages,
-which it writes to standard output (descriptor 1) and flushes before each phase.
+which it writes to standard output (descriptor 1) and flushes before each phase; -s 4096 keeps
+the whole of each such write (a `show` before a `run` puts some 500 bytes in front of them).
 The converter keeps each file's size and each descriptor's offset itself, because strace shows
 neither: an offset is where the call started, a size is the file's size when it was opened.
 """

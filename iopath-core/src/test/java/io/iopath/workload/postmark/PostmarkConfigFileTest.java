@@ -134,4 +134,15 @@ class PostmarkConfigFileTest {
         assertThatThrownBy(() -> PostmarkConfigFile.parse("t.pmrc", "set number 5\n" + line + "\nrun\n"))
                 .isInstanceOf(PostmarkConfigException.class).hasMessage(message);
     }
+
+    /** Three {@code show}s of the real binary (run in /tmp/pm/s), every branch of its layout. */
+    @Test
+    void showPrintsWhatTheRealBinaryPrints() throws IOException {
+        PostmarkScript s = PostmarkConfigFile.parse("show.pmrc", PostmarkSequenceTest.resource("show.pmrc"));
+        StringBuilder shown = new StringBuilder();
+        for (PostmarkScript.Command c : s.commands()) {
+            shown.append(PostmarkShow.text(c.config(), "/tmp/pm/s"));
+        }
+        assertThat(shown).hasToString(PostmarkSequenceTest.resource("show.out"));
+    }
 }

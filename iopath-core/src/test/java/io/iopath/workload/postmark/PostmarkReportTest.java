@@ -35,7 +35,7 @@ class PostmarkReportTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"default-small", "unbuffered", "subdirs-locations", "table-full", "big-blocks",
-            "one-location-megabytes"})
+            "one-location-megabytes", "large-defaults"})
     void sameReportAsTheRealBinaryWithTimeInSeconds(String capture) throws IOException {
         assertThat(PostmarkReport.of(run(capture), Timers.SECONDS)).isEqualTo(realReport(capture));
     }

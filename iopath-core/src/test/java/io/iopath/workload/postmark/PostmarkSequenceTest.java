@@ -46,6 +46,21 @@ class PostmarkSequenceTest {
         assertThat(actual.split("\n")).containsExactly(expected.split("\n"));
     }
 
+    /**
+     * Two larger real runs, kept as the SHA-256 and line count of their capture (5 479 and 34 901 calls):
+     * Postmark's defaults exactly ({@code run} alone: 500 files, 500 transactions) and
+     * {@code examples/postmark/small.pmrc} (1000 files, 5000 transactions, 10 subdirectories).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"large-defaults", "large-small-example"})
+    void largerRunsHashLikeTheRealBinarysCapture(String capture) throws Exception {
+        String[] expected = resource(capture + ".seq.sha256").split("\n");
+        String actual = sequence(config(capture));
+        assertThat(actual.lines().count()).isEqualTo(Long.parseLong(expected[1].strip()));
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(actual.getBytes(StandardCharsets.UTF_8));
+        assertThat(java.util.HexFormat.of().formatHex(digest)).isEqualTo(expected[0].strip());
+    }
+
     /** The captures exercise what the issue asks for: each quirk appears in the real binary's calls. */
     @Test
     void theCapturesCoverPostmarksQuirks() throws IOException {
