@@ -31,6 +31,7 @@ public final class Postmark {
 
     private final PostmarkConfig config;
     private final MersenneTwister random;
+    private final FileCalls calls;
     private final DataStream stream;
     private final int slots;
     /** {@code file_table}: name and size of each slot; size 0 = free. */
@@ -86,11 +87,12 @@ public final class Postmark {
         this.locationIndex = index.toArray(String[]::new);
         List<String> dirs = new ArrayList<>();
         if (config.usesSubdirectories()) {
-            List<String> bases = config.locations().isEmpty() ? java.util.Collections.singletonList(null)
-                    : config.locations().stream().map(PostmarkConfig.Location::name).toList();
-            for (String base : bases) {
+            // create_subdirectories: s0..s(S-1) in each location in the order added, or in the working directory
+            List<String> prefixes = config.locations().isEmpty() ? List.of("")
+                    : config.locations().stream().map(l -> l.name() + "/").toList();
+            for (String prefix : prefixes) {
                 for (int i = 0; i < config.subdirectories(); i++) {
-                    dirs.add((base == null ? "" : base + "/") + "s" + i);
+                    dirs.add(prefix + "s" + i);
                 }
             }
         }
@@ -100,8 +102,6 @@ public final class Postmark {
             random.rnd(95);
         }
     }
-
-    private final FileCalls calls;
 
     /** Makes the calls of Postmark's next step; false when the run is over (and nothing was called). */
     public boolean step() {
