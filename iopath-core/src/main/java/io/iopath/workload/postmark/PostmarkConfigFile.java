@@ -199,8 +199,11 @@ public final class PostmarkConfigFile {
             if (w.length != 3) {
                 throw new PostmarkConfigException(where, "set location -DIR takes no weight");
             }
-            boolean removed = config.locations.removeIf(l -> l.name().equals(name));
-            if (!removed) {
+            // delete_location: the first location of that name only
+            int at = config.locations.stream().map(PostmarkConfig.Location::name).toList().indexOf(name);
+            if (at >= 0) {
+                config.locations.remove(at);
+            } else {
                 throw new PostmarkConfigException(where, "set location: cannot find location '" + name + "'");
             }
             return;

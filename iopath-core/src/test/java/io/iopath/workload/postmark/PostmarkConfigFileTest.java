@@ -73,6 +73,9 @@ class PostmarkConfigFileTest {
         PostmarkConfig c = only("set location x\nset location y 3\nset location +z 2\nset location +w\nset location -z\nrun");
         assertThat(c.locations()).containsExactly(new Location("y", 3), new Location("w", 1));
         assertThat(c.totalWeight()).isEqualTo(4);
+        // the same name twice: '-' removes the first (delete_location stops at the first match)
+        assertThat(only("set location a 1\nset location +b\nset location +a 3\nset location -a\nrun").locations())
+                .containsExactly(new Location("b", 1), new Location("a", 3));
     }
 
     @Test
