@@ -1,5 +1,6 @@
 package io.iopath.cli;
 
+import io.iopath.files.AtomicFiles;
 import io.iopath.scenario.ScenarioException;
 import io.iopath.workload.trace.TraceFormatException;
 import java.io.IOException;
@@ -33,6 +34,9 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        // Ctrl-C or SIGTERM mid-run: remove the hidden temporary files of outputs being written
+        // (a streamed trace can be large); the outputs themselves appear only when complete.
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::deletePending, "iopath-remove-temporary-files"));
         System.exit(execute(args));
     }
 

@@ -1,10 +1,6 @@
 package io.iopath.cli;
 
-import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.files.AtomicFiles;
-import io.iopath.metrics.blktrace.BlkTraceLog;
-import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -91,6 +87,7 @@ final class RunCommand implements Callable<Integer> {
             out.print(ScenarioReader.defaultText());
             return 0;
         }
+        checkOutputs();
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
             all.add("seed=" + seed);
@@ -132,16 +129,25 @@ final class RunCommand implements Callable<Integer> {
             case "iolog", "iolog3" -> TraceFormat.IOLOG3;
             default -> throw new BadInputException("--trace-format: expected blkparse or iolog, got '" + traceFormat + "'");
         };
-        BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
-        TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer));
+        // both stream to their files as the run goes (constant memory), and appear only if it completes
+        TraceOut blktrace = blktraceFile == null ? null : new TraceOut(blktraceFile, TraceFormat.BLKPARSE);
+        TraceOut tracer = null;
+        ScenarioRun run;
         Result result;
-        try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
-            result = run.execute(bar::update);
-        } finally {
-            if (tracer != null) {
-                tracer.close();
+        try {
+            tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
+            run = new ScenarioRun(scenario, TraceOut.both(blktrace, tracer));
+            try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
+                result = run.execute(bar::update);
             }
+            if (blktrace != null) {
+                blktrace.commit();
+            }
+            if (tracer != null) {
+                tracer.commit();
+            }
+        } finally {
+            closeAll(blktrace, tracer);
         }
         run.notes().forEach(n -> err.println("iopath: " + n));
         if (tracer != null) {
@@ -149,9 +155,6 @@ final class RunCommand implements Callable<Integer> {
         }
         if (outDir != null) {
             RunReport.write(outDir, result, scenarioSource(all, fio));
-        }
-        if (trace != null) {
-            AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
         }
         if (!format.equals("iopath")) {
             if (result.powerLoss() != null) {
@@ -171,6 +174,30 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Every output path the options name, checked before anything is read or simulated. */
+    private void checkOutputs() {
+        OutputPaths.checkDirectory("--out", outDir);
+        OutputPaths.checkFile("--blktrace", blktraceFile);
+        OutputPaths.checkFile("--trace-out", traceOut);
+        if (blktraceFile != null && traceOut != null
+                && blktraceFile.toAbsolutePath().normalize().equals(traceOut.toAbsolutePath().normalize())) {
+            throw new BadInputException("--blktrace and --trace-out name the same file, " + traceOut + "; give two");
+        }
+    }
+
+    /** Closes both (either may be null), the first failure thrown after both are closed. */
+    private static void closeAll(TraceOut a, TraceOut b) {
+        try {
+            if (a != null) {
+                a.close();
+            }
+        } finally {
+            if (b != null) {
+                b.close();
+            }
+        }
     }
 
     /**

@@ -59,6 +59,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputPaths.checkDirectory("--out", outDir);
         if (!Files.isRegularFile(scenarioFile)) {
             throw new BadInputException(scenarioFile + ": no such scenario file");
         }

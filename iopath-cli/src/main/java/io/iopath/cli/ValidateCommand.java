@@ -45,14 +45,15 @@ final class ValidateCommand implements Callable<Integer> {
         if (!Files.isRegularFile(trace)) {
             throw new BadInputException(trace + ": no such trace file");
         }
+        String stem = trace.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+        Path dir = outDir != null ? outDir : Path.of(stem + "-validation");
+        OutputPaths.checkDirectory("--out", dir);
         DriveSpec d = DriveOption.resolve(drive);
         Comparison c = DriveReplay.compare(trace, d);
         if (c.requests() == 0) {
             throw new BadInputException(trace + ": the trace holds no requests");
         }
         ValidationReport r = ValidationReport.of(c);
-        String stem = trace.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-        Path dir = outDir != null ? outDir : Path.of(stem + "-validation");
         var measured = DiskSimHistogram.of(c.measuredMs()).cdf();
         var simulated = DiskSimHistogram.of(c.simulatedMs()).cdf();
         ValidationFiles.writeCdfCsv(dir.resolve("cdf.csv"), measured, simulated);

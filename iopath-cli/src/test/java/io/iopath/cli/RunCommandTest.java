@@ -122,7 +122,8 @@ class RunCommandTest {
         Path file = Files.writeString(dir.resolve("plain-file"), "x");
         Outcome o = iopath("run", "--set", "jobs[0].number_ios=10", "--out", file.resolve("sub").toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).startsWith("iopath: " + file).doesNotContain("\tat ");
+        assertThat(o.err()).startsWith("iopath: --out: " + file.resolve("sub") + ": " + file + " is not a directory")
+                .doesNotContain("\tat ");
         assertThat(o.err().lines()).hasSize(1);
     }
 

@@ -14,6 +14,14 @@ public interface TraceReader extends Closeable {
 
     TraceFormat format();
 
+    /**
+     * What the user should hear though the trace read, once it has been read to the end (a last
+     * line without a line end: a trace cut short?); {@link TraceFiles#open} readers have them.
+     */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     @Override
     default void close() {
         try {
