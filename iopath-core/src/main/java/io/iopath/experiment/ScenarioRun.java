@@ -42,7 +42,7 @@ public final class ScenarioRun {
     private final Disk disk;
     private final BlockQueue queue;
     private final ScsiDriver driver;
-    private final RunMetrics metrics = new RunMetrics();
+    private final RunMetrics metrics;
     private final List<BlockJob> jobs = new ArrayList<>();
     /** Every IO-producing process: the jobs (numjobs clones each) and trace replays. */
     private final List<Workload> workloads = new ArrayList<>();
@@ -51,7 +51,16 @@ public final class ScenarioRun {
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
+        this(scenario, trace, RunMetrics.DEFAULT_INTERVAL_NS);
+    }
+
+    /**
+     * @param trace      what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing)
+     * @param intervalNs the interval of the result's time series
+     */
+    public ScenarioRun(Scenario scenario, BlockTracepoints trace, long intervalNs) {
         this.scenario = scenario;
+        this.metrics = new RunMetrics(intervalNs);
         this.sim = new Simulator(scenario.seed());
         this.disk = new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
@@ -68,12 +77,14 @@ public final class ScenarioRun {
         for (JobSpec spec : scenario.jobs()) {
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
+                metrics.registerJob(pid, spec.name());
                 workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
                 continue;
             }
             // numjobs: each clone is its own simulated process with its own random streams
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
+                metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
                 BlockJob job = new BlockJob(sim, queue, metrics, spec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 jobs.add(job);
                 workloads.add(job);
@@ -137,7 +148,7 @@ public final class ScenarioRun {
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss);
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
     }
 
     public Simulator simulator() {

@@ -16,6 +16,9 @@ package io.iopath.result;
  * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
  * @param driveQueue        the drive's command queue: tagged and effective depth, refusals
  * @param powerLoss         what a power failure destroyed, or null when the run had none
+ * @param jobs              each job's own figures, in the scenario's order
+ * @param flush             the flushes of all jobs
+ * @param timeSeries        IOPS, bandwidth and latency per interval, per job and for all
  */
 public record Result(
         String scenario,
@@ -34,7 +37,24 @@ public record Result(
         LatencyCdfs latencyCdf,
         HostStats host,
         DriveQueueStats driveQueue,
-        PowerLossReport powerLoss) {
+        PowerLossReport powerLoss,
+        java.util.List<JobResult> jobs,
+        FlushStats flush,
+        TimeSeries timeSeries) {
+    public Result {
+        jobs = java.util.List.copyOf(jobs);
+    }
+
+    /** Without per-job figures or time series (tools that build a Result by hand). */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
+                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host,
+                  DriveQueueStats driveQueue, PowerLossReport powerLoss) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
+                bioMerges, queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, java.util.List.of(),
+                FlushStats.NONE, TimeSeries.NONE);
+    }
+
     /** Without host detail (tests and tools that build a Result by hand). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
                   DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
