@@ -14,6 +14,7 @@ import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
+import io.iopath.units.Units;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
@@ -63,12 +64,17 @@ final class RunCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "write DIR/results.json, results.csv, latency.csv and report.html (see docs/reports.md)")
+            description = "write DIR/results.json, results.csv, latency.csv, timeseries.csv and report.html (see docs/reports.md)")
     Path outDir;
 
     @Option(names = "--blktrace", paramLabel = "FILE",
             description = "write the run's blktrace events to FILE in blkparse's default text format")
     Path blktraceFile;
+
+    @Option(names = "--interval", paramLabel = "TIME", defaultValue = "1s",
+            description = "interval of timeseries.csv and the report's charts over time, in simulated time"
+                    + " (e.g. 100ms, 1s); default ${DEFAULT-VALUE}")
+    String interval;
 
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
@@ -88,6 +94,7 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         checkOutputs();
+        long intervalNs = intervalNs();
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
             all.add("seed=" + seed);
@@ -136,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
         Result result;
         try {
             tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-            run = new ScenarioRun(scenario, TraceOut.both(blktrace, tracer));
+            run = new ScenarioRun(scenario, TraceOut.both(blktrace, tracer), intervalNs);
             try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
                 result = run.execute(bar::update);
             }
@@ -174,6 +181,19 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private long intervalNs() {
+        long ns;
+        try {
+            ns = Units.parseTime(interval);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--interval: expected " + Units.TIME_FORMAT + ", got '" + interval + "'");
+        }
+        if (ns <= 0) {
+            throw new BadInputException("--interval: expected a time above 0, got '" + interval + "'");
+        }
+        return ns;
     }
 
     /** Every output path the options name, checked before anything is read or simulated. */

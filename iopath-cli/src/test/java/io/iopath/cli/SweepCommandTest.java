@@ -45,7 +45,7 @@ class SweepCommandTest {
         assertThat(rows.get(3)).isEqualTo(SweepCommand.row(List.of("on", "16"), single));
         List<String> csv = Files.readAllLines(dir.resolve("o/results.csv"));
         assertThat(csv.get(0)).startsWith("drive.write_cache,host.queue_depth,");
-        assertThat(csv).hasSize(1 + 4 * 3); // read, write, total per run
+        assertThat(csv).hasSize(1 + 4 * 3 * 3); // read, write, total per run: all jobs, then each of the two
         assertThat(dir.resolve("o/report.html")).exists();
     }
 

@@ -6,6 +6,8 @@ import static io.iopath.report.Html.fixed;
 import static io.iopath.report.Html.ms;
 
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FlushStats;
+import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
 import java.util.ArrayList;
@@ -45,8 +47,19 @@ public final class HtmlReport {
         for (String direction : directions(r)) {
             summaryRow(sb, List.of(), 0, direction, stats(r, direction));
         }
+        flushRow(sb, List.of(), r.flush(), r.elapsedNs());
         sb.append("</table>\n</div>\n<p class=\"note\">Latency is per bio, from blktrace Q (queued) to C (completed). "
-                + "Q2D is the time in the block layer, D2C the time in the driver and the drive.</p>\n</section>\n");
+                + "Q2D is the time in the block layer, D2C the time in the driver and the drive.");
+        if (r.flush().count() > 0) {
+            sb.append(" A flush's latency is the time an fsync waits for the drive's cache.");
+        }
+        sb.append("</p>\n</section>\n");
+        if (r.jobs().size() > 1) {
+            jobsTable(sb, r);
+        }
+        if (!r.timeSeries().points().isEmpty()) {
+            overTime(sb, r);
+        }
 
         sb.append("<section>\n<h2>Latency distribution</h2>\n<figure>\n")
                 .append(SvgCharts.latencyCdf(r, "chart-latency-cdf")).append('\n')
@@ -73,7 +86,7 @@ public final class HtmlReport {
             }
         }
         sb.append("; as run:</p>\n<pre><code>").append(esc(scenario.yamlAsRun())).append("</code></pre>\n</section>\n");
-        foot(sb, "results.json, results.csv and latency.csv beside this page hold the same numbers for scripts.");
+        foot(sb, "results.json, results.csv, latency.csv and timeseries.csv beside this page hold the same numbers for scripts.");
         return sb.toString();
     }
 
@@ -118,6 +131,73 @@ public final class HtmlReport {
                 .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
         foot(sb, "results.csv beside this page holds every run, one row per direction, for scripts.");
         return sb.toString();
+    }
+
+    /** A row per job and direction, beside the totals: what a comparison of jobs (ionice, bfq) is about. */
+    private static void jobsTable(StringBuilder sb, Result r) {
+        sb.append("<section>\n<h2>Per job</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
+        summaryHeader(sb, List.of("job"));
+        for (JobResult j : r.jobs()) {
+            List<String> rows = new ArrayList<>();
+            if (j.read().ios() > 0) {
+                rows.add("read");
+            }
+            if (j.write().ios() > 0) {
+                rows.add("write");
+            }
+            if (rows.size() != 1) {
+                rows.add("total");
+            }
+            int span = rows.size() + (j.flush().count() > 0 ? 1 : 0);
+            for (int i = 0; i < rows.size(); i++) {
+                DirectionStats d = switch (rows.get(i)) {
+                    case "read" -> j.read();
+                    case "write" -> j.write();
+                    default -> j.total();
+                };
+                summaryRow(sb, i == 0 ? List.of(j.name()) : null, span, rows.get(i), d);
+            }
+            flushRow(sb, null, j.flush(), j.elapsedNs());
+        }
+        sb.append("</table>\n</div>\n<p class=\"note\">IOPS and MB/s over each job's own span, from its first IO "
+                + "queued to its last completed (as fio computes a job's bandwidth); the clones of a job (numjobs) "
+                + "count together.</p>\n</section>\n");
+    }
+
+    /** A flush row when there were flushes: count, rate and latency; no bytes, no Q2D / D2C. */
+    private static void flushRow(StringBuilder sb, List<String> labels, FlushStats f, long elapsedNs) {
+        if (f.count() == 0) {
+            return;
+        }
+        sb.append("<tr>");
+        if (labels != null) {
+            for (String l : labels) {
+                sb.append("<td class=\"label\">").append(esc(l)).append("</td>");
+            }
+        }
+        double seconds = Units.seconds(elapsedNs);
+        LatencySummary l = f.latency();
+        sb.append("<td class=\"label\">flush</td>").append(td(Long.toString(f.count())))
+                .append(td(fixed(seconds > 0 ? f.count() / seconds : 0, 1))).append(td(""))
+                .append(td(ms(l.mean()))).append(td(ms(l.p50()))).append(td(ms(l.p95()))).append(td(ms(l.p99())))
+                .append(td(ms(l.p99_9()))).append(td(ms(l.max()))).append(td("")).append(td("")).append("</tr>\n");
+    }
+
+    /** IOPS, bandwidth and p99 latency per interval of simulated time. */
+    private static void overTime(StringBuilder sb, Result r) {
+        double s = r.timeSeries().intervalNs() / 1e9;
+        String interval = Html.fixed(s, s < 1 ? 3 : 1).replaceFirst("\\.?0+$", "") + " s";
+        sb.append("<section>\n<h2>Over time</h2>\n<p class=\"note\">Per interval of ").append(interval)
+                .append(" of simulated time; an IO counts in the interval it completed in (the last interval may be "
+                        + "partly empty). The numbers are in <code>timeseries.csv</code>.</p>\n");
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "IOPS", p -> p.ios() / s, true, "chart-iops-over-time"))
+                .append("\n</figure>\n");
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "MB/s", p -> Units.megabytes(p.bytes() / s), true,
+                "chart-mbps-over-time")).append("\n</figure>\n");
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false,
+                "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
+                + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
+        sb.append("</section>\n");
     }
 
     /** read and write when they had IOs, and total; total alone when the run had none. */

@@ -3,6 +3,7 @@ package io.iopath.report;
 import io.iopath.result.DirectionStats;
 import io.iopath.result.LatencyCdf;
 import io.iopath.result.Result;
+import io.iopath.result.TimeSeries;
 import io.iopath.units.Units;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -220,6 +221,79 @@ final class SvgCharts {
         for (int i = 0; i < runs.size(); i++) {
             data.addValue(value.applyAsDouble(direction.apply(runs.get(i))), name, captions.get(i));
         }
+    }
+
+    /** Colours for one line per job, after the read / write / total ones; cycled beyond ten. */
+    private static final Color[] JOBS = {
+        new Color(0x1f77b4), new Color(0xd95f02), new Color(0x1b9e77), new Color(0x7570b3), new Color(0xe7298a),
+        new Color(0x66a61e), new Color(0xe6ab02), new Color(0xa6761d), new Color(0x17becf), new Color(0x8c564b),
+    };
+
+    /**
+     * A metric over simulated time, a point per interval at the interval's start: with one job a
+     * line per direction (and total when both), with several a line per job (its total) and one
+     * for all jobs. Intervals without a completion are gaps, not zeros... except for rates,
+     * where {@code zeroWhenIdle} draws them as 0 (no IO completed: 0 IOPS).
+     */
+    static String overTime(Result r, String axisLabel, ToDoubleFunction<TimeSeries.Point> value, boolean zeroWhenIdle,
+                           String id) {
+        TimeSeries ts = r.timeSeries();
+        List<String[]> lines = new java.util.ArrayList<>(); // {job or null, direction, name}
+        List<Color> colours = new java.util.ArrayList<>();
+        if (r.jobs().size() <= 1) {
+            boolean reads = r.read().ios() > 0;
+            boolean writes = r.write().ios() > 0;
+            if (reads) {
+                lines.add(new String[] {null, "read", "read"});
+                colours.add(READ);
+            }
+            if (writes) {
+                lines.add(new String[] {null, "write", "write"});
+                colours.add(WRITE);
+            }
+            if ((reads && writes) || lines.isEmpty()) {
+                lines.add(new String[] {null, "total", "total"});
+                colours.add(TOTAL);
+            }
+        } else {
+            for (int j = 0; j < r.jobs().size(); j++) {
+                lines.add(new String[] {r.jobs().get(j).name(), "total", r.jobs().get(j).name()});
+                colours.add(JOBS[j % JOBS.length]);
+            }
+            lines.add(new String[] {null, "total", "all jobs"});
+            colours.add(TOTAL);
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        long intervals = ts.points().isEmpty() ? 0 : ts.points().get(ts.points().size() - 1).startNs() / Math.max(1, ts.intervalNs()) + 1;
+        for (String[] line : lines) {
+            XYSeries s = new XYSeries(line[2], true, false);
+            java.util.Map<Long, Double> byInterval = new java.util.HashMap<>();
+            for (TimeSeries.Point p : ts.points()) {
+                if (java.util.Objects.equals(p.job(), line[0]) && p.direction().equals(line[1])) {
+                    byInterval.put(p.startNs() / ts.intervalNs(), value.applyAsDouble(p));
+                }
+            }
+            for (long k = 0; k < intervals; k++) {
+                Double v = byInterval.get(k);
+                if (v != null || zeroWhenIdle) {
+                    s.add(Units.seconds(k * ts.intervalNs()), v == null ? 0.0 : v);
+                } else {
+                    s.add(Units.seconds(k * ts.intervalNs()), null);
+                }
+            }
+            data.addSeries(s);
+        }
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, intervals <= 60);
+        NumberAxis x = numberAxis("simulated time (s), interval start");
+        x.setAutoRangeIncludesZero(true);
+        XYPlot plot = new XYPlot(data, x, numberAxis(axisLabel), renderer);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < colours.size(); i++) {
+            renderer.setSeriesPaint(i, colours.get(i));
+            renderer.setSeriesStroke(i, new BasicStroke(i == colours.size() - 1 && r.jobs().size() > 1 ? 1.5f : 2f));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+        }
+        return svg(chart, id, WIDTH, 300);
     }
 
     /** A value axis whose tick labels read the same in every default locale (no "1.000" or "0,5"). */

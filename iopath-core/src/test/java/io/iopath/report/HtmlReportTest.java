@@ -82,16 +82,25 @@ class HtmlReportTest {
     }
 
     @Test
-    void aRunReportHoldsTheSummaryTableTheScenarioAndTwoCharts() throws Exception {
+    void aRunReportHoldsTheSummaryTablePerJobTheScenarioAndFiveCharts() throws Exception {
         Result r = Runs.mixed("jobs[1].bs=128k");
         String html = HtmlReport.run(r, Runs.source("jobs[1].bs=128k"));
         Document doc = parse(html);
-        assertSelfContained(html, doc, 2);
+        // latency CDF, where the time went, and IOPS, MB/s and p99 over time
+        assertSelfContained(html, doc, 5);
         Element summary = (Element) doc.getElementsByTagName("table").item(0);
         assertThat(cellsOfRow(summary, "read")).containsExactlyElementsOf(expectedCells(r.read()));
         assertThat(cellsOfRow(summary, "write")).containsExactlyElementsOf(expectedCells(r.write()));
         assertThat(cellsOfRow(summary, "total")).containsExactlyElementsOf(expectedCells(r.total()));
-        Element split = (Element) doc.getElementsByTagName("table").item(1);
+        Element jobs = (Element) doc.getElementsByTagName("table").item(1);
+        // the first row of a job starts with its name (spanning its rows), then the direction
+        assertThat(cellsOfRow(jobs, "oltp")).containsExactlyElementsOf(
+                java.util.stream.Stream.concat(java.util.stream.Stream.of("read"), expectedCells(r.jobs().get(0).read()).stream())
+                        .toList());
+        assertThat(cellsOfRow(jobs, "log")).containsExactlyElementsOf(
+                java.util.stream.Stream.concat(java.util.stream.Stream.of("write"), expectedCells(r.jobs().get(1).write()).stream())
+                        .toList());
+        Element split = (Element) doc.getElementsByTagName("table").item(2);
         assertThat(cellsOfRow(split, "drive command (ms)")).contains(ms(r.driveTime().seekMeanNs()),
                 ms(r.driveTime().rotationMeanNs()), ms(r.driveTime().transferMeanNs()),
                 Long.toString(r.driveTime().commands()));
@@ -101,11 +110,11 @@ class HtmlReportTest {
     }
 
     @Test
-    void aReadOnlyRunHasNoWriteRowAndStillTwoCharts() throws Exception {
+    void aReadOnlyRunHasNoWriteRowAndStillFiveCharts() throws Exception {
         Result r = Runs.mixed("jobs[0].rw=randread", "jobs[1].rw=read");
         String html = HtmlReport.run(r, Runs.source("jobs[0].rw=randread", "jobs[1].rw=read"));
         Document doc = parse(html);
-        assertSelfContained(html, doc, 2);
+        assertSelfContained(html, doc, 5);
         Element summary = (Element) doc.getElementsByTagName("table").item(0);
         assertThat(summary.getTextContent()).doesNotContain("write");
         assertThat(cellsOfRow(summary, "read")).containsExactlyElementsOf(expectedCells(r.read()));
