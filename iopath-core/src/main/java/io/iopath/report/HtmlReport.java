@@ -194,7 +194,7 @@ public final class HtmlReport {
                 .append("\n</figure>\n");
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "MB/s", p -> Units.megabytes(p.bytes() / s), true,
                 "chart-mbps-over-time")).append("\n</figure>\n");
-        sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false,
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false, true,
                 "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
                 + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
         sb.append("</section>\n");

@@ -237,6 +237,12 @@ final class SvgCharts {
      */
     static String overTime(Result r, String axisLabel, ToDoubleFunction<TimeSeries.Point> value, boolean zeroWhenIdle,
                            String id) {
+        return overTime(r, axisLabel, value, zeroWhenIdle, false, id);
+    }
+
+    /** As above; {@code log} draws the values on a log axis (latency, which spans decades). */
+    static String overTime(Result r, String axisLabel, ToDoubleFunction<TimeSeries.Point> value, boolean zeroWhenIdle,
+                           boolean log, String id) {
         TimeSeries ts = r.timeSeries();
         List<String[]> lines = new java.util.ArrayList<>(); // {job or null, direction, name}
         List<Color> colours = new java.util.ArrayList<>();
@@ -286,11 +292,29 @@ final class SvgCharts {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, intervals <= 60);
         NumberAxis x = numberAxis("simulated time (s), interval start");
         x.setAutoRangeIncludesZero(true);
-        XYPlot plot = new XYPlot(data, x, numberAxis(axisLabel), renderer);
+        org.jfree.chart.axis.ValueAxis y = numberAxis(axisLabel);
+        if (log) {
+            double lo = Double.MAX_VALUE;
+            double hi = 0;
+            for (TimeSeries.Point p : ts.points()) {
+                double v = value.applyAsDouble(p);
+                if (v > 0) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+            if (hi > 0) {
+                y = new DecadeLogAxis(axisLabel + ", log scale");
+                y.setRange(niceBelow(lo), niceAbove(Math.max(hi, lo * 1.01)));
+            }
+        }
+        XYPlot plot = new XYPlot(data, x, y, renderer);
         JFreeChart chart = chart(plot);
         for (int i = 0; i < colours.size(); i++) {
             renderer.setSeriesPaint(i, colours.get(i));
-            renderer.setSeriesStroke(i, new BasicStroke(i == colours.size() - 1 && r.jobs().size() > 1 ? 1.5f : 2f));
+            boolean allJobs = i == colours.size() - 1 && r.jobs().size() > 1; // dashed: it runs under the jobs' lines
+            renderer.setSeriesStroke(i, allJobs ? new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {6f, 4f}, 0f) : new BasicStroke(2f));
             renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
         }
         return svg(chart, id, WIDTH, 300);
