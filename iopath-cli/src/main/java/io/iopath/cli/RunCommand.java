@@ -144,7 +144,8 @@ final class RunCommand implements Callable<Integer> {
         try {
             tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
             run = new ScenarioRun(scenario, TraceOut.both(blktrace, tracer), intervalNs);
-            try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
+            ScenarioRun r = run;
+            try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos(), run.plannedEndNs(), () -> r.simulator().now())) {
                 result = run.execute(bar::update);
             }
             if (blktrace != null) {

@@ -137,6 +137,29 @@ public final class ScenarioRun {
         return n;
     }
 
+    /**
+     * The simulated time by which the run will have stopped issuing, when every workload is
+     * bounded by time ({@code runtime}, after its {@code startdelay}) or a power failure cuts it;
+     * -1 when some workload is bounded only by its IO count or its trace. The run ends a little
+     * later (the last IOs complete), which a progress bar can ignore.
+     */
+    public long plannedEndNs() {
+        long end = 0;
+        for (Workload w : workloads) {
+            JobSpec spec = w.spec();
+            if (spec.runtimeNs() <= 0 || spec.replay() != null) {
+                end = -1;
+                break;
+            }
+            end = Math.max(end, spec.startDelayNs() + spec.runtimeNs());
+        }
+        long cut = scenario.powerFailureAtNs();
+        if (cut != Scenario.NO_POWER_FAILURE) {
+            end = end < 0 ? cut : Math.min(end, cut);
+        }
+        return end;
+    }
+
     private Result result(PowerLossReport powerLoss) {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
