@@ -112,7 +112,20 @@ public final class HtmlReport {
         }
         sb.append("</p>\n</header>\n");
 
-        sb.append("<section>\n<h2>Results</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
+        SweepLayout layout = SweepLayout.of(labelColumns, runs);
+        if (layout.numericX() || (labelColumns.size() >= 2 && layout.series() >= 0)) {
+            answers(sb, labelColumns, layout, runs);
+        } else {
+            sb.append("<section>\n<h2>IOPS</h2>\n<figure>\n")
+                    .append(SvgCharts.groupedByDirection(axis, captions, results, "IOPS", DirectionStats::iops, "chart-iops"))
+                    .append("\n</figure>\n</section>\n");
+            sb.append("<section>\n<h2>p99 latency</h2>\n<figure>\n")
+                    .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
+                            d -> Units.ms(d.latency().p99()), "chart-p99"))
+                    .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
+        }
+
+        sb.append("<section>\n<h2>Every run</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, labelColumns);
         for (LabelledResult run : runs) {
             List<String> rows = directions(run.result());
@@ -121,14 +134,6 @@ public final class HtmlReport {
             }
         }
         sb.append("</table>\n</div>\n</section>\n");
-
-        sb.append("<section>\n<h2>IOPS</h2>\n<figure>\n")
-                .append(SvgCharts.groupedByDirection(axis, captions, results, "IOPS", DirectionStats::iops, "chart-iops"))
-                .append("\n</figure>\n</section>\n");
-        sb.append("<section>\n<h2>p99 latency</h2>\n<figure>\n")
-                .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
-                        d -> Units.ms(d.latency().p99()), "chart-p99"))
-                .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
         foot(sb, "results.csv beside this page holds every run, one row per direction, for scripts.");
         return sb.toString();
     }
@@ -198,6 +203,113 @@ public final class HtmlReport {
                 "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
                 + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
         sb.append("</section>\n");
+    }
+
+    /** A metric of a sweep: its heading, its axis label, and its value in a run (of all directions). */
+    private record Metric(String title, String axis, java.util.function.ToDoubleFunction<Result> value, int decimals) {
+    }
+
+    /** The metrics a sweep is drawn in: throughput and latency, flushes and power loss when present. */
+    private static List<Metric> metrics(List<LabelledResult> runs) {
+        List<Metric> m = new ArrayList<>(List.of(
+                new Metric("IOPS", "IOPS", r -> r.total().iops(), 1),
+                new Metric("Bandwidth", "MB/s", r -> Units.megabytes(r.total().bandwidthBytesPerS()), 2),
+                new Metric("Mean latency", "mean latency (ms)", r -> Units.ms(r.total().latency().mean()), 2),
+                new Metric("p99 latency", "p99 latency (ms)", r -> Units.ms(r.total().latency().p99()), 2)));
+        if (runs.stream().anyMatch(r -> r.result().flush().count() > 0)) {
+            m.add(new Metric("Flush p99 latency", "flush p99 (ms)", r -> Units.ms(r.flush().latency().p99()), 2));
+        }
+        if (runs.stream().anyMatch(r -> r.result().powerLoss() != null)) {
+            m.add(new Metric("Acknowledged writes lost at the power failure", "writes lost",
+                    r -> r.powerLoss() == null ? 0 : r.powerLoss().acknowledgedLost(), 0));
+        }
+        return m;
+    }
+
+    /**
+     * Each metric against the varied parameters: lines over the numeric one (a line per value of
+     * a second), or a heatmap of two categorical ones; a chart per value of any further
+     * parameter, side by side.
+     */
+    private static void answers(StringBuilder sb, List<String> columns, SweepLayout layout, List<LabelledResult> runs) {
+        var groups = layout.facetGroups(runs);
+        int chart = 0;
+        for (Metric m : metrics(runs)) {
+            double max = 0;
+            for (LabelledResult r : runs) {
+                max = Math.max(max, m.value().applyAsDouble(r.result()));
+            }
+            sb.append("<section>\n<h2>").append(esc(m.title())).append("</h2>\n");
+            if (layout.numericX() && layout.series() >= 0) {
+                sb.append("<p class=\"note\">A line per <b>").append(esc(columns.get(layout.series()))).append("</b>.</p>\n");
+            }
+            sb.append(groups.size() > 1 ? "<div class=\"facets\">\n" : "");
+            for (var g : groups.entrySet()) {
+                String caption = facetCaption(columns, layout, g.getKey());
+                if (layout.numericX()) {
+                    boolean small = groups.size() > 1;
+                    sb.append("<figure>\n").append(SvgCharts.sweepLines(columns, layout, g.getValue(), m.axis(), m.value(),
+                            max, "chart-sweep-" + chart++, small ? 520 : SvgCharts.WIDTH, small ? 400 : SvgCharts.HEIGHT));
+                } else {
+                    sb.append("<figure>\n");
+                    heatmap(sb, columns, layout, g.getValue(), m);
+                }
+                sb.append(caption.isEmpty() ? "" : "\n<figcaption>" + esc(caption) + "</figcaption>").append("\n</figure>\n");
+            }
+            sb.append(groups.size() > 1 ? "</div>\n" : "").append("</section>\n");
+        }
+        sb.append("<p class=\"note\">Each point is one run: all its IOs, reads and writes together; the table below "
+                + "has each direction.</p>\n");
+    }
+
+    private static String facetCaption(List<String> columns, SweepLayout layout, List<String> values) {
+        StringBuilder c = new StringBuilder();
+        for (int i = 0; i < values.size(); i++) {
+            c.append(i == 0 ? "" : ", ").append(columns.get(layout.facets().get(i))).append('=').append(values.get(i));
+        }
+        return c.toString();
+    }
+
+    /** Rows: the series column's values; columns: the x column's; each cell shaded by its value. */
+    private static void heatmap(StringBuilder sb, List<String> columns, SweepLayout layout, List<LabelledResult> runs, Metric m) {
+        List<String> rows = SweepLayout.values(runs, layout.series());
+        List<String> cols = SweepLayout.values(runs, layout.x());
+        double max = 0;
+        for (LabelledResult r : runs) {
+            max = Math.max(max, m.value().applyAsDouble(r.result()));
+        }
+        sb.append("<div class=\"wide\">\n<table class=\"heat\">\n<thead><tr><th class=\"label\">")
+                .append(esc(columns.get(layout.series()))).append(" \\ ").append(esc(columns.get(layout.x()))).append("</th>");
+        for (String c : cols) {
+            sb.append("<th>").append(esc(c)).append("</th>");
+        }
+        sb.append("</tr></thead>\n");
+        for (String row : rows) {
+            sb.append("<tr><td class=\"label\">").append(esc(row)).append("</td>");
+            for (String c : cols) {
+                LabelledResult cell = null;
+                for (LabelledResult r : runs) {
+                    if (r.labels().get(layout.series()).equals(row) && r.labels().get(layout.x()).equals(c)) {
+                        cell = r;
+                    }
+                }
+                if (cell == null) {
+                    sb.append("<td class=\"cell\"></td>");
+                    continue;
+                }
+                double v = m.value().applyAsDouble(cell.result());
+                double share = max > 0 ? v / max : 0;
+                // white to a mid blue; text turns white on the darker half
+                int red = (int) Math.round(255 - share * (255 - 0x2b));
+                int green = (int) Math.round(255 - share * (255 - 0x6c));
+                int blue = (int) Math.round(255 - share * (255 - 0xb0));
+                sb.append(String.format(java.util.Locale.ROOT, "<td class=\"cell\" style=\"background:#%02x%02x%02x;color:%s\">",
+                        red, green, blue, share > 0.55 ? "#fff" : "#222")).append(fixed(v, m.decimals())).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</table>\n</div>");
+        sb.append("\n<p class=\"note\">").append(esc(m.axis())).append("; the darker, the higher.</p>");
     }
 
     /** read and write when they had IOs, and total; total alone when the run had none. */

@@ -320,6 +320,96 @@ final class SvgCharts {
         return svg(chart, id, WIDTH, 300);
     }
 
+    /**
+     * A metric of a sweep against its numeric parameter: a line per value of the series column
+     * (one line when there is none). Values that are plain numbers spread over a factor of 8 or
+     * more (queue depths 1, 4, 16, 64) go on a log2 axis; sizes and times (4k, 6ms) are placed
+     * evenly in increasing order, labelled as given.
+     */
+    static String sweepLines(List<String> columns, SweepLayout layout, List<LabelledResult> runs, String axisLabel,
+                             ToDoubleFunction<Result> value, double yMax, String id, int width, int height) {
+        List<String> xValues = new java.util.ArrayList<>(SweepLayout.values(runs, layout.x()));
+        xValues.sort(java.util.Comparator.comparingDouble(SweepLayout::number));
+        boolean plain = SweepLayout.plainNumbers(xValues);
+        double lo = SweepLayout.number(xValues.get(0));
+        double hi = SweepLayout.number(xValues.get(xValues.size() - 1));
+        boolean log2 = plain && lo > 0 && hi / lo >= 8;
+        List<String> seriesValues = layout.series() < 0 ? List.of("") : SweepLayout.values(runs, layout.series());
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (String sv : seriesValues) {
+            XYSeries s = new XYSeries(layout.series() < 0 ? axisLabel : sv, true, false);
+            for (LabelledResult r : runs) {
+                if (layout.series() >= 0 && !r.labels().get(layout.series()).equals(sv)) {
+                    continue;
+                }
+                String xv = r.labels().get(layout.x());
+                double xpos = !plain ? xValues.indexOf(xv) : log2 ? log2(SweepLayout.number(xv)) : SweepLayout.number(xv);
+                s.addOrUpdate(xpos, value.applyAsDouble(r.result()));
+            }
+            data.addSeries(s);
+        }
+        org.jfree.chart.axis.ValueAxis x;
+        String xLabel = columns.get(layout.x());
+        if (!plain) {
+            x = new org.jfree.chart.axis.SymbolAxis(xLabel, xValues.toArray(new String[0]));
+            ((org.jfree.chart.axis.SymbolAxis) x).setGridBandsVisible(false);
+        } else if (log2) {
+            // a linear axis over log2 of the values, its ticks labelled 2^k: JFreeChart's LogAxis
+            // draws its labels as attributed strings, which JFreeSVG turns into outlines, not text
+            NumberAxis n = numberAxis(xLabel + " (log scale)");
+            n.setTickUnit(new NumberTickUnit(1, new Pow2Format()));
+            n.setRange(log2(lo) - 0.3, log2(hi) + 0.3);
+            x = n;
+        } else {
+            NumberAxis n = numberAxis(xLabel);
+            n.setAutoRangeIncludesZero(false);
+            x = n;
+        }
+        NumberAxis y = numberAxis(axisLabel);
+        if (yMax > 0) { // the same scale in every facet, so charts side by side compare by eye
+            y.setRange(0, yMax * 1.05);
+        }
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < seriesValues.size(); i++) {
+            renderer.setSeriesPaint(i, JOBS[i % JOBS.length]);
+            // past ten lines the colours repeat: a dashed stroke tells the second ten apart
+            renderer.setSeriesStroke(i, i < JOBS.length ? new BasicStroke(2f)
+                    : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-3, -3, 6, 6));
+        }
+        if (seriesValues.size() == 1) {
+            chart.removeLegend();
+        }
+        return svg(chart, id, width, height);
+    }
+
+    private static double log2(double v) {
+        return Math.log(v) / Math.log(2);
+    }
+
+    /** Formats k as 2^k, in plain digits (1, 2, 4, … 1024). */
+    private static final class Pow2Format extends java.text.NumberFormat {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public StringBuffer format(double k, StringBuffer to, java.text.FieldPosition pos) {
+            double v = Math.pow(2, k);
+            return to.append(v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v));
+        }
+
+        @Override
+        public StringBuffer format(long k, StringBuffer to, java.text.FieldPosition pos) {
+            return format((double) k, to, pos);
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition pos) {
+            throw new UnsupportedOperationException("formatting only");
+        }
+    }
+
     /** A value axis whose tick labels read the same in every default locale (no "1.000" or "0,5"). */
     private static NumberAxis numberAxis(String label) {
         NumberAxis axis = new NumberAxis(label);

@@ -121,7 +121,7 @@ class HtmlReportTest {
     }
 
     @Test
-    void aComparisonHasOneTableRowPerRunAndDirectionAndTwoCharts() throws Exception {
+    void aComparisonHasOneTableRowPerRunAndDirectionAndALineChartPerMetric() throws Exception {
         List<String> columns = List.of("scheduler note", "queue depth");
         List<LabelledResult> runs = List.of(
                 new LabelledResult(List.of("<noop & friends>", "1"), Runs.mixed("host.queue_depth=1")),
@@ -129,7 +129,7 @@ class HtmlReportTest {
                 new LabelledResult(List.of("noop", "16"), Runs.mixed("host.queue_depth=16")));
         String html = HtmlReport.comparison("queue depth sweep", columns, runs);
         Document doc = parse(html);
-        assertSelfContained(html, doc, 2);
+        assertSelfContained(html, doc, 4); // IOPS, MB/s, mean and p99 latency against the queue depth
         Element table = (Element) doc.getElementsByTagName("table").item(0);
         NodeList bodyRows = table.getElementsByTagName("tr");
         assertThat(bodyRows.getLength()).isEqualTo(2 + 3 * 3); // two header rows, read/write/total per run
@@ -146,8 +146,7 @@ class HtmlReportTest {
             assertThat(cells.subList(0, 3)).containsExactly(runs.get(i).labels().get(0), runs.get(i).labels().get(1), "read");
             assertThat(cells.subList(3, cells.size())).containsExactlyElementsOf(expectedCells(r.read()));
         }
-        // each chart names every run, one name=value line per label column, as real text that
-        // JFreeChart may wrap (a long line continues in the next <text>) but must not cut short
+        // each chart: the queue depth along the bottom, a line per scheduler note, named as given
         NodeList svgs = doc.getElementsByTagName("svg");
         for (int i = 0; i < svgs.getLength(); i++) {
             List<String> texts = new ArrayList<>();
@@ -155,9 +154,31 @@ class HtmlReportTest {
             for (int k = 0; k < t.getLength(); k++) {
                 texts.add(t.item(k).getTextContent());
             }
-            assertThat(texts).contains("queue depth=1", "queue depth=4", "queue depth=16", "read", "write", "total");
-            assertThat(String.join("", texts)).contains("scheduler note=<noop & friends>queue depth=1")
-                    .doesNotContain("...");
+            assertThat(texts).contains("queue depth (log scale)", "<noop & friends>", "noop", "1", "4", "16");
+        }
+        assertThat(html).contains("A line per <b>scheduler note</b>.");
+    }
+
+    @Test
+    void twoCategoricalParametersMakeAHeatmapOfEachMetric() throws Exception {
+        List<String> columns = List.of("scheduler", "pattern");
+        List<LabelledResult> runs = new ArrayList<>();
+        for (String sched : List.of("noop", "deadline")) {
+            for (String rw : List.of("randread", "read", "randwrite")) {
+                runs.add(new LabelledResult(List.of(sched, rw), Runs.mixed("host.scheduler=" + sched, "jobs[0].rw=" + rw)));
+            }
+        }
+        String html = HtmlReport.comparison("heat", columns, runs);
+        Document doc = parse(html);
+        NodeList tables = doc.getElementsByTagName("table");
+        assertThat(tables.getLength()).isEqualTo(4 + 1); // a heatmap per metric, then every run
+        Element iops = (Element) tables.item(0);
+        assertThat(iops.getAttribute("class")).isEqualTo("heat");
+        // rows: the parameter with more values is the lines / rows one; here both are rows × columns
+        List<String> cells = cellsOfRow(iops, "deadline");
+        assertThat(cells).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(cells.get(i)).isEqualTo(String.format(Locale.ROOT, "%.1f", runs.get(3 + i).result().total().iops()));
         }
     }
 }
