@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.",
-        subcommands = {RunCommand.class, SweepCommand.class, DrivesCommand.class, TraceCommand.class, ValidateCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, CompareCommand.class, DrivesCommand.class, TraceCommand.class, ValidateCommand.class,
                 ReproduceCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status for bad input: a malformed scenario, option or file. */
