@@ -77,8 +77,8 @@ final class BenchTraceCommand implements Callable<Integer> {
         Path trace = work.resolve("bench-" + n + "." + f.id);
         try {
             try (TraceFiles.OutFile w = TraceFiles.create(trace)) {
+                w.commit(); // the generator closes the file itself when done; a failed write still keeps it away
                 SyntheticTrace.write(w, f, n, 400_000_000L, 20_000_000L, 1);
-                w.commit();
             }
             long size = Files.size(trace);
             String yaml = "name: bench\njobs:\n  - name: replay\n    read_iolog: \"" + trace + "\"\n";

@@ -2,7 +2,8 @@ package io.iopath.cli;
 
 import io.iopath.files.AtomicFiles;
 import io.iopath.scenario.ScenarioException;
-import io.iopath.workload.trace.TraceFormatException;
+import io.iopath.units.Spelling;
+import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -11,6 +12,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -68,7 +71,13 @@ public final class Main implements Runnable {
         // A mistyped option or value gets one line, as a bad scenario does, not the whole usage.
         cli.setParameterExceptionHandler((ex, ignoredArgs) -> {
             CommandLine where = ex.getCommandLine();
-            where.getErr().println("iopath: " + ex.getMessage() + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
+            String hint = "";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+                List<String> names = new ArrayList<>(where.getCommandSpec().optionsMap().keySet());
+                names.addAll(where.getSubcommands().keySet());
+                hint = Spelling.hint(u.getUnmatched().get(0).replaceFirst("=.*", ""), names);
+            }
+            where.getErr().println("iopath: " + ex.getMessage() + hint + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
             return EXIT_BAD_INPUT;
         });
         int status = cli.execute(args);

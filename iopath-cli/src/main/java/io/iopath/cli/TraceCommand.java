@@ -2,10 +2,10 @@ package io.iopath.cli;
 
 import io.iopath.workload.trace.TraceFiles;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.workload.trace.TraceStats;
-import io.iopath.workload.trace.TraceWriter;
+import io.iopath.workload.trace.io.TraceWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +58,7 @@ final class TraceCommand implements Runnable {
                 for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
                     stats.add(r);
                 }
-                f = reader.format();
+                f = TraceFormat.of(reader);
                 reader.warnings().forEach(w -> spec.commandLine().getErr().println("iopath: " + w));
             }
             spec.commandLine().getOut().print(stats.render(file.toString(), f));

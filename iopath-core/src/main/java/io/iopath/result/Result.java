@@ -44,22 +44,4 @@ public record Result(
     public Result {
         jobs = java.util.List.copyOf(jobs);
     }
-
-    /** Without per-job figures or time series (tools that build a Result by hand). */
-    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
-                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
-                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host,
-                  DriveQueueStats driveQueue, PowerLossReport powerLoss) {
-        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
-                bioMerges, queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, java.util.List.of(),
-                FlushStats.NONE, TimeSeries.NONE);
-    }
-
-    /** Without host detail (tests and tools that build a Result by hand). */
-    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
-                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
-                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf) {
-        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
-                bioMerges, queueFulls, driveTime, latencyCdf, null, null, null);
-    }
 }

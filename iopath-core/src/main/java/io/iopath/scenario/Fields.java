@@ -13,7 +13,7 @@ import java.util.function.Function;
  * Typed reading of one YAML mapping. Each getter consumes a key; {@link #finish()} rejects any
  * key nobody asked for, so a typo never silently falls back to a default.
  */
-public final class Fields {
+final class Fields {
     private final Node.MapNode map;
     private final String path;
     /** Every key a getter asked for, present or not: the keys this mapping knows. */
@@ -139,13 +139,16 @@ public final class Fields {
     /** One of a fixed set of names. */
     public String choice(String key, String fallback, List<String> allowed) {
         String expected = "one of " + String.join(", ", allowed);
-        return parse(key, expected, fallback, t -> {
-            String v = t.trim();
-            if (!allowed.contains(v)) {
-                throw new IllegalArgumentException();
-            }
-            return v;
-        });
+        Node.ScalarNode s = scalar(key, expected);
+        if (s == null) {
+            return fallback;
+        }
+        String v = s.text().trim();
+        if (!allowed.contains(v)) {
+            throw ScenarioException.expected(s.location(), field(key), expected,
+                    s.describe() + io.iopath.units.Spelling.hint(v, allowed));
+        }
+        return v;
     }
 
     /** A nested mapping, or null when absent. */
@@ -183,7 +186,7 @@ public final class Fields {
         for (String key : map.entries.keySet()) {
             if (!consumed.contains(key)) {
                 throw new ScenarioException(map.keyLocation(key), field(key),
-                        "unknown key; expected one of " + String.join(", ", known));
+                        "unknown key" + io.iopath.units.Spelling.hint(key, known) + "; expected one of " + String.join(", ", known));
             }
         }
     }

@@ -1,5 +1,10 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceWriter;
+import io.iopath.workload.trace.io.TraceFormatException;
 import io.iopath.files.AtomicFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -68,8 +73,8 @@ public final class TraceFiles {
             }
 
             @Override
-            public TraceFormat format() {
-                return reader.format();
+            public String formatId() {
+                return reader.formatId();
             }
 
             @Override

@@ -1,4 +1,4 @@
-package io.iopath.workload.trace;
+package io.iopath.workload.trace.io;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -12,11 +12,12 @@ public interface TraceReader extends Closeable {
     /** The next record, or null at the end of the trace. */
     TraceRecord next();
 
-    TraceFormat format();
+    /** The id of the format being read (as {@code --format} takes it); a reader that tells its version from a header reads it first. */
+    String formatId();
 
     /**
      * What the user should hear though the trace read, once it has been read to the end (a last
-     * line without a line end: a trace cut short?); {@link TraceFiles#open} readers have them.
+     * line without a line end: a trace cut short?); {@code TraceFiles.open} readers have them.
      */
     default java.util.List<String> warnings() {
         return java.util.List.of();

@@ -1,4 +1,4 @@
-package io.iopath.workload.trace;
+package io.iopath.workload.trace.io;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -30,7 +30,7 @@ public final class LineSource {
      * @param end the reader under {@code in}, which sees the file's last character; null when the
      *            caller cannot tell (no truncation check then)
      */
-    LineSource(BufferedReader in, EndWatcher end, String source) {
+    public LineSource(BufferedReader in, EndWatcher end, String source) {
         this.in = in;
         this.end = end;
         this.source = source;
@@ -41,11 +41,11 @@ public final class LineSource {
      * which character: once it has and the buffer is empty, the line just read was the last, and
      * it had a line end only if that character was one.
      */
-    static final class EndWatcher extends java.io.FilterReader {
+    public static final class EndWatcher extends java.io.FilterReader {
         private boolean ended;
         private int lastChar = '\n';
 
-        EndWatcher(java.io.Reader in) {
+        public EndWatcher(java.io.Reader in) {
             super(in);
         }
 
