@@ -1,5 +1,6 @@
 package io.iopath.cli;
 
+import io.iopath.experiment.RunException;
 import io.iopath.files.AtomicFiles;
 import io.iopath.scenario.ScenarioException;
 import io.iopath.units.Spelling;
@@ -54,7 +55,8 @@ public final class Main implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof ScenarioException || ex instanceof BadInputException || ex instanceof TraceFormatException) {
+            if (ex instanceof ScenarioException || ex instanceof BadInputException || ex instanceof TraceFormatException
+                    || ex instanceof RunException) {
                 commandLine.getErr().println("iopath: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
             }

@@ -153,4 +153,15 @@ class RunCommandTest {
     private String missing() {
         return dir.resolve("no-such.yaml").toString();
     }
+
+    @Test
+    void aPowerFailureAfterTheRunHasEndedIsAnErrorNamingTheEnd() throws IOException {
+        Path scenario = dir.resolve("pf.yaml");
+        Files.writeString(scenario, "name: pf\ndrive: {preset: cheetah-15k5-146g, write_cache: on}\n"
+                + "jobs:\n  - {rw: randwrite, bs: 4k, iodepth: 8, size: 10g, runtime: 1s}\n");
+        Outcome o = iopath("run", scenario.toString(), "--set", "power_failure.at=60s");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).matches("iopath: power_failure\\.at: 60\\.000 s is after the run's end: its last IO completed at "
+                + "1\\.\\d{3} s and nothing was happening after that; give a time before it\n");
+    }
 }

@@ -115,7 +115,20 @@ public final class ScenarioRun {
             sim.runUntil(Math.min(sim.now() + step, powerFailure == null ? Long.MAX_VALUE : scenario.powerFailureAtNs()));
             progress.accept(completedIos());
         }
+        if (powerFailure != null && powerFailure.afterTheEnd()) {
+            // nothing was left to happen when the power went: no IO, no destage, no timer. A
+            // report of losses "at" that time would describe a run that had already ended.
+            throw new RunException(String.format(java.util.Locale.ROOT,
+                    "power_failure.at: %.3f s is after the run's end: its last IO completed at %.3f s and nothing"
+                            + " was happening after that; give a time before it",
+                    scenario.powerFailureAtNs() / 1e9, (metrics.elapsedNs() + firstQueuedNs()) / 1e9));
+        }
         return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
+    }
+
+    /** When the first bio was queued (0 if none): the start of the span {@code elapsedNs} measures. */
+    private long firstQueuedNs() {
+        return metrics.firstQueuedNs();
     }
 
     public long completedIos() {

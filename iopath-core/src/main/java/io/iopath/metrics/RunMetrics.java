@@ -116,6 +116,11 @@ public final class RunMetrics {
         lastCompletedNs = Math.max(lastCompletedNs, bio.completedNs);
     }
 
+    /** When the first bio was queued; 0 before any. */
+    public long firstQueuedNs() {
+        return firstQueuedNs == Long.MAX_VALUE ? 0 : firstQueuedNs;
+    }
+
     /** Time from the first bio queued to the last one completed: the base of IOPS and MB/s. */
     public long elapsedNs() {
         return firstQueuedNs == Long.MAX_VALUE ? 0 : lastCompletedNs - firstQueuedNs;

@@ -258,7 +258,7 @@ final class HtmlReport {
             }
             sb.append(groups.size() > 1 ? "</div>\n" : "").append("</section>\n");
         }
-        sb.append("<p class=\"note\">Each point is one run: all its IOs, reads and writes together; the table below "
+        sb.append("<p class=\"note\">Each point (or cell) is one run: all its IOs, reads and writes together; the table below "
                 + "has each direction.</p>\n");
     }
 
