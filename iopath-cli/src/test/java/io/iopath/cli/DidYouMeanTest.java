@@ -27,7 +27,7 @@ class DidYouMeanTest {
         Files.writeString(s, "name: s\nhost:\n  queue_dpeth: 4\njobs:\n  - {rw: randread, number_ios: 10}\n");
         Outcome o = iopath("run", s.toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).contains("unknown key; did you mean 'queue_depth'?").hasLineCount(1);
+        assertThat(o.err()).contains("unknown key (did you mean 'queue_depth'?); expected one of").hasLineCount(1);
         Outcome sched = iopath("run", "--set", "host.scheduler=dealine", "--set", "jobs[0].number_ios=10");
         assertThat(sched.status()).isEqualTo(2);
         assertThat(sched.err()).contains("did you mean 'deadline'?").hasLineCount(1);

@@ -39,9 +39,9 @@ public final class Spelling {
         return Optional.of(best);
     }
 
-    /** {@code "; did you mean 'x'?"}, or nothing: for the end of an error message. */
+    /** {@code " (did you mean 'x'?)"}, or nothing: to follow the name in an error message. */
     public static String hint(String typed, Collection<String> known) {
-        return closest(typed, known).map(k -> "; did you mean '" + k + "'?").orElse("");
+        return closest(typed, known).map(k -> " (did you mean '" + k + "'?)").orElse("");
     }
 
     static int distance(String a, String b) {

@@ -23,7 +23,7 @@ class SpellingTest {
         assertThat(Spelling.closest("cfx", SCHEDULERS)).contains("cfq");
         assertThat(Spelling.closest("bfx", List.of("bfq", "bfz"))).isEmpty(); // two at one edit: no guess
         assertThat(Spelling.hint("elevator", SCHEDULERS)).isEmpty();
-        assertThat(Spelling.hint("noo", SCHEDULERS)).isEqualTo("; did you mean 'noop'?");
+        assertThat(Spelling.hint("noo", SCHEDULERS)).isEqualTo(" (did you mean 'noop'?)");
     }
 
     @Test
