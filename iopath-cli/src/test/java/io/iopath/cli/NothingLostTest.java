@@ -76,6 +76,17 @@ class NothingLostTest {
         assertThat(o.out()).isEmpty(); // not even the table's header: nothing ran
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"--out", "--per-request"})
+    void validateChecksItsOutputsBeforeReadingTheTrace(String option) throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        Path trace = Files.writeString(dir.resolve("not-really.trace"), "junk that would fail to parse\n");
+        Path under = file.resolve("out");
+        Outcome o = iopath("validate", trace.toString(), "--drive", "atlas10k", option, under.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("iopath: " + option + ": " + under + ": " + file + " is not a directory\n");
+    }
+
     @Test
     void aMissingOutDirectoryIsFineAndCreatedOnlyByTheRun() {
         Path out = dir.resolve("new").resolve("out");

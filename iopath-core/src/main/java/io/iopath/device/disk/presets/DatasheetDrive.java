@@ -57,8 +57,12 @@ final class DatasheetDrive {
         SeekCurve write = fit(writeSeekMs, g.cylinders());
         long busNs = Math.round(512 / (busMBps * 1e6) * 1e9);
         int segmentSectors = (int) (cacheBytes / 512 / segments);
+        // A sequential reader keeps a real drive's prefetch going: a full hit on a segment whose
+        // read-ahead has finished starts it again (DiskSim's Read-ahead on idle hit; placeholder,
+        // no datasheet states it), as the drive's own read-ahead rules would otherwise stop a
+        // stream a segment ahead of the host
         CacheConfig cache = CacheConfig.of(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
-                cacheBytes / 512, 0.5, true, true);
+                cacheBytes / 512, 0.5, true, true).withReadAheadOnIdleHit(true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);
