@@ -94,7 +94,12 @@ public final class Disk implements BlockDevice {
     private final AccessResult access = new AccessResult();
     private final Timer mediaDone;
     private final long capacity;
+    /** Write segments above which destages compete with waiting commands. */
     private final long dirtyHighWater;
+    /** Segments that may hold dirty data at once (DiskSim {@code Maximum number of write segments}). */
+    private final int maxWriteSegments;
+    /** Write segments the dirty runs occupy. */
+    private long dirtySegments;
     private CommandCompletion completion = c -> { };
 
     private MediaJob active;
@@ -147,13 +152,14 @@ public final class Disk implements BlockDevice {
                 spec.headSwitchNs(), spindle, spec.cache().readOnArrival(), spec.cache().writeOnArrival());
         this.overheads = spec.overheads();
         this.cacheConfig = spec.cache();
-        this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
+        this.maxWriteSegments = Math.max(1, cacheConfig.maxWriteSegments());
+        this.writeCache = cacheConfig.writeCache() && cacheConfig.segments() > 0 && cacheConfig.segmentSectors() > 0;
         this.hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
                 cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(),
                 cacheConfig.almostReadHits(), mechanics);
         this.capacity = spec.capacitySectors();
-        this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
+        this.dirtyHighWater = (long) (cacheConfig.highWater() * maxWriteSegments);
         this.mediaDone = sim.timer("drive.media", this::finishActive);
         this.tasks = new TaskSet(spec.transport(), spec.maxQueueDepth(), writeCache);
         this.scheduler = new CommandScheduler(spec.scheduler().policy(), mechanics, capacity, spec.agingWeight(),
@@ -333,12 +339,14 @@ public final class Disk implements BlockDevice {
         }
         boolean fua = Flags.has(r.flags(), Flags.FUA);
         if (writeCache && !fua) {
-            if (spaceWaiters.isEmpty() && fits(r.sectors())) {
-                admitDirty(r, rec);
-            } else if (r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
-                spaceWaiters.addFirst(r); // first in line for buffer space
-            } else {
-                spaceWaiters.addLast(r);
+            if (!spaceWaiters.isEmpty() || !admitDirty(r, rec)) {
+                // no write segment free: the write waits for a destage to free one (its data
+                // stays on the host side; the command keeps its tag)
+                if (r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
+                    spaceWaiters.addFirst(r);
+                } else {
+                    spaceWaiters.addLast(r);
+                }
             }
             return;
         }
@@ -349,33 +357,79 @@ public final class Disk implements BlockDevice {
         scheduler.enqueueHost(j, active);
     }
 
-    private boolean fits(int sectors) {
-        // A write larger than the whole buffer is let in when the buffer is empty, so it can pass.
-        return dirtySectors + sectors <= cacheConfig.dirtyLimitSectors() || dirtySectors == 0;
+    /** Write segments a dirty run of {@code sectors} occupies (a write longer than a segment spans several). */
+    private long segmentsFor(long sectors) {
+        int seg = Math.max(1, cacheConfig.segmentSectors());
+        return Math.max(1, (sectors + seg - 1) / seg);
     }
 
-    /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
-    private void admitDirty(Request r, WriteLog.Entry rec) {
-        long dirtySince = cacheConfig.overwriteInCache() ? overwriteInCache(r.sector(), r.endSector(), rec)
-                : Long.MAX_VALUE;
-        MediaJob d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), sim.now());
-        d.record = rec;
-        d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
-        scheduler.enqueueDirty(d, active);
+    /**
+     * The idle dirty run this write continues in its segment (DiskSim's APPEND, {@code
+     * disk_buffer_select_write_segment}, disksim-controller.md §9.3): the write starts at the
+     * run's end and the run with it still fits its segment; no other job has a claim on the
+     * sectors it adds. Null if none.
+     */
+    private MediaJob appendable(long lba, int n) {
+        if (!cacheConfig.combineSequentialWrites() || dirty.isEmpty()) {
+            return null;
+        }
+        MediaJob[] items = dirty.items;
+        for (int i = 0; i < dirty.end; i++) {
+            MediaJob d = items[i];
+            if (d != null && !d.active && d.endLba() == lba && d.sectors + n <= cacheConfig.segmentSectors()
+                    && !scheduler.anyJobOverlaps(lba, n, d, active)) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The write's data goes into a write segment: appended to the dirty run it continues, or
+     * into segments of its own if that many are free (at most {@code Maximum number of write
+     * segments} hold dirty data; a write longer than all of them is let in when none is dirty,
+     * and streams through). Acknowledged after its bus transfer, destaged later. Returns false
+     * (nothing done) if no segment is free.
+     */
+    private boolean admitDirty(Request r, WriteLog.Entry rec) {
+        MediaJob d = appendable(r.sector(), r.sectors());
+        long prior = 0;
+        if (d != null) {
+            prior = d.sectors;
+            dirtySegments -= segmentsFor(d.sectors);
+            d.append(rec, r.sectors());
+            dirtySegments += segmentsFor(d.sectors);
+            scheduler.grown(d);
+        } else {
+            long need = segmentsFor(r.sectors());
+            if (dirtySegments + need > maxWriteSegments && dirtySegments > 0) {
+                return false;
+            }
+            long dirtySince = cacheConfig.overwriteInCache() ? overwriteInCache(r.sector(), r.endSector(), rec)
+                    : Long.MAX_VALUE;
+            d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), sim.now());
+            d.record = rec;
+            d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
+            scheduler.enqueueDirty(d, active);
+            dirtySegments += need;
+        }
         dirtySectors += r.sectors();
         tasks.noteEffective(dirty.size());
         r.cacheHit = true;
         cacheHits++;
         // the media write may start once the command is processed, each sector once its data is in
-        // (disksim-controller.md §6.5; disk_check_hda_pending, disk_buffer_block_available)
+        // (disksim-controller.md §6.5; disk_check_hda_pending, disk_buffer_block_available); an
+        // appended run's earlier sectors are in already
+        long bus = overheads.busNsPerSector(true);
         admittedSeq = d.seq;
         admittedMediaStartNs = sim.now() + overheads.commandNs(true, true, lastWasWrite);
-        admittedDataStartNs = admittedMediaStartNs + overheads.protocol().dataPreparationNs();
+        admittedDataStartNs = admittedMediaStartNs + overheads.protocol().dataPreparationNs() - prior * bus;
         long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.protocol().dataPreparationNs()
                 + overheads.busNs(true, r.sectors()) + overheads.completionNs(true);
         r.transferNs += overheads.busNs(true, r.sectors());
         lastWasWrite = true;
         completeAt(r, t);
+        return true;
     }
 
     /**
@@ -412,7 +466,11 @@ public final class Disk implements BlockDevice {
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
             scheduler.dropDirty(o);
             dirtySectors -= o.sectors;
+            dirtySegments -= segmentsFor(o.sectors);
             writeLog.superseded((WriteLog.Entry) o.record, by);
+            for (int k = 0; k < o.moreRecords; k++) {
+                writeLog.superseded((WriteLog.Entry) o.more[k], by);
+            }
             overwrittenInCache++;
             scheduler.recycle(o);
         }
@@ -657,7 +715,7 @@ public final class Disk implements BlockDevice {
         // with the extra write disconnect the arm leaves the seek delta after its own command overhead
         long writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
                 : Math.max(0, x.commandNs() + x.seekDeltaNs());
-        boolean pressure = dirtySectors > dirtyHighWater || !flushes.isEmpty() || !spaceWaiters.isEmpty();
+        boolean pressure = dirtySegments > dirtyHighWater || !flushes.isEmpty() || !spaceWaiters.isEmpty();
         return scheduler.select(now, readOverheadNs, writeOverheadNs, pressure, active);
     }
 
@@ -683,10 +741,14 @@ public final class Disk implements BlockDevice {
                 readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
             }
             default -> {
-                readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
+                writtenBack(j);
                 scheduler.destaged(j);
                 dirtySectors -= j.sectors;
+                dirtySegments -= segmentsFor(j.sectors);
                 writeLog.onMedia((WriteLog.Entry) j.record, now);
+                for (int k = 0; k < j.moreRecords; k++) {
+                    writeLog.onMedia((WriteLog.Entry) j.more[k], now);
+                }
                 account();
             }
         }
@@ -737,10 +799,31 @@ public final class Disk implements BlockDevice {
                 mechanics.headSurface(), readAheadStay());
     }
 
+    /**
+     * A dirty run is on the media: each of its writes' data leaves the buffer's dirty segments
+     * (CLEAN if the drive caches write data, else EMPTY), write by write, as each write claimed
+     * or appended to a segment when it arrived.
+     */
+    private void writtenBack(MediaJob j) {
+        boolean keep = cacheConfig.cacheWriteData() && hitsOnWriteData;
+        int appended = 0;
+        for (int k = 0; k < j.moreRecords; k++) {
+            appended += j.moreSectors[k];
+        }
+        long lba = j.lba;
+        int first = j.sectors - appended;
+        readCache.writeDone(lba, first, keep);
+        lba += first;
+        for (int k = 0; k < j.moreRecords; k++) {
+            readCache.writeDone(lba, j.moreSectors[k], keep);
+            lba += j.moreSectors[k];
+        }
+    }
+
+    /** A destage freed write segments: the writes waiting for one go in, in order. */
     private void admitWaiters() {
-        while (!spaceWaiters.isEmpty() && fits(spaceWaiters.peekFirst().sectors())) {
-            Request r = spaceWaiters.pollFirst();
-            admitDirty(r, (WriteLog.Entry) r.owner);
+        while (!spaceWaiters.isEmpty() && admitDirty(spaceWaiters.peekFirst(), (WriteLog.Entry) spaceWaiters.peekFirst().owner)) {
+            spaceWaiters.pollFirst();
         }
     }
 

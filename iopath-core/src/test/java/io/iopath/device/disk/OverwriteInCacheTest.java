@@ -78,7 +78,8 @@ class OverwriteInCacheTest {
         assertThat(atlas.cache().overwriteInCache()).isFalse();
         assertThat(DriveHarness.laptop().cache().overwriteInCache()).isTrue();
         for (boolean on : new boolean[] {false, true}) {
-            DriveHarness h = new DriveHarness(atlas.withOverwriteInCache(on), 1);
+            // two write segments, so that the second write need not wait for the first's destage
+            DriveHarness h = new DriveHarness(atlas.withOverwriteInCache(on).withMaxWriteSegments(2), 1);
             h.submit(Op.READ, 15_000_000, 8, 0); // keeps the mechanism busy while the writes arrive
             h.submit(Op.WRITE, 1_000, 8, 0);
             h.submit(Op.WRITE, 996, 16, 0); // covers all of the first

@@ -76,13 +76,12 @@ public final class DriveImporter {
 
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
-        long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
         Overheads overheads = base.withProtocol(protocol(p, scale,
                 disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
-                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
+                maxRa, writeBack, writeSegments, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
                 .withWriteSegments(c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0)
                 .withMaxWriteSegments(writeSegments)
                 .withReadAheadOnIdleHit(c.readAhead().onIdleHit())
@@ -92,7 +91,8 @@ public final class DriveImporter {
                 // sector), so an imported drive has no zero-latency access (withZeroLatency is
                 // iopath's own extension), nor overwrite in cache
                 .withOverwriteInCache(false)
-                .withAlmostReadHits(c.hits().almostReadHits());
+                .withAlmostReadHits(c.hits().almostReadHits())
+                .withCombineSequentialWrites(c.writes().combineSequentialWrites());
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);
