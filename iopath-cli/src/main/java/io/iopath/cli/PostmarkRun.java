@@ -43,7 +43,8 @@ final class PostmarkRun {
         if (script.runs().isEmpty()) {
             err.println("iopath: " + configFile + ": no 'run' line: no calls to write");
         }
-        try (Writer w = new BufferedWriter(new OutputStreamWriter(AtomicFiles.newOutputStream(opsOut), StandardCharsets.UTF_8))) {
+        AtomicFiles.Output file = AtomicFiles.newOutputStream(opsOut);
+        try (Writer w = new BufferedWriter(new OutputStreamWriter(file, StandardCharsets.UTF_8))) {
             PostmarkSeqWriter calls = new PostmarkSeqWriter(w);
             for (PostmarkScript.Command c : script.commands()) {
                 if (c instanceof PostmarkScript.Show show) {
@@ -63,6 +64,8 @@ final class PostmarkRun {
                         + " files created, " + r.filesRead() + " read, " + r.filesAppended() + " appended, "
                         + r.filesDeleted() + " deleted" + (r.outOfFiles() ? "; out of files! (Postmark prints no report)" : ""));
             }
+            w.flush();
+            file.commit(); // every run written: the file may appear
         }
         err.println("iopath: wrote the calls to " + opsOut + " (postmark-seq v1)");
         return 0;

@@ -1,10 +1,6 @@
 package io.iopath.cli;
 
-import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.files.AtomicFiles;
-import io.iopath.metrics.blktrace.BlkTraceLog;
-import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -19,6 +15,7 @@ import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
 import io.iopath.workload.postmark.PostmarkConfigFile;
+import io.iopath.units.Units;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
@@ -68,12 +65,17 @@ final class RunCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "write DIR/results.json, results.csv, latency.csv and report.html (see docs/reports.md)")
+            description = "write DIR/results.json, results.csv, latency.csv, timeseries.csv and report.html (see docs/reports.md)")
     Path outDir;
 
     @Option(names = "--blktrace", paramLabel = "FILE",
             description = "write the run's blktrace events to FILE in blkparse's default text format")
     Path blktraceFile;
+
+    @Option(names = "--interval", paramLabel = "TIME", defaultValue = "1s",
+            description = "interval of timeseries.csv and the report's charts over time, in simulated time"
+                    + " (e.g. 100ms, 1s); default ${DEFAULT-VALUE}")
+    String interval;
 
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
@@ -103,6 +105,8 @@ final class RunCommand implements Callable<Integer> {
         if (opsOut != null) {
             throw new BadInputException("--ops-out: only for a Postmark configuration file (.pmrc)");
         }
+        checkOutputs();
+        long intervalNs = intervalNs();
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
             all.add("seed=" + seed);
@@ -144,16 +148,26 @@ final class RunCommand implements Callable<Integer> {
             case "iolog", "iolog3" -> TraceFormat.IOLOG3;
             default -> throw new BadInputException("--trace-format: expected blkparse or iolog, got '" + traceFormat + "'");
         };
-        BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
-        TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        ScenarioRun run = new ScenarioRun(scenario, TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer));
+        // both stream to their files as the run goes (constant memory), and appear only if it completes
+        TraceOut blktrace = blktraceFile == null ? null : new TraceOut(blktraceFile, TraceFormat.BLKPARSE);
+        TraceOut tracer = null;
+        ScenarioRun run;
         Result result;
-        try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
-            result = run.execute(bar::update);
-        } finally {
-            if (tracer != null) {
-                tracer.close();
+        try {
+            tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
+            run = new ScenarioRun(scenario, TraceOut.both(blktrace, tracer), intervalNs);
+            ScenarioRun r = run;
+            try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos(), run.plannedEndNs(), () -> r.simulator().now())) {
+                result = run.execute(bar::update);
             }
+            if (blktrace != null) {
+                blktrace.commit();
+            }
+            if (tracer != null) {
+                tracer.commit();
+            }
+        } finally {
+            closeAll(blktrace, tracer);
         }
         run.notes().forEach(n -> err.println("iopath: " + n));
         if (tracer != null) {
@@ -161,9 +175,6 @@ final class RunCommand implements Callable<Integer> {
         }
         if (outDir != null) {
             RunReport.write(outDir, result, scenarioSource(all, fio));
-        }
-        if (trace != null) {
-            AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
         }
         if (!format.equals("iopath")) {
             if (result.powerLoss() != null) {
@@ -190,6 +201,7 @@ final class RunCommand implements Callable<Integer> {
         if (!Files.isRegularFile(scenarioFile)) {
             throw new BadInputException(scenarioFile + ": no such Postmark configuration file");
         }
+        OutputPaths.checkFile("--ops-out", opsOut);
         for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--out", outDir}, {"--blktrace", blktraceFile},
                 {"--drive", drive}, {"--seed", seed}, {"--output-format", outputFormat}}) {
             if (option[1] != null) {
@@ -201,6 +213,43 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException((json ? "--json" : "--set") + ": not available for a Postmark configuration yet");
         }
         return PostmarkRun.run(scenarioFile, opsOut, spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    private long intervalNs() {
+        long ns;
+        try {
+            ns = Units.parseTime(interval);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--interval: expected " + Units.TIME_FORMAT + ", got '" + interval + "'");
+        }
+        if (ns <= 0) {
+            throw new BadInputException("--interval: expected a time above 0, got '" + interval + "'");
+        }
+        return ns;
+    }
+
+    /** Every output path the options name, checked before anything is read or simulated. */
+    private void checkOutputs() {
+        OutputPaths.checkDirectory("--out", outDir);
+        OutputPaths.checkFile("--blktrace", blktraceFile);
+        OutputPaths.checkFile("--trace-out", traceOut);
+        if (blktraceFile != null && traceOut != null
+                && blktraceFile.toAbsolutePath().normalize().equals(traceOut.toAbsolutePath().normalize())) {
+            throw new BadInputException("--blktrace and --trace-out name the same file, " + traceOut + "; give two");
+        }
+    }
+
+    /** Closes both (either may be null), the first failure thrown after both are closed. */
+    private static void closeAll(TraceOut a, TraceOut b) {
+        try {
+            if (a != null) {
+                a.close();
+            }
+        } finally {
+            if (b != null) {
+                b.close();
+            }
+        }
     }
 
     /**

@@ -41,7 +41,7 @@ public final class ScenarioRun {
     private final Disk disk;
     private final BlockQueue queue;
     private final ScsiDriver driver;
-    private final RunMetrics metrics = new RunMetrics();
+    private final RunMetrics metrics;
     private final List<BlockJob> jobs = new ArrayList<>();
     /** Every IO-producing process: the jobs (numjobs clones each) and trace replays. */
     private final List<Workload> workloads = new ArrayList<>();
@@ -50,7 +50,16 @@ public final class ScenarioRun {
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
+        this(scenario, trace, RunMetrics.DEFAULT_INTERVAL_NS);
+    }
+
+    /**
+     * @param trace      what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing)
+     * @param intervalNs the interval of the result's time series
+     */
+    public ScenarioRun(Scenario scenario, BlockTracepoints trace, long intervalNs) {
         this.scenario = scenario;
+        this.metrics = new RunMetrics(intervalNs);
         this.sim = new Simulator(scenario.seed());
         this.disk = new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
@@ -68,12 +77,14 @@ public final class ScenarioRun {
         for (JobSpec spec : scenario.jobs()) {
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
+                metrics.registerJob(pid, spec.name());
                 workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
                 continue;
             }
             // numjobs: each clone is its own simulated process with its own random streams
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
+                metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
                 BlockJob job = new BlockJob(sim, queue, metrics, spec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 jobs.add(job);
                 workloads.add(job);
@@ -103,7 +114,20 @@ public final class ScenarioRun {
             sim.runUntil(Math.min(sim.now() + step, powerFailure == null ? Long.MAX_VALUE : scenario.powerFailureAtNs()));
             progress.accept(completedIos());
         }
+        if (powerFailure != null && powerFailure.afterTheEnd()) {
+            // nothing was left to happen when the power went: no IO, no destage, no timer. A
+            // report of losses "at" that time would describe a run that had already ended.
+            throw new RunException(String.format(java.util.Locale.ROOT,
+                    "power_failure.at: %.3f s is after the run's end: its last IO completed at %.3f s and nothing"
+                            + " was happening after that; give a time before it",
+                    scenario.powerFailureAtNs() / 1e9, (metrics.elapsedNs() + firstQueuedNs()) / 1e9));
+        }
         return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
+    }
+
+    /** When the first bio was queued (0 if none): the start of the span {@code elapsedNs} measures. */
+    private long firstQueuedNs() {
+        return metrics.firstQueuedNs();
     }
 
     public long completedIos() {
@@ -126,6 +150,29 @@ public final class ScenarioRun {
         return n;
     }
 
+    /**
+     * The simulated time by which the run will have stopped issuing, when every workload is
+     * bounded by time ({@code runtime}, after its {@code startdelay}) or a power failure cuts it;
+     * -1 when some workload is bounded only by its IO count or its trace. The run ends a little
+     * later (the last IOs complete), which a progress bar can ignore.
+     */
+    public long plannedEndNs() {
+        long end = 0;
+        for (Workload w : workloads) {
+            JobSpec spec = w.spec();
+            if (spec.runtimeNs() <= 0 || spec.replay() != null) {
+                end = -1;
+                break;
+            }
+            end = Math.max(end, spec.startDelayNs() + spec.runtimeNs());
+        }
+        long cut = scenario.powerFailureAtNs();
+        if (cut != Scenario.NO_POWER_FAILURE) {
+            end = end < 0 ? cut : Math.min(end, cut);
+        }
+        return end;
+    }
+
     private Result result(PowerLossReport powerLoss) {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
@@ -137,7 +184,7 @@ public final class ScenarioRun {
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss);
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
     }
 
     public Simulator simulator() {

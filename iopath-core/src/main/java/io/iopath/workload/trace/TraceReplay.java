@@ -46,6 +46,8 @@ public final class TraceReplay implements Workload {
     /** DiskSim validate: issues the next record once the idle time after a completion has passed. */
     private final Timer afterIdle;
     private TraceReader reader;
+    /** The reader's warnings (a truncated last line), kept once it is closed. */
+    private List<String> readerWarnings = List.of();
     private TraceRecord next;
     private boolean closedLoop;
     private int depth;
@@ -211,6 +213,7 @@ public final class TraceReplay implements Workload {
 
     private void closeIfDone() {
         if (next == null && reader != null) {
+            readerWarnings = reader.warnings();
             reader.close();
         }
     }
@@ -237,7 +240,7 @@ public final class TraceReplay implements Workload {
 
     @Override
     public List<String> notes() {
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(readerWarnings);
         String mode = validate ? "closed loop at depth 1 with the trace's idle times (DiskSim validate)"
                 : closedLoop ? "closed loop, " + depth + " outstanding"
                 : String.format(Locale.ROOT, "open loop at recorded times x %.3g", 1 / replay.timeScale());
