@@ -1,6 +1,6 @@
 package io.iopath.workload.trace;
 
-import io.iopath.block.BlockQueue;
+import io.iopath.block.BioSink;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
@@ -32,7 +32,7 @@ import java.util.Locale;
  */
 public final class TraceReplay implements Workload {
     private final Simulator sim;
-    private final BlockQueue queue;
+    private final BioSink sink;
     private final RunMetrics metrics;
     private final JobSpec spec;
     private final JobSpec.ReplaySpec replay;
@@ -62,10 +62,10 @@ public final class TraceReplay implements Workload {
     private final io.iopath.request.BioCompletion onDone = this::done;
     private final io.iopath.request.BioCompletion onDoneThenIdle = this::doneThenIdle;
 
-    public TraceReplay(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId,
+    public TraceReplay(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId,
                        BlockJob.BioIds ids, long capacitySectors) {
         this.sim = sim;
-        this.queue = queue;
+        this.sink = sink;
         this.metrics = metrics;
         this.spec = spec;
         this.replay = spec.replay();
@@ -184,7 +184,7 @@ public final class TraceReplay implements Workload {
         inFlight++;
         stats.submitted(r.op(), inFlight);
         bio.submittedNs = sim.now();
-        queue.submit(bio);
+        sink.submit(bio);
     }
 
     private void done(Bio bio) {
