@@ -42,6 +42,7 @@ public final class Writeback {
     private long backgroundRuns;
     private long throttledCalls;
     private long throttledNs;
+    private long firstThrottleAtPages = -1;
 
     /** Hooks the file system adds to a kupdate pass ({@code sync_supers}) and to sync(). */
     public interface SuperOps {
@@ -118,6 +119,9 @@ public final class Writeback {
                 if (!blocked) {
                     blocked = true;
                     throttledCalls++;
+                    if (firstThrottleAtPages < 0) {
+                        firstThrottleAtPages = cache.nrDirty() + cache.nrWriteback();
+                    }
                 }
                 dirtyExceeded = true;
                 if (cache.nrDirty() > 0) {
@@ -260,7 +264,7 @@ public final class Writeback {
         int nrToWrite;
         final boolean nonblocking;
         final boolean forKupdate;
-        /** older_than_this, or -1. */
+        /** older_than_this (kupdate only). */
         final long olderThan;
         boolean congested;
 
@@ -287,7 +291,7 @@ public final class Writeback {
             if (m.dirtiedWhen > passStart) {
                 break; // livelock guard
             }
-            if (wbc.olderThan >= 0 && m.dirtiedWhen > wbc.olderThan) {
+            if (wbc.forKupdate && m.dirtiedWhen > wbc.olderThan) {
                 break; // kupdate: too young
             }
             written += writepages(m, wbc, pid, m.bdev ? Flags.META : 0);
@@ -390,6 +394,11 @@ public final class Writeback {
 
     public long throttledNs() {
         return throttledNs;
+    }
+
+    /** NR_FILE_DIRTY + NR_WRITEBACK when a writer first blocked (-1: never). */
+    public long firstThrottleAtPages() {
+        return firstThrottleAtPages;
     }
 
     public boolean dirtyExceeded() {
