@@ -111,8 +111,7 @@ public class BlockLayerBenchmark {
     public void setUp() {
         sim = new Simulator(1);
         IoScheduler s = Schedulers.create(scheduler, Map.of(), Hz.EXACT);
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS,
-                Schedulers.type(scheduler).multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY, Hz.EXACT);
+        QueueSettings qs = QueueSettings.defaults().withPlugging(Schedulers.type(scheduler).multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY);
         BlockQueue queue = new BlockQueue(sim, s, qs, BlockTracepoints.NONE);
         new ScsiDriver(sim, queue, new FastDevice(sim), 16, QueueFullHandling.MIDLAYER);
         issued = 0;

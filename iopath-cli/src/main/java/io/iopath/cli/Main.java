@@ -1,7 +1,7 @@
 package io.iopath.cli;
 
 import io.iopath.scenario.ScenarioException;
-import io.iopath.workload.trace.TraceFormatException;
+import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

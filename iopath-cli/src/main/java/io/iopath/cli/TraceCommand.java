@@ -2,10 +2,10 @@ package io.iopath.cli;
 
 import io.iopath.workload.trace.TraceFiles;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.workload.trace.TraceStats;
-import io.iopath.workload.trace.TraceWriter;
+import io.iopath.workload.trace.io.TraceWriter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -57,7 +57,7 @@ final class TraceCommand implements Runnable {
                 for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
                     stats.add(r);
                 }
-                f = reader.format();
+                f = TraceFormat.of(reader);
             }
             spec.commandLine().getOut().print(stats.render(file.toString(), f));
             spec.commandLine().getOut().flush();

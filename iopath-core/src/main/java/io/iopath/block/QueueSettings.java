@@ -30,13 +30,32 @@ public record QueueSettings(int nrRequests, int maxSectors, Plugging plugging, H
     /** MAX_PHYS_SEGMENTS: a request holds at most this many bios here (one segment per bio). */
     public static final int MAX_SEGMENTS = 128;
 
-    /** Barriers ordered by draining, as sd always chose. */
-    public QueueSettings(int nrRequests, int maxSectors, Plugging plugging, Hz hz) {
-        this(nrRequests, maxSectors, plugging, hz, OrderedBy.DRAIN);
+    /**
+     * 2.6.20's queue: the scheduler's nr_requests, 512 KiB requests, the 2.6 plug, exact timers,
+     * barriers ordered by draining (as sd always chose). Change one with the {@code with…} methods.
+     */
+    public static QueueSettings defaults() {
+        return new QueueSettings(0, DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, OrderedBy.DRAIN);
     }
 
-    public static QueueSettings defaults() {
-        return new QueueSettings(0, DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT);
+    public QueueSettings withNrRequests(int n) {
+        return new QueueSettings(n, maxSectors, plugging, hz, orderedBy);
+    }
+
+    public QueueSettings withMaxSectors(int sectors) {
+        return new QueueSettings(nrRequests, sectors, plugging, hz, orderedBy);
+    }
+
+    public QueueSettings withPlugging(Plugging p) {
+        return new QueueSettings(nrRequests, maxSectors, p, hz, orderedBy);
+    }
+
+    public QueueSettings withHz(Hz h) {
+        return new QueueSettings(nrRequests, maxSectors, plugging, h, orderedBy);
+    }
+
+    public QueueSettings withOrderedBy(OrderedBy o) {
+        return new QueueSettings(nrRequests, maxSectors, plugging, hz, o);
     }
 
     /** unplug_delay: (3·HZ)/1000 jiffies, at least one: 3 ms, 4 ms at HZ=250. */

@@ -57,8 +57,9 @@ public final class ScenarioRun {
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
-        QueueSettings settings = new QueueSettings(host.nrRequests(), host.maxSectorsKb() * 2,
-                host.plugging(), hz, host.barrier());
+        QueueSettings settings = QueueSettings.defaults().withNrRequests(host.nrRequests())
+                .withMaxSectors(host.maxSectorsKb() * 2).withPlugging(host.plugging()).withHz(hz)
+                .withOrderedBy(host.barrier());
         this.queue = new BlockQueue(sim, scheduler, settings, trace);
         this.tap = new IssueTap(sim, disk);
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),

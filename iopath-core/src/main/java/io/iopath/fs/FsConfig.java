@@ -1,6 +1,5 @@
 package io.iopath.fs;
 
-import io.iopath.fs.ext3.MountOptions;
 import io.iopath.fs.pagecache.VmSysctls;
 
 /**

@@ -18,7 +18,7 @@ import java.util.List;
  * read it with any XML parser. {@link #run} describes one run; {@link #comparison} sets several labelled runs side by
  * side, for sweeps and reproduced figures.
  */
-public final class HtmlReport {
+final class HtmlReport {
     private HtmlReport() {
     }
 

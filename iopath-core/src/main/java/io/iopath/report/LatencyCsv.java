@@ -9,7 +9,7 @@ import java.util.List;
  * plotting tools take directly: {@code direction,percentile,latency_ns}. A direction without IOs
  * has no rows. Rows of several runs start with the caller's label columns.
  */
-public final class LatencyCsv {
+final class LatencyCsv {
     public static final List<String> COLUMNS = List.of("direction", "percentile", "latency_ns");
 
     private final Csv csv;

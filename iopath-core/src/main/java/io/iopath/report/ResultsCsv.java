@@ -11,7 +11,7 @@ import java.util.List;
  * of iopath's interface (docs/reports.md); the values are the ones in {@code results.json}, with
  * the same digits. Rows of several runs start with the caller's label columns.
  */
-public final class ResultsCsv {
+final class ResultsCsv {
     /** The columns after the label columns, in order. Append new ones at the end. */
     public static final List<String> COLUMNS = List.of(
             "scenario", "seed", "drive", "scheduler", "queue_depth", "elapsed_ns",

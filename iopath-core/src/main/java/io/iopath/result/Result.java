@@ -35,11 +35,4 @@ public record Result(
         HostStats host,
         DriveQueueStats driveQueue,
         PowerLossReport powerLoss) {
-    /** Without host detail (tests and tools that build a Result by hand). */
-    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
-                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
-                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf) {
-        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation,
-                bioMerges, queueFulls, driveTime, latencyCdf, null, null, null);
-    }
 }

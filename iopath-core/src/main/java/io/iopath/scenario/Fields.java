@@ -13,7 +13,7 @@ import java.util.function.Function;
  * Typed reading of one YAML mapping. Each getter consumes a key; {@link #finish()} rejects any
  * key nobody asked for, so a typo never silently falls back to a default.
  */
-public final class Fields {
+final class Fields {
     private final Node.MapNode map;
     private final String path;
     /** Every key a getter asked for, present or not: the keys this mapping knows. */

@@ -4,6 +4,7 @@ import io.iopath.block.OrderedBy;
 import io.iopath.block.Plugging;
 import io.iopath.block.sched.SchedulerType;
 import io.iopath.block.sched.Schedulers;
+import io.iopath.driver.CacheOverride;
 import io.iopath.driver.QueueFullHandling;
 import java.util.Map;
 import java.util.Objects;
@@ -22,15 +23,15 @@ import java.util.Objects;
  * @param plugging      {@code legacy} (2.6 per-queue plug) or {@code per-task} (2.6.39+ / blk-mq)
  * @param driver        QUEUE FULL handling: midlayer, track-queue-full, aic79xx or modern
  * @param hz            jiffy quantisation of timers: 0 (exact ms), 100, 250 or 1000
- * @param writeCache    an explicit override of the write cache (WCE) sd sees, or null for what the drive
- *                      reports at attach (sd's "temporary" cache_type when it contradicts the drive)
- * @param fua           an explicit override of FUA support (DPOFUA), or null for what the drive reports
+ * @param writeCache    the write cache (WCE) sd sees: as the drive reports at attach, or forced
+ *                      on or off (sd's "temporary" cache_type when it contradicts the drive)
+ * @param fua           FUA support (DPOFUA): as the drive reports, or forced on or off
  * @param barrier       how a 2.6 barrier keeps its order: {@code drain} (what sd chose) or {@code tag}
  *                      (ORDERED task attributes, QUEUE_ORDERED_TAG*; SCSI drives, legacy plugging only)
  */
 public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map<String, String> tunables,
-                         int nrRequests, Plugging plugging, QueueFullHandling driver, int hz, Boolean writeCache,
-                         Boolean fua, OrderedBy barrier) {
+                         int nrRequests, Plugging plugging, QueueFullHandling driver, int hz, CacheOverride writeCache,
+                         CacheOverride fua, OrderedBy barrier) {
     public static final int DEFAULT_QUEUE_DEPTH = 4;
     public static final int DEFAULT_MAX_SECTORS_KB = 512;
 
@@ -42,6 +43,8 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
         Objects.requireNonNull(plugging, "plugging");
         Objects.requireNonNull(driver, "driver");
         Objects.requireNonNull(barrier, "barrier");
+        Objects.requireNonNull(writeCache, "writeCache");
+        Objects.requireNonNull(fua, "fua");
         tunables = Map.copyOf(tunables);
     }
 
@@ -52,7 +55,8 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
      */
     public static HostConfig of(String scheduler) {
         return new HostConfig(scheduler, DEFAULT_QUEUE_DEPTH, DEFAULT_MAX_SECTORS_KB, Map.of(), 0,
-                defaultPlugging(scheduler), defaultDriver(scheduler), 0, null, null, DEFAULT_BARRIER);
+                defaultPlugging(scheduler), defaultDriver(scheduler), 0, CacheOverride.AS_REPORTED,
+                CacheOverride.AS_REPORTED, DEFAULT_BARRIER);
     }
 
     public HostConfig withQueueDepth(int depth) {
@@ -84,13 +88,13 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
         return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, h, writeCache, fua, barrier);
     }
 
-    /** The same host with sd's WCE overridden ({@code null}: as the drive reports at attach). */
-    public HostConfig withWriteCache(Boolean wce) {
+    /** The same host with sd's WCE as the drive reports at attach, or forced. */
+    public HostConfig withWriteCache(CacheOverride wce) {
         return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, wce, fua, barrier);
     }
 
-    /** The same host with FUA support overridden ({@code null}: as the drive reports). */
-    public HostConfig withFua(Boolean on) {
+    /** The same host with FUA support as the drive reports, or forced. */
+    public HostConfig withFua(CacheOverride on) {
         return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, writeCache, on, barrier);
     }
 

@@ -6,6 +6,7 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.block.sched.TunableSet;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.driver.CacheOverride;
 import io.iopath.driver.QueueFullHandling;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -46,8 +47,9 @@ final class HostSection {
         // contradicts the drive is cache_type's "temporary write through / back" (sd: the kernel's
         // view changes, the drive's WCE does not); see docs/schedulers.md. (node() consumes the
         // key either way, so an unknown key's error still lists write_cache and fua.)
-        Boolean wce = h.node("write_cache") != null ? h.bool("write_cache", false) : null;
-        Boolean fua = h.node("fua") != null ? h.bool("fua", true) : null;
+        CacheOverride wce = h.node("write_cache") != null
+                ? CacheOverride.forced(h.bool("write_cache", false)) : CacheOverride.AS_REPORTED;
+        CacheOverride fua = h.node("fua") != null ? CacheOverride.forced(h.bool("fua", true)) : CacheOverride.AS_REPORTED;
         OrderedBy barrier = barrier(h, plugging, drive);
         return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua, barrier);
     }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /** A YAML value that remembers where it was written, so errors can point at it. */
-public sealed interface Node permits Node.MapNode, Node.ListNode, Node.ScalarNode {
+sealed interface Node permits Node.MapNode, Node.ListNode, Node.ScalarNode {
     Location location();
 
     /** What kind of value this is, in the words of an error message. */

@@ -8,7 +8,7 @@ import java.util.List;
  * override is checked exactly like a value in the file. Paths use dots and list indices:
  * {@code jobs[0].bs=128k} or {@code jobs.0.bs=128k}.
  */
-public final class Overrides {
+final class Overrides {
     private Overrides() {
     }
 

@@ -11,7 +11,7 @@ import java.io.IOException;
  * Reads YAML into {@link Node}s with their line and column, using Jackson's streaming YAML
  * parser. Duplicate keys and syntax errors become {@link ScenarioException}s.
  */
-public final class YamlTree {
+final class YamlTree {
     private static final YAMLFactory FACTORY = new YAMLFactory();
 
     private YamlTree() {

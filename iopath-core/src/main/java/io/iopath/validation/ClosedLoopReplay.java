@@ -2,8 +2,8 @@ package io.iopath.validation;
 
 import io.iopath.workload.trace.TraceFiles;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -70,7 +70,7 @@ public final class ClosedLoopReplay {
     /**
      * Replays a validate trace file (plain or gzip), streaming, and collects the two
      * response-time columns. A malformed line throws
-     * {@link io.iopath.workload.trace.TraceFormatException} naming file, line and field.
+     * {@link io.iopath.workload.trace.io.TraceFormatException} naming file, line and field.
      */
     public static Comparison run(Path trace, ServiceModel model) {
         ClosedLoopReplay replay = new ClosedLoopReplay(model);

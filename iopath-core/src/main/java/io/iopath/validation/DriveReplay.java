@@ -7,7 +7,7 @@ import io.iopath.device.disk.DriveSpec;
 import io.iopath.request.Bio;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.nio.file.Path;
 
 /**

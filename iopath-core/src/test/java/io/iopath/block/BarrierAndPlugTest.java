@@ -2,7 +2,6 @@ package io.iopath.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.metrics.blktrace.BlkEvent;
@@ -20,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BarrierAndPlugTest {
     static Rig rig(Plugging plugging, boolean wce, boolean fua, int nr, int depth) {
         Simulator sim = new Simulator(1);
-        QueueSettings qs = new QueueSettings(nr, 1024, plugging, Hz.EXACT);
+        QueueSettings qs = QueueSettings.defaults().withNrRequests(nr).withMaxSectors(1024)
+                .withPlugging(plugging);
         return new Rig(sim, "deadline", Map.of(), qs, depth, QueueFullHandling.MIDLAYER, CacheType.forced(wce, fua),
                 s -> new TestDevice(s, 64, c -> 1_000_000L));
     }

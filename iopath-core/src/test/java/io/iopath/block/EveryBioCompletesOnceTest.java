@@ -60,7 +60,8 @@ class EveryBioCompletesOnceTest {
         Plugging plugging = r.nextBoolean() ? Plugging.LEGACY : Plugging.PER_TASK;
         Hz hz = r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT;
         boolean wce = r.nextBoolean();
-        QueueSettings settings = new QueueSettings(nr, 64 + r.nextInt(1024), plugging, hz);
+        QueueSettings settings = QueueSettings.defaults().withNrRequests(nr)
+                .withMaxSectors(64 + r.nextInt(1024)).withPlugging(plugging).withHz(hz);
         CacheType cache = CacheType.forced(wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
         // the real drive: Cheetah 15K.5 300 GB with the drawn command queue, served SPTF, and the

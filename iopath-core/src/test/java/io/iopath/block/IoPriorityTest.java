@@ -43,7 +43,8 @@ class IoPriorityTest {
         Simulator sim = new Simulator(seed);
         DiskTimeMeter[] meter = new DiskTimeMeter[1];
         QueueSettings d = Rig.settings(scheduler);
-        QueueSettings settings = new QueueSettings(128, d.maxSectors(), d.plugging(), d.hz());
+        QueueSettings settings = QueueSettings.defaults().withNrRequests(128).withMaxSectors(d.maxSectors())
+                .withPlugging(d.plugging()).withHz(d.hz());
         Rig rig = new Rig(sim, scheduler, tunables, settings, queueDepth, QueueFullHandling.MIDLAYER,
                 s -> meter[0] = new DiskTimeMeter(s));
         Rig.Proc[] procs = new Rig.Proc[readers.length];

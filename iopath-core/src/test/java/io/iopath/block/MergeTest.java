@@ -3,7 +3,6 @@ package io.iopath.block;
 import io.iopath.result.BlockStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.driver.QueueFullHandling;
 import io.iopath.request.Bio;
@@ -38,7 +37,8 @@ class MergeTest {
     static TestDevice run(String scheduler, int maxSectors, long seed, Rig[] rigOut) {
         Simulator sim = new Simulator(seed);
         SplittableRandom r = new SplittableRandom(seed);
-        QueueSettings qs = new QueueSettings(0, maxSectors, Rig.settings(scheduler).plugging(), Hz.EXACT);
+        QueueSettings qs = QueueSettings.defaults().withMaxSectors(maxSectors)
+                .withPlugging(Rig.settings(scheduler).plugging());
         TestDevice[] dev = new TestDevice[1];
         Rig rig = new Rig(sim, scheduler, Map.of(), qs, 2, QueueFullHandling.MIDLAYER,
                 s -> dev[0] = new TestDevice(s, 64, c -> 1_500_000L));

@@ -1,6 +1,5 @@
 package io.iopath.block;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.device.BlockDevice;
@@ -45,8 +44,7 @@ final class Rig {
 
     static QueueSettings settings(String scheduler) {
         boolean mq = Schedulers.type(scheduler).multiQueue();
-        return new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, mq ? Plugging.PER_TASK : Plugging.LEGACY,
-                Hz.EXACT);
+        return QueueSettings.defaults().withPlugging(mq ? Plugging.PER_TASK : Plugging.LEGACY);
     }
 
     /** What a test process submits next: sector, sectors, op, flags; or null to stop. */

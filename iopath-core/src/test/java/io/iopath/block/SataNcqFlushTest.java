@@ -123,8 +123,9 @@ class SataNcqFlushTest {
         boolean mq = Schedulers.type(scheduler).multiQueue();
         Plugging plugging = r.nextInt(4) == 0 ? (mq ? Plugging.LEGACY : Plugging.PER_TASK)
                 : mq ? Plugging.PER_TASK : Plugging.LEGACY;
-        QueueSettings settings = new QueueSettings(r.nextBoolean() ? 0 : 8 + r.nextInt(64), 64 + r.nextInt(1024),
-                plugging, r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT);
+        QueueSettings settings = QueueSettings.defaults().withNrRequests(r.nextBoolean() ? 0 : 8 + r.nextInt(64))
+                .withMaxSectors(64 + r.nextInt(1024)).withPlugging(plugging)
+                .withHz(r.nextInt(3) == 0 ? Hz.of(250) : Hz.EXACT);
         CacheType cache = CacheType.forced(wce, r.nextBoolean());
         QueueFullHandling handling = QueueFullHandling.values()[r.nextInt(QueueFullHandling.values().length)];
         Disk[] disk = new Disk[1];
@@ -209,7 +210,7 @@ class SataNcqFlushTest {
      */
     static Setup fsyncWriters(DriveSpec spec) {
         Simulator sim = new Simulator(5);
-        QueueSettings settings = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.PER_TASK, Hz.EXACT);
+        QueueSettings settings = QueueSettings.defaults().withPlugging(Plugging.PER_TASK);
         Disk[] disk = new Disk[1];
         DurabilityLedger ledger = new DurabilityLedger();
         LinkMonitor[] link = new LinkMonitor[1];

@@ -2,7 +2,6 @@ package io.iopath.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
@@ -80,7 +79,7 @@ class TagBarrierTest {
         io.iopath.sim.Simulator sim = new io.iopath.sim.Simulator(seed);
         boolean wce = rnd.nextBoolean();
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(wce);
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, orderedBy);
+        QueueSettings qs = QueueSettings.defaults().withOrderedBy(orderedBy);
         CacheType cache = CacheType.forced(wce, rnd.nextBoolean());
         int depth = 1 + rnd.nextInt(64);
         Rig rig = new Rig(sim, LEGACY[rnd.nextInt(4)], Map.of(), qs, depth, QueueFullHandling.MIDLAYER, cache,
@@ -151,7 +150,7 @@ class TagBarrierTest {
     static double barrierWriterIops(OrderedBy orderedBy, boolean wce, int n, long seed) {
         io.iopath.sim.Simulator sim = new io.iopath.sim.Simulator(seed);
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(wce);
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT, orderedBy);
+        QueueSettings qs = QueueSettings.defaults().withOrderedBy(orderedBy);
         Rig rig = new Rig(sim, "deadline", Map.of(), qs, 64, QueueFullHandling.MIDLAYER, CacheType.forced(wce, true),
                 s -> new Disk(s, spec));
         var rnd = sim.randoms().stream("writers");

@@ -2,7 +2,6 @@ package io.iopath.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.iopath.block.sched.Hz;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
 import io.iopath.device.WriteCache;
@@ -89,7 +88,7 @@ class WriteCacheBarrierTest {
                        OrderedBy orderedBy) {
         Simulator sim = new Simulator(seed);
         DriveSpec spec = DrivePresets.find("cheetah-15k5-146g").orElseThrow().withWriteCache(true);
-        QueueSettings qs = new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, plugging, Hz.EXACT, orderedBy);
+        QueueSettings qs = QueueSettings.defaults().withPlugging(plugging).withOrderedBy(orderedBy);
         CountingDisk[] dev = new CountingDisk[1];
         DurabilityLedger ledger = new DurabilityLedger();
         Rig rig = new Rig(sim, scheduler, Map.of(), qs, 16, QueueFullHandling.MIDLAYER, CacheType.forced(hostWce, fua),

@@ -66,7 +66,7 @@ final class FsRig {
         this.sim = new Simulator(seed);
         this.disk = new Disk(sim, DrivePresets.find(DrivePresets.DEFAULT).orElseThrow());
         this.queue = new BlockQueue(sim, Schedulers.create("noop", Map.of(), Hz.EXACT),
-                new QueueSettings(0, QueueSettings.DEFAULT_MAX_SECTORS, Plugging.LEGACY, Hz.EXACT), BlockTracepoints.NONE);
+                QueueSettings.defaults().withPlugging(Plugging.LEGACY).withHz(Hz.EXACT), BlockTracepoints.NONE);
         new ScsiDriver(sim, queue, disk, 32);
         queue.task(APP, "app");
         queue.task(KJOURNALD, "kjournald");

@@ -112,7 +112,8 @@ class RunReportTest {
                 new LatencySummary(450_000, 500_000, 860_000, 892_000, 899_200, 900_000), 1_000, 449_000);
         DirectionStats none = new DirectionStats(0, 0, 0, 0, LatencySummary.EMPTY, 0, 0);
         return new Result("fast", 1, "some-drive", "noop", 4, 10_000_000_000L, read, none, read, 0.5, 0, 0,
-                new DriveTimeSplit(123_450, 100_000, 200_000, 50_000), new LatencyCdfs(cdf, LatencyCdf.EMPTY, cdf));
+                new DriveTimeSplit(123_450, 100_000, 200_000, 50_000), new LatencyCdfs(cdf, LatencyCdf.EMPTY, cdf),
+                null, null, null); // no host, drive-queue or power-loss detail
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.driver.CacheOverride;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,7 +41,7 @@ class HostSectionTest {
         assertThat(h.plugging()).isEqualTo(Plugging.PER_TASK);
         assertThat(h.driver()).isEqualTo(QueueFullHandling.AIC79XX);
         assertThat(h.hz()).isEqualTo(250);
-        assertThat(h.writeCache()).isTrue();
+        assertThat(h.writeCache()).isEqualTo(CacheOverride.ON);
     }
 
     @Test
@@ -49,8 +50,8 @@ class HostSectionTest {
         Scenario withHost = ScenarioReader.read("t.yaml", "host:\n  scheduler: cfq\n" + JOBS, List.of());
         Scenario noHost = ScenarioReader.read("t.yaml", JOBS, List.of());
         for (Scenario s : List.of(withHost, noHost)) {
-            assertThat(s.host().writeCache()).isNull();
-            assertThat(s.host().fua()).isNull();
+            assertThat(s.host().writeCache()).isEqualTo(CacheOverride.AS_REPORTED);
+            assertThat(s.host().fua()).isEqualTo(CacheOverride.AS_REPORTED);
         }
     }
 
@@ -59,8 +60,8 @@ class HostSectionTest {
         // echo "temporary write through" > cache_type: the kernel stops flushing, the drive still caches
         Scenario s = ScenarioReader.read("t.yaml", JOBS, List.of("drive.write_cache=on", "host.write_cache=off", "host.fua=off"));
         assertThat(s.drive().spec().cache().writeCache()).isTrue();
-        assertThat(s.host().writeCache()).isFalse();
-        assertThat(s.host().fua()).isFalse();
+        assertThat(s.host().writeCache()).isEqualTo(CacheOverride.OFF);
+        assertThat(s.host().fua()).isEqualTo(CacheOverride.OFF);
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

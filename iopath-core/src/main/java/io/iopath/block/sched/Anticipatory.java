@@ -14,7 +14,7 @@ import java.util.Map;
  * completes, AS may keep the disk idle up to {@code antic_expire} waiting for P's next nearby
  * request, unless P's think time or seek statistics say it is not worth it.
  */
-public final class Anticipatory implements IoScheduler {
+final class Anticipatory implements IoScheduler {
     static final int ASYNC = 0;
     static final int SYNC = 1;
     /** MAXBACK: backward seeks up to 1024·1024 sectors are allowed, at BACK_PENALTY. */

@@ -47,7 +47,7 @@ import java.util.ArrayList;
  * (queues created in a large burst are not raised in the kernel), raising of async queues,
  * queue merging and injection.
  */
-public final class Bfq extends ProcessQueueScheduler<Bfq.Queue> {
+final class Bfq extends ProcessQueueScheduler<Bfq.Queue> {
     static final int ASYNC = 0;
     static final int SYNC = 1;
     /** bfq_ioprio_to_weight: (IOPRIO_NR_LEVELS − ioprio) · 10 at the default best-effort priority 4. */

@@ -26,7 +26,7 @@ import java.util.Map;
  * and any other queue's request preempts them. As in 2.6.20, a real-time request does not
  * preempt a best-effort slice (that came with 2.6.35); it waits for the slice to end.
  */
-public final class Cfq extends ProcessQueueScheduler<Cfq.Queue> {
+final class Cfq extends ProcessQueueScheduler<Cfq.Queue> {
     static final int ASYNC = 0;
     static final int SYNC = 1;
     static final int PRIO_LISTS = 8;

@@ -8,7 +8,7 @@ import java.util.TreeSet;
  * A scheduler's FIFO of requests by expiry time (rq_fifo_time), with O(log n) removal from the
  * middle and the kernel's merge rule: a merged survivor takes the earlier expiry and position.
  */
-public final class Fifo {
+final class Fifo {
     private static final Comparator<Request> ORDER =
             Comparator.<Request>comparingLong(r -> r.fifoNs).thenComparingLong(r -> r.fifoSeq);
     private final TreeSet<Request> set = new TreeSet<>(ORDER);

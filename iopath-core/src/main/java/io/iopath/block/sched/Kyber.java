@@ -19,7 +19,7 @@ import java.util.Set;
  *
  * <p>Not modelled: the 75 % limit on scheduler tags for async requests.
  */
-public final class Kyber implements IoScheduler {
+final class Kyber implements IoScheduler {
     static final int READ = 0;
     static final int WRITE = 1;
     static final int DISCARD = 2;

@@ -22,7 +22,7 @@ import io.iopath.request.Request;
  *
  * <p>Not modelled: {@code async_depth} (the tag limit for async requests), zoned writes.
  */
-public final class MqDeadline extends DeadlineCore {
+final class MqDeadline extends DeadlineCore {
     /** enum dd_prio: DD_RT_PRIO, DD_BE_PRIO, DD_IDLE_PRIO. */
     static final int RT = 0;
     static final int BE = 1;

@@ -8,7 +8,7 @@ import io.iopath.request.Request;
  * dispatch list. Merging still happens in the plug and, for back merges, in the software queue;
  * there is no front-merge hook.
  */
-public final class None extends FifoElevator {
+final class None extends FifoElevator {
     public static final TunableSet TUNABLES = new TunableSet();
 
     @Override

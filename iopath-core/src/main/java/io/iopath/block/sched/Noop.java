@@ -7,7 +7,7 @@ import io.iopath.request.Request;
  * elv_dispatch_sort, one request per call. It has no merge hook, so bios front-merge only through
  * the core's one-hit cache; former / latter are FIFO neighbours. No tunables.
  */
-public final class Noop extends FifoElevator {
+final class Noop extends FifoElevator {
     public static final TunableSet TUNABLES = new TunableSet();
 
     @Override

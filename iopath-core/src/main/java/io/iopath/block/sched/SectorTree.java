@@ -10,7 +10,7 @@ import java.util.TreeSet;
  * A scheduler's sort list (the kernel's rb-tree by start sector). The key is captured when a
  * request is added, so a front merge can change the request's sector before it is repositioned.
  */
-public final class SectorTree {
+final class SectorTree {
     private static final Comparator<Request> ORDER =
             Comparator.<Request>comparingLong(r -> r.sortSector).thenComparingLong(r -> r.id);
     private final TreeSet<Request> tree = new TreeSet<>(ORDER);

@@ -12,7 +12,7 @@ import java.util.function.IntUnaryOperator;
  * @param jiffies     for times: the kernel's default as jiffies(HZ), used with HZ quantisation
  * @param source      where the default comes from
  */
-public record Tunable(String name, Unit unit, long defaultValue, IntUnaryOperator jiffies, String source) {
+record Tunable(String name, Unit unit, long defaultValue, IntUnaryOperator jiffies, String source) {
     public enum Unit {
         /** milliseconds in sysfs, nanoseconds inside iopath */
         MS,

@@ -3,6 +3,7 @@ package io.iopath.fs.ext3;
 import io.iopath.block.BioSink;
 import io.iopath.fs.FileSystem;
 import io.iopath.fs.FsConfig;
+import io.iopath.fs.MountOptions;
 import io.iopath.fs.FsFile;
 import io.iopath.fs.FsPids;
 import io.iopath.fs.FsStats;

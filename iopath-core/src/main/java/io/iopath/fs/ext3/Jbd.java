@@ -1,5 +1,6 @@
 package io.iopath.fs.ext3;
 
+import io.iopath.fs.MountOptions;
 import io.iopath.fs.pagecache.Mapping;
 import io.iopath.fs.pagecache.Page;
 import io.iopath.fs.pagecache.PageCache;

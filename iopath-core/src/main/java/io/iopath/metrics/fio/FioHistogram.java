@@ -7,7 +7,7 @@ package io.iopath.metrics.fio;
  * the bucket where the running count first reaches the percentile — so iopath's numbers line
  * up with fio's bucket for bucket.
  */
-public final class FioHistogram {
+final class FioHistogram {
     static final int BITS = 6;
     static final int VALUES = 1 << BITS;
     static final int GROUPS = 29;

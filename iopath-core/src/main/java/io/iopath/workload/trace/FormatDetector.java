@@ -1,5 +1,6 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.regex.Pattern;
  * line has (field count, separators, keywords), so a match on every sampled line is an answer;
  * anything else asks for {@code --format}.
  */
-public final class FormatDetector {
+final class FormatDetector {
     /** Lines sampled; the reader is reset to the start afterwards. */
     static final int SAMPLE_LINES = 20;
     private static final int MARK_LIMIT = 1 << 20;

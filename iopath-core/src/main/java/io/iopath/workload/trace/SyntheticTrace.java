@@ -1,5 +1,7 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceWriter;
 import io.iopath.request.Op;
 import java.io.IOException;
 import java.io.Writer;

@@ -1,5 +1,9 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceWriter;
+import io.iopath.workload.trace.io.TraceFormatException;
 import io.iopath.files.AtomicFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;

@@ -1,5 +1,8 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceWriter;
 import io.iopath.workload.trace.blkparse.BlkparseReader;
 import io.iopath.workload.trace.blkparse.BlkparseWriter;
 import io.iopath.workload.trace.disksim.AsciiReader;
@@ -55,6 +58,11 @@ public enum TraceFormat {
 
     public static List<String> ids() {
         return Arrays.stream(values()).map(f -> f.id).toList();
+    }
+
+    /** The format a reader reads (for a detected trace, the one detected). */
+    public static TraceFormat of(TraceReader reader) {
+        return byId(reader.formatId()).orElseThrow();
     }
 
     /** By id; {@code iolog} means version 3, the one that keeps timestamps. */

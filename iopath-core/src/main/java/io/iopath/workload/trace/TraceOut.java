@@ -1,5 +1,7 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceWriter;
 import io.iopath.block.BlkAction;
 import io.iopath.block.BlockTracepoints;
 import io.iopath.metrics.blktrace.BlkparseText;

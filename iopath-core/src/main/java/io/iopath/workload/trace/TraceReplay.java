@@ -1,5 +1,7 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.block.BioSink;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.request.Bio;
@@ -94,7 +96,7 @@ public final class TraceReplay implements Workload {
             scaleSpanSectors = spanSectors();
         }
         reader = TraceFiles.open(Path.of(replay.file()), format());
-        validate = reader.format() == TraceFormat.DISKSIM_VALIDATE;
+        validate = TraceFormat.of(reader) == TraceFormat.DISKSIM_VALIDATE;
         closedLoop = replay.closedLoop() || validate;
         depth = validate ? 1 : spec.iodepth();
         startNs = sim.now();

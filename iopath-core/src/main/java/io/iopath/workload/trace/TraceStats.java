@@ -1,5 +1,6 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceRecord;
 import java.util.Locale;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;

@@ -37,8 +37,7 @@ class TunablesTest {
         assertThat(v.get("read_expire")).isEqualTo(124_000_000L);
         assertThat(v.get("antic_expire")).isEqualTo(4_000_000L);
         assertThat(v.get("write_batch_expire")).isEqualTo(124_000_000L);
-        assertThat(new io.iopath.block.QueueSettings(0, 1024, io.iopath.block.Plugging.LEGACY, hz)
-                .unplugDelayNs()).isEqualTo(4_000_000L);
+        assertThat(io.iopath.block.QueueSettings.defaults().withHz(hz).unplugDelayNs()).isEqualTo(4_000_000L);
         // a user value in ms rounds up to whole jiffies
         assertThat(Deadline.TUNABLES.resolve(Map.of("read_expire", "10"), hz).get("read_expire")).isEqualTo(12_000_000L);
         // timers fire on the next jiffy boundary

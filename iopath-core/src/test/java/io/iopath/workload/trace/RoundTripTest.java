@@ -1,5 +1,7 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.request.Flags;

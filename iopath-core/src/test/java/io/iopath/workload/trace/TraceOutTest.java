@@ -1,5 +1,6 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceRecord;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.block.BlkAction;

@@ -1,5 +1,8 @@
 package io.iopath.workload.trace;
 
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceFormatException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -128,7 +131,7 @@ class TraceReadersTest {
             "small.blkparse,blkparse", "small.iolog2,iolog2", "small.iolog3,iolog3"})
     void formatIsDetected(String file, String format) {
         try (TraceReader r = TraceFiles.open(getClass().getResourceAsStream(file), file, null)) {
-            assertThat(r.format().id).isEqualTo(format);
+            assertThat(TraceFormat.of(r).id).isEqualTo(format);
         }
     }
 

@@ -2,11 +2,10 @@ package io.iopath.workload.trace.blkparse;
 
 import io.iopath.request.Op;
 import io.iopath.request.Rwbs;
-import io.iopath.workload.trace.LineSource;
-import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -133,8 +132,8 @@ public final class BlkparseReader implements TraceReader {
     }
 
     @Override
-    public TraceFormat format() {
-        return TraceFormat.BLKPARSE;
+    public String formatId() {
+        return "blkparse";
     }
 
     @Override

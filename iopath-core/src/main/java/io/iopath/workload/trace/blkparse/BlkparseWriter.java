@@ -2,8 +2,8 @@ package io.iopath.workload.trace.blkparse;
 
 import io.iopath.request.Op;
 import io.iopath.request.Rwbs;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.TraceWriter;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Locale;

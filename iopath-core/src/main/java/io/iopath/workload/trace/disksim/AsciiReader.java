@@ -2,11 +2,10 @@ package io.iopath.workload.trace.disksim;
 
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
-import io.iopath.workload.trace.LineSource;
-import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.RecordPerLineReader;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.RecordPerLineReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 
 /**
  * DiskSim 4.0 "ascii" traces ({@code disksim_iotrace.c}, scanned as {@code "%lf %d %d %d %x"}):
@@ -49,7 +48,7 @@ public final class AsciiReader extends RecordPerLineReader {
     }
 
     @Override
-    public TraceFormat format() {
-        return TraceFormat.DISKSIM_ASCII;
+    public String formatId() {
+        return "ascii";
     }
 }

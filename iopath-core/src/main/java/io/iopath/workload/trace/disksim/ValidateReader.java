@@ -1,11 +1,10 @@
 package io.iopath.workload.trace.disksim;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.LineSource;
-import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.RecordPerLineReader;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.RecordPerLineReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 import java.util.Set;
 
 /**
@@ -60,7 +59,7 @@ public final class ValidateReader extends RecordPerLineReader {
     }
 
     @Override
-    public TraceFormat format() {
-        return TraceFormat.DISKSIM_VALIDATE;
+    public String formatId() {
+        return "validate";
     }
 }

@@ -1,11 +1,10 @@
 package io.iopath.workload.trace.fioiolog;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.LineSource;
-import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceReader;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -138,11 +137,11 @@ public final class IologReader implements TraceReader {
     }
 
     @Override
-    public TraceFormat format() {
+    public String formatId() {
         if (version == 0) {
             readHeader();
         }
-        return version == 2 ? TraceFormat.IOLOG2 : TraceFormat.IOLOG3;
+        return version == 2 ? "iolog2" : "iolog3";
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.iopath.workload.trace.fioiolog;
 
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.TraceWriter;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.TraceWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.LinkedHashSet;

@@ -1,11 +1,10 @@
 package io.iopath.workload.trace.msr;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.LineSource;
-import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.RecordPerLineReader;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.RecordPerLineReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 
 /**
  * MSR Cambridge traces (SNIA IOTTA; Narayanan et al., FAST'08):
@@ -61,7 +60,7 @@ public final class MsrReader extends RecordPerLineReader {
     }
 
     @Override
-    public TraceFormat format() {
-        return TraceFormat.MSR;
+    public String formatId() {
+        return "msr";
     }
 }

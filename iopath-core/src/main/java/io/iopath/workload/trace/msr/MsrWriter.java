@@ -1,8 +1,8 @@
 package io.iopath.workload.trace.msr;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.DataRecordWriter;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.DataRecordWriter;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.io.IOException;
 import java.io.Writer;
 

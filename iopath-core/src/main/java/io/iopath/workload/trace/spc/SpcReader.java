@@ -1,11 +1,10 @@
 package io.iopath.workload.trace.spc;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.LineSource;
-import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.RecordPerLineReader;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.LineSource;
+import io.iopath.workload.trace.io.RecordPerLineReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 
 /**
  * SPC trace format (Storage Performance Council rev 1.0.1; the UMass Financial and WebSearch
@@ -43,7 +42,7 @@ public final class SpcReader extends RecordPerLineReader {
     }
 
     @Override
-    public TraceFormat format() {
-        return TraceFormat.SPC;
+    public String formatId() {
+        return "spc";
     }
 }

@@ -1,9 +1,9 @@
 package io.iopath.workload.trace.spc;
 
 import io.iopath.request.Op;
-import io.iopath.workload.trace.DataRecordWriter;
-import io.iopath.workload.trace.TraceRecord;
-import io.iopath.workload.trace.Tokens;
+import io.iopath.workload.trace.io.DataRecordWriter;
+import io.iopath.workload.trace.io.TraceRecord;
+import io.iopath.workload.trace.io.Tokens;
 import java.io.IOException;
 import java.io.Writer;
 

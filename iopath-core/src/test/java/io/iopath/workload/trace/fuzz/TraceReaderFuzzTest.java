@@ -4,9 +4,9 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.iopath.workload.trace.TraceFiles;
 import io.iopath.workload.trace.TraceFormat;
-import io.iopath.workload.trace.TraceFormatException;
-import io.iopath.workload.trace.TraceReader;
-import io.iopath.workload.trace.TraceRecord;
+import io.iopath.workload.trace.io.TraceFormatException;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.io.ByteArrayInputStream;
 
 /**

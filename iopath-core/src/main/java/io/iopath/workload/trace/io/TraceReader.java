@@ -1,4 +1,4 @@
-package io.iopath.workload.trace;
+package io.iopath.workload.trace.io;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -12,7 +12,8 @@ public interface TraceReader extends Closeable {
     /** The next record, or null at the end of the trace. */
     TraceRecord next();
 
-    TraceFormat format();
+    /** The id of the format being read (as {@code --format} takes it); a reader that tells its version from a header reads it first. */
+    String formatId();
 
     @Override
     default void close() {

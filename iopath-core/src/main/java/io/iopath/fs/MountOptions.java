@@ -1,4 +1,4 @@
-package io.iopath.fs.ext3;
+package io.iopath.fs;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.iopath.workload.trace;
+package io.iopath.workload.trace.io;
 
 /**
  * A trace line iopath cannot read, reported as {@code FILE:LINE: problem} so editors can jump to

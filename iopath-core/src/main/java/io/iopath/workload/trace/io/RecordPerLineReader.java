@@ -1,4 +1,4 @@
-package io.iopath.workload.trace;
+package io.iopath.workload.trace.io;
 
 /**
  * The scaffold of a format with one record on every data line (DiskSim ascii and validate, MSR,
