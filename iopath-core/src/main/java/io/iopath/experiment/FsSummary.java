@@ -1,5 +1,6 @@
 package io.iopath.experiment;
 
+import io.iopath.fs.FsPowerLoss;
 import io.iopath.fs.FsStats;
 import java.util.Locale;
 
@@ -19,5 +20,14 @@ final class FsSummary {
                 s.journalCommits(), s.journalBlocks(),
                 s.journalCommits() == 0 ? 0.0 : s.commitNsTotal() / 1e6 / s.journalCommits(), s.commitNsMax() / 1e6,
                 s.throttled(), s.peakDirtyPages(), s.dirtyLimitPages(), s.checkpoints());
+    }
+
+    static String powerLoss(FsPowerLoss l, boolean barrier) {
+        return String.format(Locale.ROOT,
+                "power failure, file system: %d pages written by applications and only in the page cache lost (expected);"
+                        + " %d blocks of fsync'd data lost in the drive's cache%s; %d journal blocks lost in the drive's cache",
+                l.bufferedPagesLost(), l.fsyncedBlocksLost(),
+                l.fsyncedBlocksLost() > 0 ? (barrier ? " (a contract violation: barrier=1)" : " (barrier=0 with the write cache on)") : "",
+                l.commitBlocksLost());
     }
 }

@@ -23,6 +23,7 @@ import io.iopath.sim.Simulator;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.fs.FsPids;
+import io.iopath.fs.FsPowerLoss;
 import io.iopath.fs.FsStats;
 import io.iopath.fs.ext3.Ext3;
 import io.iopath.workload.FileJobSpec;
@@ -55,6 +56,7 @@ public final class ScenarioRun {
     private final IssueTap tap;
     /** The file system the jobs work in, or null when they work on the drive. */
     private final Ext3 fs;
+    private FsPowerLoss fsPowerLoss;
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
@@ -142,6 +144,11 @@ public final class ScenarioRun {
         this(scenario, BlockTracepoints.NONE);
     }
 
+    /** What the power failure took from the file system, when the scenario has both. */
+    public java.util.Optional<FsPowerLoss> fileSystemPowerLoss() {
+        return java.util.Optional.ofNullable(fsPowerLoss);
+    }
+
     /** The mounted file system's statistics after {@link #execute}, or empty for a run on the drive. */
     public java.util.Optional<FsStats> fileSystemStats() {
         return fs == null ? java.util.Optional.empty() : java.util.Optional.of(fs.stats());
@@ -156,6 +163,16 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
+        if (fs != null && scenario.powerFailureAtNs() != Scenario.NO_POWER_FAILURE) {
+            // scheduled before the cut itself, at the same time: it sees the drive's volatile writes first
+            sim.at(scenario.powerFailureAtNs(), () -> {
+                List<long[]> lost = new ArrayList<>();
+                for (var w : ledger.volatileWrites()) {
+                    lost.add(new long[] {w.sector, w.sectors});
+                }
+                fsPowerLoss = fs.powerFail(lost);
+            });
+        }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
         workloads.forEach(Workload::start);
@@ -247,6 +264,9 @@ public final class ScenarioRun {
         }
         if (fs != null) {
             notes.add(FsSummary.line(fs.stats()));
+        }
+        if (fsPowerLoss != null) {
+            notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
         }
         return List.copyOf(notes);
     }

@@ -6,6 +6,7 @@ import io.iopath.fs.FsConfig;
 import io.iopath.fs.MountOptions;
 import io.iopath.fs.FsFile;
 import io.iopath.fs.FsPids;
+import io.iopath.fs.FsPowerLoss;
 import io.iopath.fs.FsStats;
 import io.iopath.fs.OpenFile;
 import io.iopath.fs.pagecache.BufferedRead;
@@ -55,6 +56,8 @@ public final class Ext3 implements FileSystem {
     private final Map<Long, Ext3Inode> icache = new HashMap<>();
     private final Ext3Inode root;
     private final long[] journal;
+    /** Data blocks an fsync has returned for, until they are written again (power-loss accounting). */
+    private final Set<Long> fsyncedBlocks = new HashSet<>();
     private long appBytesRead;
     private long appBytesWritten;
     private long metaReads;
@@ -133,8 +136,7 @@ public final class Ext3 implements FileSystem {
         for (int i = 0; i < n; i++) {
             for (int k = Ext3Inode.newIndirectBlocks(i); k > 0; k--) {
                 long ind = blocks.allocate(goal, null);
-                j.addIndirect(ind);
-                goal = ind + 1;
+                goal = ind + 1; // the journal inode's indirect blocks: placed, never rewritten here
             }
             phys[i] = blocks.allocate(goal, null);
             goal = phys[i] + 1;
@@ -386,7 +388,9 @@ public final class Ext3 implements FileSystem {
                 }
             }
             for (long b : f.indirect) {
-                freed.add(b);
+                if (b >= 0) {
+                    freed.add(b);
+                }
             }
             for (long b : freed) {
                 blocks.free(b);
@@ -476,10 +480,13 @@ public final class Ext3 implements FileSystem {
                     r.waits.add(page);
                 }
                 if (fi.blockOf(p) < 0) {
-                    for (int k = Ext3Inode.newIndirectBlocks(p); k > 0; k--) {
-                        long ind = allocate(r, fi, p, pid, null);
-                        fi.addIndirect(ind);
-                        r.journalFresh(ind);
+                    // ext3_alloc_branch: missing indirect blocks first, then the data block
+                    for (int slot : Ext3Inode.slotsFor(p)) {
+                        if (fi.indirectSlot(slot) < 0) {
+                            long ind = allocate(r, fi, p, pid, null);
+                            fi.setIndirect(slot, ind);
+                            r.journalFresh(ind);
+                        }
                     }
                     long b = allocate(r, fi, p, pid, options.reservation() ? fi.window : null);
                     fi.map(p, b);
@@ -489,6 +496,7 @@ public final class Ext3 implements FileSystem {
                     allocated = true;
                 }
                 page.block = fi.blockOf(p);
+                fsyncedBlocks.remove(page.block); // new data: not promised until the next fsync
                 if (options.data() == MountOptions.DataMode.JOURNAL) {
                     jbd.journalData(page);
                 } else {
@@ -583,7 +591,14 @@ public final class Ext3 implements FileSystem {
             }
         }
         long tid = datasync ? fi.lastDataTid : fi.lastTid;
-        jbd.waitCommit(tid, () -> writeback.waitWriteback(fi.mapping, done));
+        jbd.waitCommit(tid, () -> writeback.waitWriteback(fi.mapping, () -> {
+            for (long b : fi.blocks) {
+                if (b >= 0) {
+                    fsyncedBlocks.add(b);
+                }
+            }
+            done.run();
+        }));
     }
 
     @Override
@@ -606,6 +621,41 @@ public final class Ext3 implements FileSystem {
             return;
         }
         writeback.waitWriteback(ms.get(i), () -> waitAll(ms, i + 1, done));
+    }
+
+    /**
+     * Power fails now: the page cache is gone, and so are the writes the drive held only in its
+     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}.
+     */
+    public FsPowerLoss powerFail(List<long[]> lost) {
+        long buffered = 0;
+        for (Ext3Inode i : icache.values()) {
+            for (Page p : i.mapping.pages()) {
+                if (p.bufferDirty || p.underWriteback()) {
+                    buffered++;
+                }
+            }
+        }
+        Set<Long> journal = new HashSet<>();
+        for (long j : this.journal) {
+            journal.add(j);
+        }
+        long fsynced = 0;
+        long commits = 0;
+        long start = config.partitionOffset() / 512;
+        for (long[] r : lost) {
+            for (long s = r[0]; s < r[0] + r[1]; s += PageIo.BLOCK_SECTORS) {
+                long b = (s - start) / PageIo.BLOCK_SECTORS;
+                if (fsyncedBlocks.contains(b)) {
+                    fsynced++;
+                }
+                if (journal.contains(b)) {
+                    commits++;
+                }
+            }
+        }
+        writeback.stop();
+        return new FsPowerLoss(buffered, fsynced, commits);
     }
 
     @Override

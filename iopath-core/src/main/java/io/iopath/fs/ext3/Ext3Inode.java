@@ -93,16 +93,41 @@ final class Ext3Inode implements FsFile, BlockMap {
         lastPhysical = physical;
     }
 
-    void addIndirect(long block) {
-        indirect = Arrays.copyOf(indirect, indirect.length + 1);
-        indirect[indirect.length - 1] = block;
+    /**
+     * The indirect-block slots the pointer of page {@code index} needs, outermost first: slot 0
+     * is the single-indirect block, slot 1 the double-indirect block, slot 2 + k the k-th
+     * single-indirect block under it (files past 4 GiB, triple indirect, are not modelled).
+     */
+    static int[] slotsFor(long index) {
+        if (index < DIRECT) {
+            return new int[0];
+        }
+        if (index < DIRECT + PER_INDIRECT) {
+            return new int[] {0};
+        }
+        return new int[] {1, 2 + (int) ((index - DIRECT - PER_INDIRECT) / PER_INDIRECT)};
     }
 
-    /**
-     * The indirect blocks a new pointer at {@code index} needs allocated first (ext3_alloc_branch):
-     * 1 at the first single-indirect pointer, 2 (double + single) at the first double-indirect
-     * pointer, 1 at each later single-indirect block under it.
-     */
+    long indirectSlot(int slot) {
+        return slot < indirect.length ? indirect[slot] : -1;
+    }
+
+    void setIndirect(int slot, long block) {
+        if (slot >= indirect.length) {
+            int n = indirect.length;
+            indirect = Arrays.copyOf(indirect, Math.max(slot + 1, n * 2));
+            Arrays.fill(indirect, n, indirect.length, -1);
+        }
+        indirect[slot] = block;
+    }
+
+    /** The indirect block holding the pointer of page {@code index}, or -1 for a direct pointer. */
+    long indirectFor(long index) {
+        int[] slots = slotsFor(index);
+        return slots.length == 0 ? -1 : indirectSlot(slots[slots.length - 1]);
+    }
+
+    /** Indirect blocks a sequential allocation meets before page {@code index} (mke2fs's journal). */
     static int newIndirectBlocks(long index) {
         if (index == DIRECT) {
             return 1;
@@ -112,19 +137,6 @@ final class Ext3Inode implements FsFile, BlockMap {
             return 2;
         }
         return past > 0 && past % PER_INDIRECT == 0 ? 1 : 0;
-    }
-
-    /** The indirect block holding the pointer of page {@code index}, or -1 for a direct pointer. */
-    long indirectFor(long index) {
-        if (index < DIRECT || indirect.length == 0) {
-            return -1;
-        }
-        if (index < DIRECT + PER_INDIRECT) {
-            return indirect[0];
-        }
-        // indirect[1] is the double-indirect block, then one single-indirect block per 1024 pointers
-        int k = 2 + (int) ((index - DIRECT - PER_INDIRECT) / PER_INDIRECT);
-        return k < indirect.length ? indirect[k] : indirect[indirect.length - 1];
     }
 
     @Override
