@@ -68,6 +68,16 @@ class FileSystemRunTest {
     }
 
     @Test
+    void aTimeBasedJobOfCacheHitsStopsAndSaysWhy() {
+        // every call is a page-cache hit and takes no simulated time: runtime would never come
+        Scenario s = ScenarioReader.read("s.yaml", SCAN.replace("filesize: 256m", "filesize: 4m")
+                + "    invalidate: 0\n    runtime: 10s\n    time_based: 1\n", List.of());
+        ScenarioRun run = new ScenarioRun(s);
+        run.execute(p -> { });
+        assertThat(run.notes()).anyMatch(n -> n.contains("stopped before its runtime"));
+    }
+
+    @Test
     void sameSeedSameResult() {
         Scenario s = ScenarioReader.read("s.yaml", SCAN.replace("filesize: 256m", "filesize: 16m"), List.of());
         assertThat(ScenarioRun.run(s)).isEqualTo(ScenarioRun.run(s));

@@ -142,7 +142,26 @@ public final class FileJob implements Workload {
 
     // ------------------------------------------------------------------ the IO loop
 
+    /**
+     * Calls in a row that took no simulated time (all served from the page cache: iopath has no
+     * CPU model, spec §6.2's per-operation CPU cost is 0). A time_based job of such calls would
+     * never reach its runtime; past this many it stops, and says so.
+     */
+    static final long MAX_CALLS_WITHOUT_TIME = 1_000_000;
+    private long callsAtThisInstant;
+    private long lastCallNs = -1;
+    private boolean stoppedTimeless;
+
     private boolean moreWork() {
+        if (sim.now() == lastCallNs) {
+            if (++callsAtThisInstant > MAX_CALLS_WITHOUT_TIME && spec.timeBased()) {
+                stoppedTimeless = true;
+                return false;
+            }
+        } else {
+            lastCallNs = sim.now();
+            callsAtThisInstant = 0;
+        }
         return sim.now() < stopAtNs
                 && (spec.numberIos() == 0 || issued < spec.numberIos())
                 && (spec.timeBased() || bytesIssued < spec.size());
@@ -285,6 +304,15 @@ public final class FileJob implements Workload {
     @Override
     public JobStats stats() {
         return stats;
+    }
+
+    @Override
+    public List<String> notes() {
+        if (stoppedTimeless) {
+            return List.of("job " + spec.name() + ": stopped before its runtime: " + MAX_CALLS_WITHOUT_TIME
+                    + " calls in a row took no simulated time (page-cache hits; iopath has no CPU model)");
+        }
+        return List.of();
     }
 
     public boolean finished() {
