@@ -58,6 +58,53 @@ class DriveCommandsTest {
     }
 
     @Test
+    void validateWritesPerRequestResponsesAndComparesThemWithAReferenceFile() throws IOException {
+        Path sim = dir.resolve("sim.txt");
+        Outcome o = iopath("validate", TRACES.resolve("hp_c2247a.trace").toString(), "--drive", "hp_c2247a",
+                "--out", dir.toString(), "--per-request", sim.toString(), "--against",
+                TRACES.resolve("hp_c2247a.disksim-sim.txt").toString(), "--json");
+        assertThat(o.status()).as(o.err()).isZero();
+        List<String> lines = Files.readAllLines(sim);
+        assertThat(lines).hasSize(9_999).allMatch(l -> l.matches("[0-9]+\\.[0-9]{6}"));
+        JsonNode a = new ObjectMapper().readTree(o.out()).get("against");
+        assertThat(a.get("requests").asInt()).isEqualTo(9_999);
+        int w1 = a.get("within_0_01_ms").asInt();
+        int w2 = a.get("within_0_1_ms").asInt();
+        int w3 = a.get("within_1_ms").asInt();
+        assertThat(w1).isPositive().isLessThanOrEqualTo(w2);
+        assertThat(w2).isLessThanOrEqualTo(w3);
+        assertThat(w3).isLessThanOrEqualTo(9_999);
+        assertThat(a.get("largest")).hasSize(20);
+        assertThat(a.get("largest").get(0).get("class").asText()).matches("(read (hit|miss|partial)|write), after"
+                + " (read|write), (not )?sequential");
+
+        // its own output as the reference: every request agrees
+        Outcome self = iopath("validate", TRACES.resolve("hp_c2247a.trace").toString(), "--drive", "hp_c2247a",
+                "--out", dir.toString(), "--against", sim.toString());
+        assertThat(self.status()).as(self.err()).isZero();
+        assertThat(self.out()).contains("within 0.01  ms    9999 of 9999  (100.00 %)", "largest differences");
+    }
+
+    @Test
+    void aBadReferenceFileIsOneLineNamingFileAndLineAndExitStatus2() throws IOException {
+        Path bad = dir.resolve("ref.txt");
+        Files.writeString(bad, "1.0\n-2\n");
+        Outcome o = iopath("validate", TRACES.resolve("atlas10k.trace").toString(), "--drive", "atlas10k",
+                "--out", dir.resolve("out").toString(), "--against", bad.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err().strip()).isEqualTo("iopath: " + bad
+                + ":2: response (ms): expected a non-negative decimal number, got '-2'");
+        assertThat(dir.resolve("out")).doesNotExist();
+        Path shortFile = dir.resolve("short.txt");
+        Files.writeString(shortFile, "1.0\n");
+        Outcome s = iopath("validate", TRACES.resolve("atlas10k.trace").toString(), "--drive", "atlas10k",
+                "--out", dir.resolve("out").toString(), "--against", shortFile.toString());
+        assertThat(s.status()).isEqualTo(2);
+        assertThat(s.err().strip()).isEqualTo("iopath: " + shortFile + ":2: ends after 1 lines; the trace has 10000"
+                + " requests");
+    }
+
+    @Test
     void anUnknownDriveIsOneLineAndExitStatus2() {
         Outcome o = iopath("validate", TRACES.resolve("atlas10k.trace").toString(), "--drive", "no-such-drive");
         assertThat(o.status()).isEqualTo(2);

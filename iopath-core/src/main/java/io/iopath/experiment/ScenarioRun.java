@@ -5,7 +5,6 @@ import io.iopath.block.BlockTracepoints;
 import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
-import io.iopath.block.sched.Schedulers;
 import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
 import io.iopath.driver.CacheType;
@@ -65,7 +64,7 @@ public final class ScenarioRun {
         this.disk = new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
-        IoScheduler scheduler = Schedulers.create(host.scheduler(), host.tunables(), hz);
+        IoScheduler scheduler = host.scheduler().create(host.scheduler().tunables().resolve(host.tunables(), hz));
         QueueSettings settings = QueueSettings.defaults().withNrRequests(host.nrRequests())
                 .withMaxSectors(host.maxSectorsKb() * 2).withPlugging(host.plugging()).withHz(hz)
                 .withOrderedBy(host.barrier());

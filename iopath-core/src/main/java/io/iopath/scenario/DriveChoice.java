@@ -15,7 +15,9 @@ import java.util.Locale;
  * parameter file, relative to the scenario file), and optionally {@code write_cache: on|off},
  * {@code queue_depth: N} and {@code scheduler: fcfs|sstf|clook|sptf|satf|wptf|asptf} of the drive itself, and
  * {@code transport: scsi|sata-ncq} (whether a FLUSH queues beside other commands), and
- * {@code max_dirty_age: 2s} (the write-back buffer's dirty-age limit; 0 or absent = none).
+ * {@code max_dirty_age: 2s} (the write-back buffer's dirty-age limit; 0 or absent = none), and
+ * {@code overwrite_in_cache: on|off} (a write-back write replacing an older dirty extent it
+ * covers; the preset's default: on for the datasheet drives, off for imported DiskSim drives).
  */
 record DriveChoice(String name, DriveSpec spec) {
     static DriveChoice bind(Fields d, String source) {
@@ -58,6 +60,11 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = spec.withWriteCache(d.bool("write_cache", true));
         } else {
             d.node("write_cache");
+        }
+        if (d.has("overwrite_in_cache")) {
+            spec = spec.withOverwriteInCache(d.bool("overwrite_in_cache", true));
+        } else {
+            d.node("overwrite_in_cache");
         }
         if (d.has("max_dirty_age")) {
             spec = spec.withMaxDirtyAge(d.time("max_dirty_age", 0));

@@ -14,8 +14,8 @@ import java.util.Objects;
  * {@link #of} and the {@code with…} methods; {@link ScenarioReader} builds it from a scenario's
  * {@code host:} section.
  *
- * @param scheduler     IO scheduler name (sysfs {@code queue/scheduler}), as the scheduler registry
- *                      ({@code block.sched.Schedulers}) names it
+ * @param scheduler     the IO scheduler (sysfs {@code queue/scheduler}), as the scheduler registry
+ *                      ({@code block.sched.Schedulers}) describes it
  * @param queueDepth    driver queue depth (sysfs {@code device/queue_depth}); Linux SCSI default 4
  * @param maxSectorsKb  largest request built by merging (sysfs {@code queue/max_sectors_kb}); 512
  * @param tunables      scheduler attributes by sysfs name ({@code queue/iosched/*}), as written
@@ -29,7 +29,7 @@ import java.util.Objects;
  * @param barrier       how a 2.6 barrier keeps its order: {@code drain} (what sd chose) or {@code tag}
  *                      (ORDERED task attributes, QUEUE_ORDERED_TAG*; SCSI drives, legacy plugging only)
  */
-public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map<String, String> tunables,
+public record HostConfig(SchedulerType scheduler, int queueDepth, int maxSectorsKb, Map<String, String> tunables,
                          int nrRequests, Plugging plugging, QueueFullHandling driver, int hz, CacheOverride writeCache,
                          CacheOverride fua, OrderedBy barrier) {
     public static final int DEFAULT_QUEUE_DEPTH = 4;
@@ -53,10 +53,15 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
      * no tunables, the scheduler's nr_requests, plugging and driver, exact timers, the write
      * cache and FUA as the drive reports them, barriers by draining.
      */
-    public static HostConfig of(String scheduler) {
+    public static HostConfig of(SchedulerType scheduler) {
         return new HostConfig(scheduler, DEFAULT_QUEUE_DEPTH, DEFAULT_MAX_SECTORS_KB, Map.of(), 0,
                 defaultPlugging(scheduler), defaultDriver(scheduler), 0, CacheOverride.AS_REPORTED,
                 CacheOverride.AS_REPORTED, DEFAULT_BARRIER);
+    }
+
+    /** {@link #of(SchedulerType)} for the scheduler the registry knows by this name or alias. */
+    public static HostConfig of(String scheduler) {
+        return of(Schedulers.type(scheduler));
     }
 
     public HostConfig withQueueDepth(int depth) {
@@ -102,18 +107,13 @@ public record HostConfig(String scheduler, int queueDepth, int maxSectorsKb, Map
         return new HostConfig(scheduler, queueDepth, maxSectorsKb, tunables, nrRequests, plugging, driver, hz, writeCache, fua, b);
     }
 
-    /** Whether the scheduler registry says the scheduler is blk-mq (an unknown name is not). */
-    static boolean multiQueue(String scheduler) {
-        return Schedulers.find(scheduler).map(SchedulerType::multiQueue).orElse(false);
-    }
-
     /** 2.6 schedulers run with the 2.6 plug; blk-mq schedulers with per-task plugging. */
-    public static Plugging defaultPlugging(String scheduler) {
-        return multiQueue(scheduler) ? Plugging.PER_TASK : Plugging.LEGACY;
+    public static Plugging defaultPlugging(SchedulerType scheduler) {
+        return scheduler.multiQueue() ? Plugging.PER_TASK : Plugging.LEGACY;
     }
 
     /** 2.6 schedulers with the 2.6 mid-layer; blk-mq schedulers with today's QUEUE FULL handling. */
-    public static QueueFullHandling defaultDriver(String scheduler) {
-        return multiQueue(scheduler) ? QueueFullHandling.MODERN : QueueFullHandling.MIDLAYER;
+    public static QueueFullHandling defaultDriver(SchedulerType scheduler) {
+        return scheduler.multiQueue() ? QueueFullHandling.MODERN : QueueFullHandling.MIDLAYER;
     }
 }

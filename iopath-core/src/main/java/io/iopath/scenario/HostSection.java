@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import io.iopath.block.OrderedBy;
 import io.iopath.block.Plugging;
 import io.iopath.block.sched.Hz;
+import io.iopath.block.sched.SchedulerType;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.block.sched.TunableSet;
 import io.iopath.device.disk.DriveSpec;
@@ -26,13 +27,12 @@ final class HostSection {
      *              its write cache and FUA the driver learns from the drive itself, at attach
      */
     static HostConfig bind(Fields h, DriveSpec drive) {
-        List<String> names = new java.util.ArrayList<>(Schedulers.names());
-        String scheduler = Schedulers.canonical(h.choice("scheduler", "noop", withAlias(names)));
+        SchedulerType scheduler = Schedulers.type(h.choice("scheduler", "noop", Schedulers.namesAndAliases()));
         int hz = (int) h.integer("hz", 0, 0, 1000);
         if (hz != 0 && hz != 100 && hz != 250 && hz != 1000) {
             throw ScenarioException.expected(h.node("hz").location(), h.path() + ".hz", "0 (exact), 100, 250 or 1000", String.valueOf(hz));
         }
-        Map<String, String> tunables = tunables(h, scheduler, Hz.of(hz));
+        Map<String, String> tunables = tunables(h, scheduler.name(), Hz.of(hz));
         int depth = (int) h.integer("queue_depth", HostConfig.DEFAULT_QUEUE_DEPTH, 1, 256);
         int maxKb = (int) h.integer("max_sectors_kb", HostConfig.DEFAULT_MAX_SECTORS_KB, 4, 32768);
         int nr = (int) h.integer("nr_requests", 0, 0, 65536);
@@ -76,12 +76,6 @@ final class HostSection {
             }
         }
         return barrier;
-    }
-
-    private static List<String> withAlias(List<String> names) {
-        List<String> all = new java.util.ArrayList<>(names);
-        all.add("as");
-        return all;
     }
 
     private static Map<String, String> tunables(Fields h, String scheduler, Hz hz) {

@@ -34,7 +34,7 @@ class HostSectionTest {
                   write_cache: on
                 """ + JOBS, List.of());
         HostConfig h = s.host();
-        assertThat(h.scheduler()).isEqualTo("cfq");
+        assertThat(h.scheduler().name()).isEqualTo("cfq");
         assertThat(h.tunables()).containsEntry("slice_idle", "0").containsEntry("quantum", "8");
         assertThat(h.queueDepth()).isEqualTo(32);
         assertThat(h.nrRequests()).isEqualTo(64);

@@ -17,7 +17,12 @@ package io.iopath.device.disk;
  *   <li>write with the HP "extra write disconnect" ({@link ExtraDisconnect}): disconnects before
  *       taking any data and reconnects for it while the arm is still moving (see there).
  * </ul>
- * Every command ends with its completion overhead ({@link Overheads#completionNs}). A
+ * A read that has sent every sector read so far either keeps the bus ({@code holdBusEntireRead})
+ * or disconnects again and reconnects at the watermark (DiskSim {@code Hold bus entire read xfer},
+ * {@code disk_buffer_transfer_size}). Without {@code sneakyReadHits} (DiskSim {@code Allow sneaky
+ * full read hits = 0}) a read hit that arrives while the mechanism runs a media write it cannot
+ * stop takes the miss path: it disconnects and is served when the media write is done
+ * (disksim-controller.md §4.1). Every command ends with its completion overhead ({@link Overheads#completionNs}). A
  * {@code minimumSeekDelay} bounds the positioning time of a non-sequential write from below.
  */
 public record BusProtocol(
@@ -28,10 +33,24 @@ public record BusProtocol(
         long readDisconnectAfterWriteNs,
         long writeDisconnectNs,
         ExtraDisconnect extraDisconnect,
-        long minimumSeekDelayNs) {
+        long minimumSeekDelayNs,
+        boolean holdBusEntireRead,
+        boolean sneakyReadHits) {
 
     /** A drive whose protocol costs nothing beyond the command and completion overheads. */
     public static final BusProtocol NONE = new BusProtocol(0, 0, 0, 0, 0, 0, null, 0);
+
+    /**
+     * A drive that keeps the bus for the whole of a read once it has reconnected (DiskSim
+     * {@code Hold bus entire read xfer = 1}): when the host has taken every sector read so far it
+     * waits on the bus for the next one instead of disconnecting again.
+     */
+    public BusProtocol(long firstReselectNs, long otherReselectNs, long dataPreparationNs,
+            long readDisconnectAfterReadNs, long readDisconnectAfterWriteNs, long writeDisconnectNs,
+            ExtraDisconnect extraDisconnect, long minimumSeekDelayNs) {
+        this(firstReselectNs, otherReselectNs, dataPreparationNs, readDisconnectAfterReadNs,
+                readDisconnectAfterWriteNs, writeDisconnectNs, extraDisconnect, minimumSeekDelayNs, true, true);
+    }
 
     public BusProtocol {
         if (firstReselectNs < 0 || otherReselectNs < 0 || dataPreparationNs < 0 || readDisconnectAfterReadNs < 0

@@ -26,6 +26,14 @@ import java.util.ArrayDeque;
  * scheduler, the buffer (read segments with read-ahead, write-back with destage), FLUSH and
  * FUA, and completion to the host. The {@link DiskMechanics} answer how long media work takes.
  *
+ * <p>The buffer and the bus follow DiskSim 4.0's disk controller (disksim-controller.md,
+ * disksim-differences.md D1–D12): the hit type is decided at a command's arrival; the segments
+ * ({@link ReadCache}) are claimed by read misses and by writes at arrival; read-ahead is a
+ * sector-by-sector stream ({@link ReadAheadStream}) stopped when the next command arrives; a
+ * read's data crosses the bus as DiskSim reconnects and sends it ({@link ReadBusTiming}); HP's
+ * extra write disconnect, media-write threshold and minimum seek delay as DiskSim applies them.
+ * At queue depth 1 an imported DiskSim drive reproduces DiskSim's response of every request.
+ *
  * <p>One mechanism serves one {@link MediaJob} at a time: a host command that needs the media
  * or the destage of one dirty extent. Write-back writes are acknowledged once their data has
  * crossed the bus; their dirty extents wait in the buffer and are destaged when the drive has
@@ -60,6 +68,16 @@ public final class Disk implements BlockDevice {
     private final CacheConfig cacheConfig;
     private final boolean writeCache;
     private final ReadCache readCache;
+    /** Reads may hit write data in the buffer (DiskSim {@code Allow read hits on write data}). */
+    private final boolean hitsOnWriteData;
+    /** The active read's segment, and the part of it the media reads (a partial hit's rest). */
+    private int activeSegment = -1;
+    private long activeFrom;
+    private int activeCount;
+    /** The last write-back write admitted: its destage may start while its data still crosses the bus. */
+    private long admittedSeq = -1;
+    private long admittedMediaStartNs;
+    private long admittedDataStartNs;
     /** The accepted commands: QUEUE FULL, link rules, task attributes, occupancy. */
     private final TaskSet tasks;
     /** The media jobs waiting for the mechanism and the choice among them. */
@@ -76,11 +94,18 @@ public final class Disk implements BlockDevice {
     private final AccessResult access = new AccessResult();
     private final Timer mediaDone;
     private final long capacity;
+    /** Write segments above which destages compete with waiting commands. */
     private final long dirtyHighWater;
+    /** Segments that may hold dirty data at once (DiskSim {@code Maximum number of write segments}). */
+    private final int maxWriteSegments;
+    /** Write segments the dirty runs occupy. */
+    private long dirtySegments;
     private CommandCompletion completion = c -> { };
 
     private MediaJob active;
     private long activeCompleteNs;
+    /** When a stopped read-ahead leaves the mechanism free (Long.MIN_VALUE: at once). */
+    private long mechanismFreeNs = Long.MIN_VALUE;
     /** When the active job's media transfer began and when it ends (torn writes at power loss). */
     private long activeMediaStartNs;
     private long activeMediaEndNs;
@@ -94,6 +119,7 @@ public final class Disk implements BlockDevice {
     private long destages;
     private long overwrittenInCache;
     private long cacheHits;
+    private long partialHits;
 
     private record FlushWait(Request request, long seqLimit, long epoch) {
     }
@@ -105,20 +131,35 @@ public final class Disk implements BlockDevice {
 
     /** @param writeLog told of every write's progress from acceptance to the media */
     public Disk(Simulator sim, DriveSpec spec, WriteLog writeLog) {
+        // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
+        this(sim, spec, writeLog, sim.randoms().stream("drive.spindle").nextDouble());
+    }
+
+    /**
+     * A drive whose platter is at {@code startAngle} (a fraction of a revolution) at t = 0: a
+     * validation replay starts at angle 0, as DiskSim does ({@code dm_rotate_g1}).
+     */
+    public Disk(Simulator sim, DriveSpec spec, double startAngle) {
+        this(sim, spec, WriteLog.NONE, startAngle);
+    }
+
+    public Disk(Simulator sim, DriveSpec spec, WriteLog writeLog, double startAngle) {
         this.sim = sim;
         this.writeLog = writeLog;
         this.spec = spec;
-        // A drive does not power on at a known angle: the starting angle is drawn from the run's seed.
-        Spindle spindle = new Spindle(spec.effectiveRpm(), sim.randoms().stream("drive.spindle").nextDouble());
+        Spindle spindle = new Spindle(spec.effectiveRpm(), startAngle);
         this.mechanics = new DiskMechanics(spec.geometry(), spec.readSeek(), spec.writeSeek(), spec.writeSettleNs(),
                 spec.headSwitchNs(), spindle, spec.cache().readOnArrival(), spec.cache().writeOnArrival());
         this.overheads = spec.overheads();
         this.cacheConfig = spec.cache();
-        this.writeCache = cacheConfig.writeCache() && cacheConfig.dirtyLimitSectors() > 0;
+        this.maxWriteSegments = Math.max(1, cacheConfig.maxWriteSegments());
+        this.writeCache = cacheConfig.writeCache() && cacheConfig.segments() > 0 && cacheConfig.segmentSectors() > 0;
+        this.hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
-                cacheConfig.writeSegments(), cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0);
+                cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(),
+                cacheConfig.almostReadHits(), mechanics);
         this.capacity = spec.capacitySectors();
-        this.dirtyHighWater = (long) (cacheConfig.highWater() * cacheConfig.dirtyLimitSectors());
+        this.dirtyHighWater = (long) (cacheConfig.highWater() * maxWriteSegments);
         this.mediaDone = sim.timer("drive.media", this::finishActive);
         this.tasks = new TaskSet(spec.transport(), spec.maxQueueDepth(), writeCache);
         this.scheduler = new CommandScheduler(spec.scheduler().policy(), mechanics, capacity, spec.agingWeight(),
@@ -172,25 +213,103 @@ public final class Disk implements BlockDevice {
     private void read(Request r) {
         long now = sim.now();
         boolean fua = Flags.has(r.flags(), Flags.FUA);
-        if (!fua && (readCache.covers(r.sector(), r.sectors(), now)
-                || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())))) {
+        // the hit type is decided once, at arrival (disksim-controller.md §3, §9.5)
+        int covered = fua || !readCache.enabled() ? 0 : readCache.lookup(r.sector(), r.sectors(), now);
+        int seg = readCache.lastSegment();
+        boolean hit = !fua && (covered == r.sectors()
+                || (cacheConfig.readHitsOnDirty() && dirtyCovers(r.sector(), r.sectors())));
+        if (hit && !overheads.protocol().sneakyReadHits() && active != null && active.writes()) {
+            // DiskSim without sneaky hits: a hit cannot stop a media write under way, so it takes
+            // the miss path and is served from the buffer once the write is done (§4.1)
+            hit = false;
+        }
+        if (hit) {
             r.cacheHit = true;
             cacheHits++;
             // a hit keeps the bus: command, data preparation, transfer, completion
             long processed = now + overheads.commandNs(false, true, lastWasWrite);
+            long missProcessed = now + overheads.commandNs(false, false, lastWasWrite);
             long t = processed + overheads.protocol().dataPreparationNs()
                     + overheads.busNs(false, r.sectors()) + overheads.completionNs(false);
             lastWasWrite = false;
-            if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()) {
-                readAheadOnIdleHit(r.sector(), r.sectors(), processed);
+            if (covered == r.sectors()) {
+                if (readCache.readingAt(seg, now)) {
+                    // the hit takes over the running read-ahead: its limit is only raised (§8.4)
+                    readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
+                } else if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()) {
+                    readAheadOnIdleHit(seg, r.sector(), r.endSector(), now, missProcessed);
+                }
             }
             completeAt(r, t);
             return;
+        }
+        if ((covered > 0 || readCache.lastAlmostHit()) && readCache.readingAt(seg, now)) {
+            // a partial hit takes over the running read-ahead, raising its limit (§8.4); if the
+            // stream still cannot reach the request's end (a mode that stays on its track), the
+            // rest is read by a media access of its own
+            readCache.raiseReadAheadLimit(readAheadLimit(seg, r.sector(), r.endSector()));
+            if (readCache.stream().limit() >= r.endSector()) {
+                mergePartialHit(r, seg, covered, now);
+                return;
+            }
         }
         MediaJob j = scheduler.job(MediaJob.Kind.READ, r.sector(), r.sectors(), sim.now());
         j.request = r;
         j.fua = fua;
         scheduler.enqueueHost(j, active);
+    }
+
+    /**
+     * A partial hit on the segment being read ahead (disksim-controller.md §4.4, §8.4; {@code
+     * disk_buffer_attempt_access_swap}): the read-ahead goes on as this request's media access,
+     * with no new seek and no rotational wait, its limit raised; the drive stays on the bus
+     * (read-hit overhead + data preparation), sends the cached sectors, then each one as the
+     * stream brings it in.
+     */
+    private void mergePartialHit(Request r, int seg, int covered, long now) {
+        BusProtocol p = overheads.protocol();
+        ReadAheadStream stream = readCache.stream();
+        long connected = now + overheads.commandNs(false, true, lastWasWrite) + p.dataPreparationNs();
+        long offset = r.sector() + covered - stream.firstLba();
+        long busEnd = ReadBusTiming.busEndNs(stream, covered, r.sectors(), connected, Long.MIN_VALUE,
+                overheads.readReconnectSectors(r.sectors(), cacheConfig.segmentSectors()), p,
+                overheads.busNsPerSector(false), p.readDisconnectNs(lastWasWrite), offset);
+        lastWasWrite = false;
+        partialHits++;
+        completeAt(r, busEnd + overheads.completionNs(false));
+    }
+
+    /**
+     * Where read-ahead for a read of [lba, end) into segment {@code seg} stops, by the drive's
+     * mode (disksim-controller.md §8.1, {@code disk_buffer_get_max_readahead}).
+     */
+    private long readAheadLimit(int seg, long lba, long end) {
+        int max = cacheConfig.maxReadAheadSectors();
+        long limit;
+        switch (cacheConfig.readAhead()) {
+            case OFF -> limit = end;
+            case TRACK_END -> {
+                mechanics.geometry().locate(Math.min(end, capacity - 1), cursor);
+                long trackEnd = end + cursor.run;
+                long trackStart = end - (cursor.sectorsPerTrack - cursor.run);
+                limit = trackEnd;
+                if (seg >= 0 && readCache.startOf(seg) < trackStart) {
+                    mechanics.geometry().locate(lba, cursor);
+                    limit += cursor.sectorsPerTrack;
+                }
+            }
+            default -> limit = end + (max > 0 ? max : cacheConfig.segmentSectors());
+        }
+        return Math.min(limit, capacity);
+    }
+
+    /** Whether read-ahead in this mode may cross tracks (0), not leave the track (1) or the cylinder (2). */
+    private int readAheadStay() {
+        return switch (cacheConfig.readAhead()) {
+            case TRACK -> 1;
+            case CYLINDER -> 2;
+            default -> 0;
+        };
     }
 
     private boolean dirtyCovers(long lba, int n) {
@@ -210,15 +329,24 @@ public final class Disk implements BlockDevice {
     private void write(Request r) {
         WriteLog.Entry rec = writeLog.accepted(r.sector(), r.sectors());
         r.owner = rec;
-        readCache.invalidate(r.sector(), r.sectors());
+        // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6);
+        // a read-ahead that has finished left its segment CLEAN
+        if (!readCache.readingAt(readCache.prefetching(), sim.now())) {
+            stopReadAhead(sim.now());
+        }
+        if (readCache.claimWrite(r.sector(), r.sectors(), sim.now()) < 0) {
+            readCache.invalidate(r.sector(), r.sectors(), sim.now());
+        }
         boolean fua = Flags.has(r.flags(), Flags.FUA);
         if (writeCache && !fua) {
-            if (spaceWaiters.isEmpty() && fits(r.sectors())) {
-                admitDirty(r, rec);
-            } else if (r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
-                spaceWaiters.addFirst(r); // first in line for buffer space
-            } else {
-                spaceWaiters.addLast(r);
+            if (!spaceWaiters.isEmpty() || !admitDirty(r, rec)) {
+                // no write segment free: the write waits for a destage to free one (its data
+                // stays on the host side; the command keeps its tag)
+                if (r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE) {
+                    spaceWaiters.addFirst(r);
+                } else {
+                    spaceWaiters.addLast(r);
+                }
             }
             return;
         }
@@ -229,27 +357,79 @@ public final class Disk implements BlockDevice {
         scheduler.enqueueHost(j, active);
     }
 
-    private boolean fits(int sectors) {
-        // A write larger than the whole buffer is let in when the buffer is empty, so it can pass.
-        return dirtySectors + sectors <= cacheConfig.dirtyLimitSectors() || dirtySectors == 0;
+    /** Write segments a dirty run of {@code sectors} occupies (a write longer than a segment spans several). */
+    private long segmentsFor(long sectors) {
+        int seg = Math.max(1, cacheConfig.segmentSectors());
+        return Math.max(1, (sectors + seg - 1) / seg);
     }
 
-    /** The write's data is in the buffer: acknowledge after the bus transfer, destage later. */
-    private void admitDirty(Request r, WriteLog.Entry rec) {
-        long dirtySince = overwriteInCache(r.sector(), r.endSector(), rec);
-        MediaJob d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), sim.now());
-        d.record = rec;
-        d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
-        scheduler.enqueueDirty(d, active);
+    /**
+     * The idle dirty run this write continues in its segment (DiskSim's APPEND, {@code
+     * disk_buffer_select_write_segment}, disksim-controller.md §9.3): the write starts at the
+     * run's end and the run with it still fits its segment; no other job has a claim on the
+     * sectors it adds. Null if none.
+     */
+    private MediaJob appendable(long lba, int n) {
+        if (!cacheConfig.combineSequentialWrites() || dirty.isEmpty()) {
+            return null;
+        }
+        MediaJob[] items = dirty.items;
+        for (int i = 0; i < dirty.end; i++) {
+            MediaJob d = items[i];
+            if (d != null && !d.active && d.endLba() == lba && d.sectors + n <= cacheConfig.segmentSectors()
+                    && !scheduler.anyJobOverlaps(lba, n, d, active)) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The write's data goes into a write segment: appended to the dirty run it continues, or
+     * into segments of its own if that many are free (at most {@code Maximum number of write
+     * segments} hold dirty data; a write longer than all of them is let in when none is dirty,
+     * and streams through). Acknowledged after its bus transfer, destaged later. Returns false
+     * (nothing done) if no segment is free.
+     */
+    private boolean admitDirty(Request r, WriteLog.Entry rec) {
+        MediaJob d = appendable(r.sector(), r.sectors());
+        long prior = 0;
+        if (d != null) {
+            prior = d.sectors;
+            dirtySegments -= segmentsFor(d.sectors);
+            d.append(rec, r.sectors());
+            dirtySegments += segmentsFor(d.sectors);
+            scheduler.grown(d);
+        } else {
+            long need = segmentsFor(r.sectors());
+            if (dirtySegments + need > maxWriteSegments && dirtySegments > 0) {
+                return false;
+            }
+            long dirtySince = cacheConfig.overwriteInCache() ? overwriteInCache(r.sector(), r.endSector(), rec)
+                    : Long.MAX_VALUE;
+            d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), sim.now());
+            d.record = rec;
+            d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
+            scheduler.enqueueDirty(d, active);
+            dirtySegments += need;
+        }
         dirtySectors += r.sectors();
         tasks.noteEffective(dirty.size());
         r.cacheHit = true;
         cacheHits++;
+        // the media write may start once the command is processed, each sector once its data is in
+        // (disksim-controller.md §6.5; disk_check_hda_pending, disk_buffer_block_available); an
+        // appended run's earlier sectors are in already
+        long bus = overheads.busNsPerSector(true);
+        admittedSeq = d.seq;
+        admittedMediaStartNs = sim.now() + overheads.commandNs(true, true, lastWasWrite);
+        admittedDataStartNs = admittedMediaStartNs + overheads.protocol().dataPreparationNs() - prior * bus;
         long t = sim.now() + overheads.commandNs(true, true, lastWasWrite) + overheads.protocol().dataPreparationNs()
                 + overheads.busNs(true, r.sectors()) + overheads.completionNs(true);
         r.transferNs += overheads.busNs(true, r.sectors());
         lastWasWrite = true;
         completeAt(r, t);
+        return true;
     }
 
     /**
@@ -286,7 +466,11 @@ public final class Disk implements BlockDevice {
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
             scheduler.dropDirty(o);
             dirtySectors -= o.sectors;
+            dirtySegments -= segmentsFor(o.sectors);
             writeLog.superseded((WriteLog.Entry) o.record, by);
+            for (int k = 0; k < o.moreRecords; k++) {
+                writeLog.superseded((WriteLog.Entry) o.more[k], by);
+            }
             overwrittenInCache++;
             scheduler.recycle(o);
         }
@@ -325,68 +509,98 @@ public final class Disk implements BlockDevice {
         scheduler.started(j);
         active = j;
         observer.mediaStarted(j.request, now);
-        // DiskSim's "Extra write disconnect" is a switch on the drive: every write takes it
-        boolean extra = j.kind == MediaJob.Kind.WRITE && overheads.protocol().hasExtraDisconnect();
+        boolean extra = j.kind == MediaJob.Kind.WRITE && takesExtraDisconnect(j);
         long ovh = j.kind == MediaJob.Kind.DESTAGE ? 0
                 : extra ? overheads.protocol().extraDisconnect().commandNs()
                 : overheads.commandNs(j.kind == MediaJob.Kind.WRITE, false, lastWasWrite);
         long t0 = now + ovh;
-        // read-ahead runs on while the controller processes the command: the arm leaves at t0
-        long raHead = readCache.stopReadAhead(t0);
-        if (raHead >= 0) {
-            mechanics.placeHeadAt(raHead);
-            scheduler.headAt(raHead + 1);
-        }
+        // read-ahead stops when the command arrives, not when its overhead is over (§8.3, D9);
+        // the new seek may not start before the mechanism is free
+        stopReadAhead(now);
+        long free = mechanismFreeNs;
         long end;
         switch (j.kind) {
             case READ -> {
                 BusProtocol p = overheads.protocol();
-                long disconnected = t0 + p.readDisconnectNs(lastWasWrite);
+                long readDisconnect = p.readDisconnectNs(lastWasWrite);
+                long disconnected = t0 + readDisconnect;
+                long hitProcessed = now + overheads.commandNs(false, true, lastWasWrite);
+                boolean afterWrite = lastWasWrite;
                 lastWasWrite = false;
-                int covered = j.fua ? 0 : readCache.coveredPrefix(j.lba, j.sectors, t0);
+                int covered = j.fua || !readCache.enabled() ? 0 : readCache.lookup(j.lba, j.sectors, now);
+                int seg = readCache.lastSegment();
                 if (covered == j.sectors) {
-                    // read-ahead brought all of it in meanwhile: served from the buffer, bus kept
+                    // the data is in the buffer and the command waited for the mechanism: it
+                    // disconnected at arrival (read-miss overhead + read disconnect) and now
+                    // reconnects (first reselect + data preparation) to send it (§4.1)
                     j.request.cacheHit = true;
                     cacheHits++;
-                    end = t0;
-                    activeCompleteNs = t0 + p.dataPreparationNs() + overheads.busNs(false, j.sectors)
-                            + overheads.completionNs(false);
+                    end = now;
+                    activeSegment = -1;
+                    long waited = Math.max(now, j.arrivalNs + overheads.commandNs(false, false, afterWrite)
+                            + readDisconnect);
+                    activeCompleteNs = waited + p.firstReselectNs() + p.dataPreparationNs()
+                            + overheads.busNs(false, j.sectors) + overheads.completionNs(false);
                     break;
                 }
+                if (covered > 0) {
+                    partialHits++; // the rest from the segment's end, the cached part sent at once (§4.4)
+                } else {
+                    seg = readCache.claimRead(j.lba);
+                }
+                activeSegment = seg;
                 long from = j.lba + covered;
                 int n = j.sectors - covered;
-                // the bus reconnects once the read high-water mark of data is in the buffer
-                long wm = Math.max(0, overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors()) - covered);
+                activeFrom = from;
+                activeCount = n;
+                // the bus reconnects once the read watermark of data is in the buffer
+                long wmAll = overheads.readReconnectSectors(j.sectors, cacheConfig.segmentSectors());
+                long wm = Math.max(0, wmAll - covered);
                 long bus = overheads.busNsPerSector(false);
-                end = mechanics.read(t0, from, n, wm, bus, access).endNs();
-                // The host takes the data in LBA order. It is taken to come in evenly from the
-                // first sector's start to the media's end, and the bus to end at least a sector
-                // after the media. With read-on-arrival the first sector comes round after the
-                // rest of its track's run, which joins the stream only then: the mechanics add
-                // those runs' constraints (Long.MIN_VALUE when every run was read in order).
-                long firstReady = access.firstSectorNs();
-                long dataStart;
-                if (covered > 0 && wm == 0) {
-                    dataStart = t0 + p.dataPreparationNs(); // enough is buffered: no disconnect
+                long seekStart = afterStop(t0, now, free);
+                end = mechanics.read(seekStart, from, n, wm, bus, access).endNs();
+                long busEnd;
+                if (!access.outOfOrder()) {
+                    long connected = covered > 0 ? hitProcessed + p.dataPreparationNs() : Long.MIN_VALUE;
+                    busEnd = ReadBusTiming.busEndNs(access, covered, j.sectors, connected, disconnected, wmAll, p,
+                            bus, readDisconnect, 0);
                 } else {
-                    // disconnected while the arm moved: reselect the host, then prepare the transfer
-                    long ready = Math.max(firstReady + (end - firstReady) * wm / n, access.watermarkNs());
-                    long reconnect = Math.max(disconnected, ready);
-                    dataStart = reconnect + p.firstReselectNs() + p.dataPreparationNs();
+                    // Zero-latency access read a track run out of order: its first sector comes
+                    // round after the rest of the run, which joins the LBA-order stream only then;
+                    // the mechanics give those runs' constraints.
+                    long firstReady = access.firstSectorNs();
+                    long dataStart;
+                    if (covered > 0 && wm == 0) {
+                        dataStart = hitProcessed + p.dataPreparationNs(); // enough is buffered: no disconnect
+                    } else {
+                        long ready = Math.max(firstReady + (end - firstReady) * Math.max(1, wm) / n,
+                                access.watermarkNs());
+                        dataStart = Math.max(disconnected, ready) + p.firstReselectNs() + p.dataPreparationNs();
+                    }
+                    busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
+                            access.inOrderBusEndNs());
                 }
-                long busEnd = Math.max(Math.max(end + bus, dataStart + overheads.busNs(false, j.sectors)),
-                        access.inOrderBusEndNs());
                 activeCompleteNs = busEnd + overheads.completionNs(false);
                 note(j.request);
+                t0 = seekStart;
             }
             case WRITE -> {
-                end = startWrite(j, now, t0, extra);
+                end = startWrite(j, now, t0, extra, free);
                 note(j.request);
                 lastWasWrite = true;
                 lastWriteEnd = j.endLba();
             }
             default -> {
-                end = mechanics.access(t0, j.lba, j.sectors, true, access).endNs();
+                if (j.seq == admittedSeq && now < admittedDataStartNs + overheads.busNs(true, j.sectors)) {
+                    // a write-back write's own media write, started while its data still crosses
+                    // the bus: from the end of its command overhead, each sector once its data is in
+                    t0 = afterStop(Math.max(now, admittedMediaStartNs), now, free);
+                    end = mechanics.write(t0, j.lba, j.sectors, 0, admittedDataStartNs,
+                            overheads.busNsPerSector(true), access).endNs();
+                } else {
+                    t0 = afterStop(now, now, free);
+                    end = mechanics.access(t0, j.lba, j.sectors, true, access).endNs();
+                }
                 activeCompleteNs = end;
                 destages++;
             }
@@ -405,13 +619,12 @@ public final class Disk implements BlockDevice {
      * the buffer ({@link DiskMechanics#write}); with the media written the drive reselects the
      * host and completes. With the extra write disconnect the drive disconnects before the data
      * and reconnects for it while the arm moves ({@link BusProtocol.ExtraDisconnect}).
-     * Non-sequential writes (not starting where the previous write ended) position for at least
-     * the minimum seek delay. Returns when the mechanism is free; the completion time is left in
+     * Every write positions for at least the minimum seek delay. Returns when the mechanism is
+     * free; the completion time is left in
      * {@code activeCompleteNs}.
      */
-    private long startWrite(MediaJob j, long now, long commandDone, boolean extra) {
+    private long startWrite(MediaJob j, long now, long commandDone, boolean extra, long mechanismFree) {
         BusProtocol p = overheads.protocol();
-        boolean sequential = lastWasWrite && j.lba == lastWriteEnd;
         long moveStart;
         long dataStart;
         long disconnect;
@@ -429,12 +642,60 @@ public final class Disk implements BlockDevice {
             disconnect = p.writeDisconnectNs();
             reselect = p.firstReselectNs();
         }
+        moveStart = afterStop(moveStart, now, mechanismFree);
         long bus = overheads.busNsPerSector(true);
-        long end = mechanics.write(moveStart, j.lba, j.sectors, sequential ? 0 : p.minimumSeekDelayNs(), dataStart, bus,
-                access).endNs();
+        // DiskSim exempts from the minimum seek delay only a write continuing a media write still
+        // under way (disk_check_hda_pending): never a write-through write at this point
+        long end = mechanics.write(moveStart, j.lba, j.sectors, p.minimumSeekDelayNs(), dataStart, bus,
+                p.hasExtraDisconnect() ? mediaWriteThreshold(j.sectors) : 1, access).endNs();
         long disconnected = dataStart + bus * j.sectors + disconnect;
         activeCompleteNs = Math.max(end, disconnected) + reselect + overheads.completionNs(true);
         return end;
+    }
+
+    /**
+     * DiskSim's condition for HP's extra write disconnect ({@code disk_buffer_select_segment},
+     * disksim-controller.md §6.2): the write's segment is the most recently used one, its last
+     * access was a write, and the write does not start at its end. With the drive's dedicated
+     * write segment that is a write right after a write that it does not continue; after a read
+     * (whose segment is then the most recently used) or continuing the previous write, the
+     * write takes the plain sequence.
+     */
+    private boolean takesExtraDisconnect(MediaJob j) {
+        return overheads.protocol().hasExtraDisconnect() && lastWasWrite && j.lba != lastWriteEnd;
+    }
+
+    /**
+     * The HP media-write threshold ({@code disk_buffer_block_available}, disksim-controller.md
+     * §6.3): on a drive with the extra write disconnect a sector is written only once at least
+     * min(n, 10) of the request's sectors (15 when n ≥ 45) are in the buffer.
+     */
+    static int mediaWriteThreshold(int sectors) {
+        return sectors >= 45 ? 15 : Math.min(sectors, 10);
+    }
+
+    /**
+     * Stops the read-ahead stream, if one runs (or has run to its limit), at {@code nowNs}: the
+     * heads are left on its track, and {@link #mechanismFreeNs} says when a new seek may start
+     * ({@link ReadAheadStream#stop}).
+     */
+    private void stopReadAhead(long nowNs) {
+        mechanismFreeNs = Long.MIN_VALUE;
+        if (readCache.stopReadAhead(nowNs, cacheConfig.stopPrefetchInSector())) {
+            ReadAheadStream st = readCache.stream();
+            mechanics.placeHead(st.stopCylinder, st.stopSurface);
+            mechanismFreeNs = st.stopNs;
+        }
+    }
+
+    /**
+     * When a seek may start that could start at {@code readyNs} but for a stopped read-ahead
+     * leaving the mechanism free only at {@code freeNs}: DiskSim adds the two delays from now
+     * ({@code disk_check_hda}: the command's remaining overhead plus the remaining stop time),
+     * it does not take the later of the two.
+     */
+    private static long afterStop(long readyNs, long nowNs, long freeNs) {
+        return freeNs == Long.MIN_VALUE ? readyNs : readyNs + Math.max(0, freeNs - nowNs);
     }
 
     private void note(Request r) {
@@ -454,7 +715,7 @@ public final class Disk implements BlockDevice {
         // with the extra write disconnect the arm leaves the seek delta after its own command overhead
         long writeOverheadNs = x == null ? overheads.commandNs(true, false, lastWasWrite)
                 : Math.max(0, x.commandNs() + x.seekDeltaNs());
-        boolean pressure = dirtySectors > dirtyHighWater || !flushes.isEmpty() || !spaceWaiters.isEmpty();
+        boolean pressure = dirtySegments > dirtyHighWater || !flushes.isEmpty() || !spaceWaiters.isEmpty();
         return scheduler.select(now, readOverheadNs, writeOverheadNs, pressure, active);
     }
 
@@ -469,19 +730,25 @@ public final class Disk implements BlockDevice {
         long completeNs = activeCompleteNs;
         switch (j.kind) {
             case READ -> {
-                int seg = readCache.fill(j.lba, j.sectors);
-                startReadAhead(seg, j, now);
+                if (activeSegment >= 0) {
+                    readCache.readDone(activeSegment, activeFrom, activeCount);
+                    startReadAhead(activeSegment, j, now);
+                    activeSegment = -1;
+                }
             }
             case WRITE -> {
                 writeLog.onMedia((WriteLog.Entry) j.record, now);
-                if (cacheConfig.cacheWriteData()) {
-                    readCache.fill(j.lba, j.sectors, true);
-                }
+                readCache.writeDone(j.lba, j.sectors, cacheConfig.cacheWriteData() && hitsOnWriteData);
             }
             default -> {
+                writtenBack(j);
                 scheduler.destaged(j);
                 dirtySectors -= j.sectors;
+                dirtySegments -= segmentsFor(j.sectors);
                 writeLog.onMedia((WriteLog.Entry) j.record, now);
+                for (int k = 0; k < j.moreRecords; k++) {
+                    writeLog.onMedia((WriteLog.Entry) j.more[k], now);
+                }
                 account();
             }
         }
@@ -498,61 +765,65 @@ public final class Disk implements BlockDevice {
     }
 
     /**
-     * DiskSim's {@code Read-ahead on idle hit}: a read served wholly from the buffer while the
-     * drive is idle starts prefetching beyond it, as far as a read miss would (the maximum
-     * read-ahead past its end, within one segment that keeps the request's own data). The
-     * drive decides once the command is processed ({@code processedNs}). A read-ahead still
-     * under way simply reads on; one that had stopped starts again from the segment's end when
-     * that sector next comes under the head (the mechanism is free: the hit uses only the bus).
+     * DiskSim's {@code Read-ahead on idle hit} (disksim-controller.md §8.5, {@code
+     * disk_check_hda_pending}): a read served wholly from a segment whose read-ahead has finished,
+     * with the drive idle, starts read-ahead again from the segment's end if that is below the
+     * limit the hit sets. Its seek starts when the read-miss overhead is over ({@code
+     * missProcessedNs}: DiskSim's overhead_done), from where the heads are, and it keeps to the
+     * mode's limits (mode 1: the track end).
      */
-    private void readAheadOnIdleHit(long lba, int sectors, long processedNs) {
-        int seg = readCache.lastHitReadSegment();
-        if (seg < 0 || cacheConfig.readAhead() != ReadAhead.SEGMENT || cacheConfig.maxReadAheadSectors() == 0) {
+    private void readAheadOnIdleHit(int seg, long lba, long end, long nowNs, long missProcessedNs) {
+        if (seg < 0 || !readAheadOn()) {
             return;
         }
-        long limit = Math.min(Math.min(lba + sectors + cacheConfig.maxReadAheadSectors(),
-                lba + cacheConfig.segmentSectors()), capacity);
-        long next = readCache.extendReadAhead(seg, limit, processedNs);
-        if (next < 0 || next >= capacity) {
+        stopReadAhead(nowNs); // a finished stream: the heads are on its last track
+        long limit = readAheadLimit(seg, lba, end);
+        if (readCache.endAt(seg, nowNs) >= limit) {
             return;
         }
-        mechanics.placeHeadAt(next - 1); // the heads stayed where read-ahead left them
-        long startNs = processedNs + mechanics.positioningNs(processedNs, next, false);
-        readCache.restartReadAhead(seg, limit, startNs, readAheadNsPerSector(next));
+        readCache.startReadAhead(seg, limit, afterStop(missProcessedNs, nowNs, mechanismFreeNs), mechanics.headCylinder(),
+                mechanics.headSurface(), readAheadStay());
     }
 
-    /** Read-ahead's media rate from {@code lba} on. */
-    private double readAheadNsPerSector(long lba) {
-        mechanics.geometry().locate(lba, cursor);
-        return readAheadNsPerSectorAtCursor();
+    private boolean readAheadOn() {
+        return cacheConfig.readAhead() != ReadAhead.OFF
+                && (cacheConfig.maxReadAheadSectors() > 0 || cacheConfig.readAhead() == ReadAhead.TRACK_END);
+    }
+
+    /** After a read's media access: read-ahead continues from its last sector without a gap (§8.2). */
+    private void startReadAhead(int seg, MediaJob j, long now) {
+        if (seg < 0 || !readAheadOn()) {
+            return;
+        }
+        readCache.startReadAhead(seg, readAheadLimit(seg, j.lba, j.endLba()), now, mechanics.headCylinder(),
+                mechanics.headSurface(), readAheadStay());
     }
 
     /**
-     * Read-ahead's media rate on the track {@link #cursor} was located on: sectors stream, and
-     * each track boundary costs the skew's rotation.
+     * A dirty run is on the media: each of its writes' data leaves the buffer's dirty segments
+     * (CLEAN if the drive caches write data, else EMPTY), write by write, as each write claimed
+     * or appended to a segment when it arrived.
      */
-    private double readAheadNsPerSectorAtCursor() {
-        int spt = cursor.sectorsPerTrack;
-        double skew = mechanics.geometry().zones().get(cursor.zoneIndex).trackSkew();
-        return mechanics.spindle().revolutionNs() / spt * (1 + skew / spt);
-    }
-
-    private void startReadAhead(int seg, MediaJob j, long now) {
-        if (seg < 0 || cacheConfig.readAhead() == ReadAhead.OFF || cacheConfig.maxReadAheadSectors() == 0) {
-            return;
+    private void writtenBack(MediaJob j) {
+        boolean keep = cacheConfig.cacheWriteData() && hitsOnWriteData;
+        int appended = 0;
+        for (int k = 0; k < j.moreRecords; k++) {
+            appended += j.moreSectors[k];
         }
-        long last = j.endLba() - 1;
-        mechanics.geometry().locate(last, cursor);
-        long limit = cacheConfig.readAhead() == ReadAhead.TRACK ? last + cursor.run
-                : j.endLba() + cacheConfig.maxReadAheadSectors();
-        limit = Math.min(limit, capacity);
-        readCache.startReadAhead(seg, limit, now, readAheadNsPerSectorAtCursor());
+        long lba = j.lba;
+        int first = j.sectors - appended;
+        readCache.writeDone(lba, first, keep);
+        lba += first;
+        for (int k = 0; k < j.moreRecords; k++) {
+            readCache.writeDone(lba, j.moreSectors[k], keep);
+            lba += j.moreSectors[k];
+        }
     }
 
+    /** A destage freed write segments: the writes waiting for one go in, in order. */
     private void admitWaiters() {
-        while (!spaceWaiters.isEmpty() && fits(spaceWaiters.peekFirst().sectors())) {
-            Request r = spaceWaiters.pollFirst();
-            admitDirty(r, (WriteLog.Entry) r.owner);
+        while (!spaceWaiters.isEmpty() && admitDirty(spaceWaiters.peekFirst(), (WriteLog.Entry) spaceWaiters.peekFirst().owner)) {
+            spaceWaiters.pollFirst();
         }
     }
 
@@ -719,6 +990,11 @@ public final class Disk implements BlockDevice {
 
     public long cacheHits() {
         return cacheHits;
+    }
+
+    /** Reads served partly from the buffer and partly from the media. */
+    public long partialHits() {
+        return partialHits;
     }
 
     /** Dirty extents a later write replaced in the buffer before they were destaged. */

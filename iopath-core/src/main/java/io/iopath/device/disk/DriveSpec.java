@@ -88,6 +88,22 @@ public record DriveSpec(
         return with(cache.withMaxDirtyAge(ns), maxQueueDepth, scheduler, agingWeight, transport);
     }
 
+    /**
+     * The same drive with overwrite in cache switched as given (iopath's refinement of the
+     * write-back buffer: on for the datasheet presets, off for an imported DiskSim drive).
+     */
+    public DriveSpec withOverwriteInCache(boolean on) {
+        return with(cache.withOverwriteInCache(on), maxQueueDepth, scheduler, agingWeight, transport);
+    }
+
+    /**
+     * The same drive with at most {@code n} segments holding write data (a what-if: how much the
+     * write cache's size matters; the buffer and its segments are unchanged).
+     */
+    public DriveSpec withMaxWriteSegments(int n) {
+        return with(cache.withMaxWriteSegments(n), maxQueueDepth, scheduler, agingWeight, transport);
+    }
+
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return with(cache, depth, policy, agingWeight, transport);
     }

@@ -80,11 +80,15 @@ public final class Overheads {
     /**
      * Sectors that must be in the buffer before a read of {@code sectors} reconnects: the high
      * water mark times the request (or segment) size, truncated to whole sectors as DiskSim's C
-     * conversion does (0.75 × 5 sectors is 3, not 4).
+     * conversion does (0.75 × 5 sectors is 3, not 4), and never less than one whole sector: the
+     * bus never starts before the end of the first sector read.
      */
     public long readReconnectSectors(long sectors, int segmentSectors) {
-        double base = watermarkByRequestSize ? sectors : segmentSectors;
-        return Math.min(sectors, (long) (readHighWater * base));
+        // DiskSim (disk_buffer_set_segment, disk_request_needs_bus): at least one whole sector
+        // must be in the buffer, and by request size the mark applies to min(segment, n)
+        long w = watermarkByRequestSize ? (long) (readHighWater * Math.min(sectors, segmentSectors))
+                : (long) Math.ceil(readHighWater * segmentSectors);
+        return Math.min(sectors, Math.max(1, w));
     }
 
     /**

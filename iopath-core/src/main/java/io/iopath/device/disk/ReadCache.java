@@ -1,195 +1,370 @@
 package io.iopath.device.disk;
 
+import io.iopath.device.disk.mechanics.DiskMechanics;
+
 /**
- * The drive buffer's read segments: each holds one run of sequential sectors, replaced least
- * recently used. At most one segment is being filled by read-ahead at a time; its valid end
- * grows with simulated time at the media rate until the drive starts other work.
+ * The drive buffer's segments, as DiskSim 4.0 keeps them (disksim-controller.md §8–§9,
+ * {@code src/disksim_diskcache.c}). Each segment holds one run [start, end) of sequential
+ * sectors and a state: EMPTY, CLEAN (data also on the media), READING (being filled by the
+ * read-ahead stream) or DIRTY (write data not yet on the media). Segments are used least
+ * recently used first; assigning a segment to a request, or a hit, makes it the most recently
+ * used. At most one segment is being read ahead at a time ({@link ReadAheadStream}); it slides,
+ * keeping only the newest segment-size sectors.
+ *
+ * <ul>
+ *   <li>A read hits the segment holding its first sector: wholly ({@link #lookup} returns n) or
+ *       in part (a prefix), preferring dirty data, then the segment being read ahead, then clean
+ *       data ({@code disk_buffer_select_read_segment}). Write data can be hit only if the drive
+ *       allows read hits on write data, and a dedicated write segment never serves reads.
+ *   <li>A read miss takes the first EMPTY segment, else the least recently used CLEAN one, else
+ *       the one being read ahead, and re-targets it at its first sector ({@link #claimRead}).
+ *   <li>A write claims a segment when it arrives ({@link #claimWrite}, {@code
+ *       disk_buffer_select_write_segment}): it appends to a dirty segment it continues, or takes
+ *       a CLEAN segment it overlaps, an EMPTY one, the least recently used CLEAN one, or the one
+ *       being read ahead, in that order (a dedicated write segment: only that); every other CLEAN
+ *       segment it overlaps is emptied ({@code disk_buffer_set_segment}). When its data is on
+ *       the media the segment is CLEAN (readable) if the drive caches write data, else EMPTY.
+ * </ul>
  */
 final class ReadCache {
+    static final int EMPTY = 0;
+    static final int CLEAN = 1;
+    static final int READING = 2;
+    static final int DIRTY = 3;
+
     private final long[] start;
     private final long[] end;
+    private final int[] state;
+    /** Whether the segment's last access was a write. */
+    private final boolean[] writeData;
+    private final int[] dirtyCount;
     private final long[] lastUse;
     private final int segmentSectors;
-    /** Segments [readSegments, length) hold write data only. */
+    /** Segments [readSegments, length) are dedicated to writes. */
     private final int readSegments;
-    private final boolean hitsOnWriteSegments;
+    private final boolean hitsOnWriteData;
+    private final int maxWriteSegments;
+    private final ReadAheadStream stream;
     private long useClock;
     /** Segment being read ahead, or −1. */
     private int prefetching = -1;
-    private long raLimit;
-    private long raStartNs;
-    private double raNsPerSector;
-    /** Segment that served the last full hit ({@link #covers}), or −1. */
-    private int lastHit = -1;
+    /** Segment of the last {@link #lookup} (−1: none). */
+    private int lastSegment = -1;
+    /** Whether the last {@link #lookup} was an almost hit: its first sector is the one being read ahead. */
+    private boolean lastAlmost;
+    private final boolean almostReadHits;
 
     /**
-     * @param writeSegments       segments reserved for write data (0: writes share)
-     * @param hitsOnWriteSegments reads may hit data in the write segments
+     * @param writeSegments    segments dedicated to writes (0: writes share the segments)
+     * @param hitsOnWriteData  reads may hit write data (DiskSim {@code Allow read hits on write data})
+     * @param maxWriteSegments most segments holding dirty data at once (DiskSim {@code Maximum
+     *                         number of write segments})
      */
-    ReadCache(int segments, int segmentSectors, int writeSegments, boolean hitsOnWriteSegments) {
+    ReadCache(int segments, int segmentSectors, int writeSegments, boolean hitsOnWriteData, int maxWriteSegments,
+            boolean almostReadHits, DiskMechanics mechanics) {
+        this.almostReadHits = almostReadHits;
         this.start = new long[segments];
         this.end = new long[segments];
+        this.state = new int[segments];
+        this.writeData = new boolean[segments];
+        this.dirtyCount = new int[segments];
         this.lastUse = new long[segments];
         this.segmentSectors = segmentSectors;
         this.readSegments = segments - writeSegments;
-        this.hitsOnWriteSegments = hitsOnWriteSegments;
-    }
-
-    private int searchable() {
-        return hitsOnWriteSegments ? start.length : readSegments;
+        this.hitsOnWriteData = hitsOnWriteData;
+        this.maxWriteSegments = Math.max(1, maxWriteSegments);
+        this.stream = new ReadAheadStream(mechanics);
     }
 
     boolean enabled() {
         return start.length > 0 && segmentSectors > 0;
     }
 
+    ReadAheadStream stream() {
+        return stream;
+    }
+
+    int prefetching() {
+        return prefetching;
+    }
+
+    int lastSegment() {
+        return lastSegment;
+    }
+
+    /** Whether the last {@link #lookup} found the request's first sector being read ahead (an almost hit). */
+    boolean lastAlmostHit() {
+        return lastAlmost;
+    }
+
     private long validEnd(int s, long nowNs) {
-        if (s != prefetching) {
-            return end[s];
-        }
-        long grown = (long) ((nowNs - raStartNs) / raNsPerSector);
-        return Math.min(raLimit, end[s] + Math.max(0, grown));
+        return s == prefetching ? end[s] + stream.readBy(nowNs) : end[s];
     }
 
-    /** Whether sectors [lba, lba+n) are all in one segment at {@code nowNs}; marks it used. */
+    private long validStart(int s, long nowNs) {
+        return s == prefetching ? Math.max(start[s], validEnd(s, nowNs) - segmentSectors) : start[s];
+    }
+
+    private boolean readable(int s) {
+        if (state[s] == EMPTY || s >= readSegments) {
+            return false;
+        }
+        return hitsOnWriteData || !writeData[s];
+    }
+
+    /**
+     * How many sectors from {@code lba} on (at most n) the best segment holds at {@code nowNs}:
+     * n for a whole hit, fewer for a partial hit, 0 for a miss. The segment is left in
+     * {@link #lastSegment} and, on a hit, becomes the most recently used.
+     */
+    int lookup(long lba, int n, long nowNs) {
+        int best = -1;
+        int bestValue = 0;
+        int bestCovered = 0;
+        for (int s = 0; s < readSegments; s++) {
+            if (!readable(s)) {
+                continue;
+            }
+            long e = validEnd(s, nowNs);
+            if (lba < validStart(s, nowNs) || lba >= e) {
+                continue;
+            }
+            int covered = (int) Math.min(n, e - lba);
+            boolean whole = covered == n;
+            int value = switch (readingAt(s, nowNs) ? READING : state[s]) {
+                case DIRTY -> whole ? 11 : 7;
+                case READING -> whole ? 9 : 5;
+                default -> whole ? 8 : 4;
+            };
+            if (value > bestValue || (value == bestValue && lastUse[s] < lastUse[best])) {
+                best = s;
+                bestValue = value;
+                bestCovered = covered;
+            }
+        }
+        lastAlmost = false;
+        if (best < 0 && almostReadHits && prefetching >= 0 && prefetching < readSegments && readingAt(prefetching, nowNs)
+                && lba == validEnd(prefetching, nowNs)) {
+            // an almost hit (DiskSim value 5): the sector being read ahead is the first one wanted
+            best = prefetching;
+            lastAlmost = true;
+        }
+        lastSegment = best;
+        if (best >= 0) {
+            lastUse[best] = ++useClock;
+        }
+        return bestCovered;
+    }
+
+    /** Whether sectors [lba, lba+n) are all in one segment at {@code nowNs} (a whole hit); marks it used. */
     boolean covers(long lba, int n, long nowNs) {
-        for (int s = 0, m = searchable(); s < m; s++) {
-            if (lba >= start[s] && lba + n <= validEnd(s, nowNs) && end[s] > start[s]) {
-                lastUse[s] = ++useClock;
-                lastHit = s;
-                return true;
-            }
-        }
-        return false;
+        return enabled() && lookup(lba, n, nowNs) == n;
     }
 
-    /** How many sectors from {@code lba} on (at most n) one segment holds at {@code nowNs}. */
-    int coveredPrefix(long lba, int n, long nowNs) {
-        int best = 0;
-        for (int s = 0, m = searchable(); s < m; s++) {
-            if (end[s] > start[s] && lba >= start[s]) {
-                long e = validEnd(s, nowNs);
-                if (lba < e) {
-                    best = (int) Math.max(best, Math.min(n, e - lba));
-                }
-            }
-        }
-        return best;
-    }
-
-    /** Puts read data [lba, lba+n) in the least recently used read segment (its tail if too long). */
-    int fill(long lba, int n) {
-        return fill(lba, n, false);
-    }
-
-    /** Puts [lba, lba+n) in the least recently used segment of its kind (write data: a write segment). */
-    int fill(long lba, int n, boolean writeData) {
+    /**
+     * A read miss's segment (the read-ahead, if it was this one, must have been stopped): the
+     * first EMPTY read segment in LRU order, else the least recently used CLEAN one, else the
+     * least recently used other; re-targeted at {@code lba} and made the most recently used.
+     */
+    int claimRead(long lba) {
         if (!enabled()) {
             return -1;
         }
-        int from = writeData && readSegments < start.length ? readSegments : 0;
-        int to = writeData && readSegments < start.length ? start.length : readSegments;
-        int victim = from;
-        for (int s = from + 1; s < to; s++) {
-            if (lastUse[s] < lastUse[victim]) {
-                victim = s;
+        int best = -1;
+        int bestValue = -1;
+        for (int s = 0; s < readSegments; s++) {
+            int value = s == prefetching ? 1 : switch (state[s]) {
+                case EMPTY -> 3;
+                case CLEAN -> 2;
+                default -> -1;
+            };
+            if (value > bestValue || (value == bestValue && value >= 0 && lastUse[s] < lastUse[best])) {
+                best = s;
+                bestValue = value;
             }
         }
-        if (victim == prefetching) {
+        if (best < 0) {
+            return -1;
+        }
+        if (best == prefetching) {
             prefetching = -1;
         }
-        long first = n > segmentSectors ? lba + n - segmentSectors : lba;
-        start[victim] = first;
-        end[victim] = lba + n;
-        lastUse[victim] = ++useClock;
-        return victim;
+        start[best] = lba;
+        end[best] = lba;
+        state[best] = CLEAN;
+        writeData[best] = false;
+        lastUse[best] = ++useClock;
+        return best;
     }
 
-    /** Read-ahead into {@code segment} continues from its end up to {@code limit}. */
-    void startReadAhead(int segment, long limit, long startNs, double nsPerSector) {
-        if (segment < 0) {
+    /** The media read of [lba, lba+n) into segment {@code s} is done (a miss or a partial hit's rest). */
+    void readDone(int s, long lba, int n) {
+        if (s < 0 || state[s] == DIRTY) {
             return;
         }
-        long cap = start[segment] + segmentSectors;
-        limit = Math.min(limit, cap);
-        if (limit <= end[segment] || nsPerSector <= 0) {
-            prefetching = -1;
-            return;
+        if (end[s] != lba || lba < start[s]) {
+            start[s] = lba;
         }
-        prefetching = segment;
-        raLimit = limit;
-        raStartNs = startNs;
-        raNsPerSector = nsPerSector;
-    }
-
-    /** The read segment that served the last full hit, or −1 (a write segment does not count). */
-    int lastHitReadSegment() {
-        return lastHit >= 0 && lastHit < readSegments ? lastHit : -1;
+        end[s] = lba + n;
+        start[s] = Math.max(start[s], end[s] - segmentSectors);
+        state[s] = CLEAN;
+        writeData[s] = false;
     }
 
     /**
-     * Read-ahead on an idle full hit (DiskSim {@code Read-ahead on idle hit}): read-ahead into
-     * {@code segment} goes on to {@code limit}. If it is still under way its limit just moves;
-     * if it had stopped, it starts again from the segment's end at {@code restartNs} (the caller
-     * works out when that sector comes under the head). The data of the request just served is
-     * kept: the caller caps {@code limit} at its start + the segment size, and the segment drops
-     * older sectors when it would overflow. Returns the segment's end (the first sector not yet
-     * read) if read-ahead must restart ({@link #restartReadAhead}), −1 otherwise.
+     * Read-ahead into {@code s} from its end up to {@code limit}, the heads on (cylinder,
+     * surface) from {@code startNs}; {@code stay} as {@link ReadAheadStream#start}.
      */
-    long extendReadAhead(int segment, long limit, long nowNs) {
-        if (segment < 0 || (prefetching >= 0 && prefetching != segment)) {
-            return -1; // another segment is being read ahead: leave it
+    void startReadAhead(int s, long limit, long startNs, int cylinder, int surface, int stay) {
+        if (s < 0 || limit <= end[s] || state[s] == DIRTY) {
+            return;
         }
-        long e = validEnd(segment, nowNs);
-        if (limit <= e) {
-            return -1;
+        stream.start(end[s], limit, startNs, cylinder, surface, stay);
+        if (stream.limit() > end[s]) {
+            prefetching = s;
+            state[s] = READING;
+            raStartNs = startNs;
+            raCylinder = cylinder;
+            raSurface = surface;
+            raStay = stay;
         }
-        if (prefetching == segment && e < raLimit) {
-            raLimit = limit; // still reading: it reads on
-            start[segment] = Math.max(start[segment], limit - segmentSectors);
-            return -1;
-        }
-        end[segment] = e;
-        prefetching = -1;
-        return e;
     }
 
-    /** Restarts read-ahead into {@code segment} (after {@link #extendReadAhead} returned ≥ 0). */
-    void restartReadAhead(int segment, long limit, long startNs, double nsPerSector) {
-        start[segment] = Math.max(start[segment], limit - segmentSectors);
-        prefetching = segment;
-        raLimit = limit;
-        raStartNs = startNs;
-        raNsPerSector = nsPerSector;
+    private long raStartNs;
+    private int raCylinder;
+    private int raSurface;
+    private int raStay;
+
+    /** The stream under way reads on to {@code limit} if that is further (a hit merged with it, §8.4). */
+    void raiseReadAheadLimit(long limit) {
+        if (prefetching >= 0 && limit > stream.limit()) {
+            stream.start(stream.firstLba(), limit, raStartNs, raCylinder, raSurface, raStay);
+        }
+    }
+
+    /** Whether the stream of segment {@code s} is still reading at {@code nowNs}. */
+    boolean readingAt(int s, long nowNs) {
+        return s >= 0 && s == prefetching && !stream.finishedBy(nowNs);
+    }
+
+    /** The segment's end: its first sector not yet in the buffer at {@code nowNs}. */
+    long endAt(int s, long nowNs) {
+        return validEnd(s, nowNs);
+    }
+
+    long startOf(int s) {
+        return start[s];
     }
 
     /**
-     * The drive starts other work at {@code nowNs}: read-ahead stops. Returns the last sector it
-     * read (where the heads now are), or −1 if it read nothing.
+     * The drive needs the mechanism at {@code nowNs}: read-ahead stops, keeping what it has read
+     * ({@link ReadAheadStream#stop}; the stream's stop fields say where the heads are and when a
+     * new seek may start). Returns whether a stream was stopped (or had finished).
      */
-    long stopReadAhead(long nowNs) {
+    boolean stopReadAhead(long nowNs, boolean stopInSector) {
         if (prefetching < 0) {
-            return -1;
+            return false;
         }
         int s = prefetching;
-        long e = validEnd(s, nowNs);
-        long read = e - end[s];
-        end[s] = e;
+        stream.stop(nowNs, stopInSector);
+        end[s] += stream.stoppedSectors;
+        start[s] = Math.max(start[s], end[s] - segmentSectors);
+        state[s] = CLEAN;
         prefetching = -1;
-        return read > 0 ? e - 1 : -1;
+        return true;
     }
 
-    /** Drops every segment that overlaps [lba, lba+n) (the media copy changed). */
-    void invalidate(long lba, int n) {
+    /**
+     * A write of [lba, lba+n) arriving: claims its segment and empties every other CLEAN segment
+     * it overlaps (class javadoc). The segment being read ahead is not emptied (it is READING;
+     * DiskSim cuts its limit and stops it, keeping what it read). Returns the segment, or −1 if
+     * none may be claimed (every allowed one holds dirty data).
+     */
+    int claimWrite(long lba, int n, long nowNs) {
+        if (!enabled()) {
+            return -1;
+        }
+        int best = -1;
+        int bestValue = 0;
+        int dirtySegments = 0;
         for (int s = 0; s < start.length; s++) {
-            if (start[s] < lba + n && lba < end[s]) {
+            if (state[s] == DIRTY) {
+                dirtySegments++;
+            }
+        }
+        boolean dedicated = readSegments < start.length;
+        for (int s = dedicated ? readSegments : 0; s < start.length; s++) {
+            int value;
+            if (state[s] == DIRTY) {
+                value = end[s] == lba && end[s] + n - start[s] <= segmentSectors ? 6 : 0;
+            } else if (dirtySegments >= maxWriteSegments) {
+                value = 0;
+            } else if (s == prefetching) {
+                value = 1;
+            } else if (state[s] == EMPTY) {
+                value = 3;
+            } else {
+                value = start[s] < lba + n && lba < end[s] ? 4 : 2;
+            }
+            if (value > bestValue || (value == bestValue && value > 0 && lastUse[s] < lastUse[best])) {
+                best = s;
+                bestValue = value;
+            }
+        }
+        for (int s = 0; s < start.length; s++) {
+            if (s != best && s != prefetching && state[s] == CLEAN && start[s] < lba + n && lba < end[s]) {
+                state[s] = EMPTY;
+            }
+        }
+        if (best < 0) {
+            return -1;
+        }
+        if (best == prefetching) {
+            prefetching = -1;
+        }
+        if (bestValue == 6) {
+            end[best] += n;
+            dirtyCount[best]++;
+        } else {
+            start[best] = lba;
+            end[best] = lba + n;
+            state[best] = DIRTY;
+            dirtyCount[best] = 1;
+        }
+        writeData[best] = true;
+        lastUse[best] = ++useClock;
+        return best;
+    }
+
+    /**
+     * The write data [lba, lba+n) is on the media: its segment becomes CLEAN once all its dirty
+     * data is, if {@code keep} (the drive caches write data), else EMPTY ({@code disk_release_hda}).
+     */
+    void writeDone(long lba, int n, boolean keep) {
+        for (int s = 0; s < start.length; s++) {
+            if (state[s] == DIRTY && start[s] <= lba && lba + n <= end[s]) {
+                if (--dirtyCount[s] <= 0) {
+                    dirtyCount[s] = 0;
+                    state[s] = keep ? CLEAN : EMPTY;
+                }
+                return;
+            }
+        }
+    }
+
+    /** Drops every clean or read-ahead segment overlapping [lba, lba+n) (the media copy changed). */
+    void invalidate(long lba, int n, long nowNs) {
+        for (int s = 0; s < start.length; s++) {
+            if (state[s] != DIRTY && state[s] != EMPTY && validStart(s, nowNs) < lba + n && lba < validEnd(s, nowNs)) {
                 if (s == prefetching) {
                     prefetching = -1;
                 }
-                start[s] = 0;
-                end[s] = 0;
-                lastUse[s] = 0;
+                state[s] = EMPTY;
             }
         }
+    }
+
+    int segmentSectors() {
+        return segmentSectors;
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * 50 ms and well under 50 ms per access there are none), so within L + 2 × 50 ms, 50 ms bounding
  * one media access on both drives (full-stroke seek, one revolution, command overhead). Measured:
  * L + 20–24 ms on the laptop drive, L + 10–13 ms on the Cheetah. Without the limit, writes sit
- * dirty for seconds.
+ * dirty for seconds (2–4 s: the write segments bound the dirty runs).
  */
 class DirtyAgeLimitTest {
     private static final long MS = 1_000_000L;
@@ -103,8 +103,11 @@ class DirtyAgeLimitTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({"laptop-7200-250g", "cheetah-15k5-146g"})
     void withoutTheLimitWritesWaitForAnIdleDrive(String preset) {
+        // the write segments (16 on both drives) bound how many runs sit dirty: above half of
+        // them destages compete with the readers, so a write waits seconds, not the whole run —
+        // still several times the largest limit tested
         Ages a = run(preset, 0, 0, 1);
-        assertThat(a.maxDirtyNs()).isGreaterThan(5_000 * MS);
+        assertThat(a.maxDirtyNs()).isGreaterThan(1_500 * MS);
     }
 
     @Test

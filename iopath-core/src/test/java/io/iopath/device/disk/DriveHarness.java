@@ -23,8 +23,13 @@ final class DriveHarness {
     Consumer<Request> onDone = r -> { };
 
     DriveHarness(DriveSpec spec, long seed) {
+        this(spec, seed, Double.NaN);
+    }
+
+    /** A drive whose platter is at {@code startAngle} at t = 0 (NaN: drawn from the seed). */
+    DriveHarness(DriveSpec spec, long seed, double startAngle) {
         this.sim = new Simulator(seed);
-        this.disk = new Disk(sim, spec, ledger);
+        this.disk = Double.isNaN(startAngle) ? new Disk(sim, spec, ledger) : new Disk(sim, spec, ledger, startAngle);
         disk.setCompletionSink(r -> {
             r.complete(sim.now());
             done.add(r);

@@ -68,6 +68,28 @@ class OverwriteInCacheTest {
         assertThat(h.ledger.volatileCount()).isZero();
     }
 
+    /**
+     * Overwrite in cache is iopath's refinement, not DiskSim's: an imported DiskSim drive has it
+     * off (both writes reach the media) and gets it only when asked.
+     */
+    @Test
+    void anImportedDiskSimDriveOverwritesInCacheOnlyWhenAsked() {
+        DriveSpec atlas = DrivePresets.find("atlas10k").orElseThrow().withQueue(8, DriveScheduler.FCFS);
+        assertThat(atlas.cache().overwriteInCache()).isFalse();
+        assertThat(DriveHarness.laptop().cache().overwriteInCache()).isTrue();
+        for (boolean on : new boolean[] {false, true}) {
+            // two write segments, so that the second write need not wait for the first's destage
+            DriveHarness h = new DriveHarness(atlas.withOverwriteInCache(on).withMaxWriteSegments(2), 1);
+            h.submit(Op.READ, 15_000_000, 8, 0); // keeps the mechanism busy while the writes arrive
+            h.submit(Op.WRITE, 1_000, 8, 0);
+            h.submit(Op.WRITE, 996, 16, 0); // covers all of the first
+            h.sim.run();
+            assertThat(h.disk.destages()).as("overwrite %s", on).isEqualTo(on ? 1 : 2);
+            assertThat(h.disk.overwrittenInCache()).isEqualTo(on ? 1 : 0);
+            assertThat(h.ledger.volatileCount()).isZero();
+        }
+    }
+
     @Test
     void aPartialOverlapStaysASecondDestageOrderedAfterTheFirst() {
         DriveHarness h = busyLaptop();

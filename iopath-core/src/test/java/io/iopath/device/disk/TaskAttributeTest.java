@@ -328,10 +328,10 @@ class TaskAttributeTest {
     @ParameterizedTest(name = "{0}")
     @org.junit.jupiter.params.provider.EnumSource(value = TaskAttribute.class, names = {"SIMPLE", "ORDERED"})
     void anOrderedFlushCoversAWriteStillWaitingForBufferSpaceWhenItArrived(TaskAttribute flushAttribute) {
-        // a 16-sector buffer: the second write waits for room. A SIMPLE flush arriving then owes it
+        // one write segment: the second write waits for it. A SIMPLE flush arriving then owes it
         // nothing (it was not in the buffer yet); an ORDERED one starts only after it was taken in.
         DriveSpec base = DrivePresets.find("cheetah-15k5-146g").orElseThrow();
-        CacheConfig small = CacheConfig.of(4, 1024, ReadAhead.OFF, 0, true, 16, 0.5, true, true);
+        CacheConfig small = CacheConfig.of(4, 1024, ReadAhead.OFF, 0, true, 1, 0.5, true, true); // one write segment
         DriveSpec spec = new DriveSpec(base.name(), base.description(), base.geometry(), base.readSeek(),
                 base.writeSeek(), base.writeSettleNs(), base.headSwitchNs(), base.rpm(), base.rpmErrorPercent(),
                 base.overheads(), small, 64, DriveScheduler.SPTF, 6, base.cacheBytes(), base.averageSeekMs());

@@ -38,11 +38,11 @@ class WriteCacheTest {
     @Test
     void flushCompletesOnlyAfterAllDirtyDataIsOnTheMedia() {
         DriveHarness h = new DriveHarness(DriveHarness.laptop().withWriteCache(true), 3);
-        for (int i = 0; i < 20; i++) {
+        for (int i = 0; i < 12; i++) { // 12 of the laptop drive's 16 write segments
             h.submit(Op.WRITE, 7_000_000L * i + 64, 8, 0);
             h.sim.runUntil(h.sim.now() + 1_100_000); // acknowledged; most stay dirty
         }
-        assertThat(h.disk.dirtyExtents()).isGreaterThan(10);
+        assertThat(h.disk.dirtyExtents()).isGreaterThan(8);
         Request flush = h.submit(Op.FLUSH, 0, 0, 0);
         long[] dirtyAtFlush = {-1};
         h.onDone = r -> {
@@ -52,7 +52,7 @@ class WriteCacheTest {
         };
         h.sim.run();
         assertThat(dirtyAtFlush[0]).isZero();
-        assertThat(h.disk.destages()).isEqualTo(20);
+        assertThat(h.disk.destages()).isEqualTo(12);
         assertThat(h.ledger.volatileCount()).isZero();
     }
 
@@ -91,12 +91,12 @@ class WriteCacheTest {
     @Test
     void aFullBufferHoldsTheWriteUntilADestageMakesRoom() {
         DriveSpec base = DriveHarness.laptop().withWriteCache(true);
-        CacheConfig small = CacheConfig.of(4, 1024, ReadAhead.OFF, 0, true, 16, 0.5, true, true);
+        CacheConfig small = CacheConfig.of(4, 1024, ReadAhead.OFF, 0, true, 1, 0.5, true, true); // one write segment
         DriveSpec spec = new DriveSpec(base.name(), base.description(), base.geometry(), base.readSeek(),
                 base.writeSeek(), base.writeSettleNs(), base.headSwitchNs(), base.rpm(), base.rpmErrorPercent(),
                 base.overheads(), small, 32, DriveScheduler.SPTF, 6, base.cacheBytes(), base.averageSeekMs());
         DriveHarness h = new DriveHarness(spec, 9);
-        Request first = h.submit(Op.WRITE, 10_000_000, 16, 0);  // fills the 16-sector buffer
+        Request first = h.submit(Op.WRITE, 10_000_000, 16, 0);  // takes the only write segment
         Request second = h.submit(Op.WRITE, 90_000_000, 8, 0);  // must wait for room
         h.sim.runUntil(first.issuedNs + 2_000_000);
         assertThat(first.completedNs).isPositive();

@@ -25,8 +25,7 @@ import java.util.List;
  * transfer times → the effective per-sector bus time (the slowest of disk, controller and bus,
  * as DiskSim does).
  *
- * <p>Vocabulary that has no counterpart here is approximated and said so: read-ahead modes 2 and
- * 4 behave as mode 3; Fast write level 1 and 2 become write-back with destage competing with
+ * <p>Vocabulary that has no counterpart here is approximated and said so: Fast write level 1 and 2 become write-back with destage competing with
  * every waiting command (DiskSim flushes dirty data before serving other requests); the
  * {@code curve} seek type uses the triangular 3-point fit. The reselect, disconnect and
  * data-preparation overheads, the HP extra write disconnect and the minimum seek delay become
@@ -77,15 +76,23 @@ public final class DriveImporter {
 
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
-        long dirtyLimit = (long) writeSegments * c.segmentSizeBlocks();
-        Overheads overheads = base.withProtocol(protocol(p, scale));
+        Overheads overheads = base.withProtocol(protocol(p, scale,
+                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,
-                maxRa, writeBack, dirtyLimit, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
+                maxRa, writeBack, writeSegments, 0.0, c.hits().readHitsOnWriteData(), c.enableCaching() != 0)
                 .withWriteSegments(c.separateWriteSegment() && c.segments() > 1 ? Math.min(writeSegments, c.segments() - 1) : 0)
+                .withMaxWriteSegments(writeSegments)
                 .withReadAheadOnIdleHit(c.readAhead().onIdleHit())
-                .withZeroLatency(c.immediateBufferRead(), c.immediateBufferWrite());
+                .withStopPrefetchInSector(c.readAhead().stopPrefetchInSector())
+                // DiskSim's Immediate buffer read / write and Read any free blocks have no effect
+                // (disksim-controller.md §2.3: disk_buffer_seekdone always starts at the requested
+                // sector), so an imported drive has no zero-latency access (withZeroLatency is
+                // iopath's own extension), nor overwrite in cache
+                .withOverwriteInCache(false)
+                .withAlmostReadHits(c.hits().almostReadHits())
+                .withCombineSequentialWrites(c.writes().combineSequentialWrites());
 
         DriveScheduler policy = scheduler(disk.scheduler().policy());
         double avgSeek = triangularAverageMs(read, cyl);
@@ -113,17 +120,19 @@ public final class DriveImporter {
         };
     }
 
-    /** DiskSim's {@code Buffer continuous read}: modes 2 and 4 are approximated as mode 3. */
+    /** DiskSim's {@code Buffer continuous read}, each mode as its own rule (disksim-controller.md §8.1). */
     static ReadAhead readAhead(ReadAheadMode m) {
         return switch (m) {
             case OFF -> ReadAhead.OFF;
             case TO_END_OF_TRACK -> ReadAhead.TRACK;
-            case TO_END_OF_CYLINDER, UNTIL_SEGMENT_FULL, TRACK_AHEAD_OF_STREAM -> ReadAhead.SEGMENT;
+            case TO_END_OF_CYLINDER -> ReadAhead.CYLINDER;
+            case UNTIL_SEGMENT_FULL -> ReadAhead.SEGMENT;
+            case TRACK_AHEAD_OF_STREAM -> ReadAhead.TRACK_END;
         };
     }
 
     /** DiskSim's reselect, disconnect and data-preparation overheads, scaled like the matrix. */
-    static BusProtocol protocol(ProtocolOverheads p, double scale) {
+    static BusProtocol protocol(ProtocolOverheads p, double scale, boolean holdBusEntireRead, boolean sneakyHits) {
         ExtraDisconnect x = p.extraDisconnect();
         BusProtocol.ExtraDisconnect extra = x.enabled()
                 ? new BusProtocol.ExtraDisconnect(ns(x.commandOverheadMs() * scale), ns(x.disconnectOverheadMs() * scale),
@@ -133,7 +142,7 @@ public final class DriveImporter {
         return new BusProtocol(ns(p.firstReselectMs() * scale), ns(p.otherReselectMs() * scale),
                 ns(p.dataPreparationMs() * scale), ns(p.readDisconnectAfterReadMs() * scale),
                 ns(p.readDisconnectAfterWriteMs() * scale), ns(p.writeDisconnectMs() * scale), extra,
-                ns(p.minimumSeekDelayMs() * scale));
+                ns(p.minimumSeekDelayMs() * scale), holdBusEntireRead, sneakyHits);
     }
 
     static ZonedGeometry geometry(DiskSimModel model) {

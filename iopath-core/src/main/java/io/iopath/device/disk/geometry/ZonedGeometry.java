@@ -166,13 +166,10 @@ public final class ZonedGeometry {
             }
         }
         usableSlips[i] = Arrays.copyOf(u, n);
-        long dead = 0;
-        for (int p = 0; p < z.deadSpace; p++) {
-            if (toUsable(z, p) >= 0) {
-                dead++;
-            }
-        }
-        deadUsable[i] = dead;
+        // DiskSim adds the dead space to the zone-relative LBN before dividing by the scheme's
+        // usable LBNs per unit (g1_ltop_*, disksim-controller.md §2.1): for the per-cylinder
+        // sparing schemes it counts in usable positions, not physical sectors
+        deadUsable[i] = z.deadSpace;
     }
 
     /** Usable index of a zone-global physical position, or −1 if it is a per-cylinder spare. */
@@ -236,15 +233,18 @@ public final class ZonedGeometry {
             long r = rangeSectors(z);
             long perRangeCount = (long) surfaces * z.spt * z.cylinders() / r;
             long u = r - z.spares;
-            long range = k / u;
-            long j = k % u;
+            // DiskSim adds the dead space to the LBN, in the scheme's usable LBNs per range
+            // (g1_ltop_sectpertrackspare and the other g1_ltop_*): DEC RZ26, 23 142 / 57 = 406 tracks
+            long kd = z.deadSpace + k;
+            long range = kd / u;
+            long j = kd % u;
             if (range >= perRangeCount) {
                 // the cylinders left over after the last full range carry no spares
                 long base = perRangeCount * r;
-                long extra = k - perRangeCount * u;
-                p = z.deadSpace + base + extra;
+                long extra = kd - perRangeCount * u;
+                p = base + extra;
             } else {
-                long start = z.deadSpace + range * r;
+                long start = range * r;
                 int lo = lowerBound(z.slips, start);
                 int hi = lowerBound(z.slips, start + r);
                 long first = frontSpares(z, lo, hi);
@@ -327,16 +327,13 @@ public final class ZonedGeometry {
         } else {
             long r = rangeSectors(z);
             long perRangeCount = (long) surfaces * z.spt * z.cylinders() / r;
-            long q = p - z.deadSpace;
-            if (q < 0) {
-                return -1;
-            }
+            long q = p;
             long range = q / r;
             long ur = r - z.spares;
             if (range >= perRangeCount) {
-                k = perRangeCount * ur + (q - perRangeCount * r);
+                k = perRangeCount * ur + (q - perRangeCount * r) - z.deadSpace;
             } else {
-                long start = z.deadSpace + range * r;
+                long start = range * r;
                 long o = p - start;
                 long first = frontSpares(z, lowerBound(z.slips, start), lowerBound(z.slips, start + r));
                 if (o < first || Arrays.binarySearch(z.slips, (int) p) >= 0) {
@@ -347,7 +344,7 @@ public final class ZonedGeometry {
                 if (j >= ur) {
                     return -1;
                 }
-                k = range * ur + j;
+                k = range * ur + j - z.deadSpace;
             }
         }
         return k >= 0 && k < z.lbaCount ? k : -1;

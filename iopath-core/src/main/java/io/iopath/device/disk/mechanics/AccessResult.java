@@ -6,8 +6,13 @@ package io.iopath.device.disk.mechanics;
  * LBA-order stream. Mutable and reused: the caller owns one and hands it to each
  * {@link DiskMechanics} access, so an access allocates nothing. Valid until the next access
  * into the same result.
+ *
+ * <p>It also keeps the access's sector schedule ({@link SectorSchedule}): the runs of
+ * consecutive sectors transferred in order, each with when its first sector began to pass under
+ * the head; reused arrays, grown on demand, so the hot path allocates nothing once they are
+ * large enough.
  */
-public final class AccessResult {
+public final class AccessResult implements SectorSchedule {
     long endNs;
     long seekNs;
     long rotationNs;
@@ -63,5 +68,46 @@ public final class AccessResult {
      */
     public long inOrderBusEndNs() {
         return inOrderBusEndNs;
+    }
+
+    private Spindle spindle;
+    private int runs;
+    private long[] runStartNs = new long[8];
+    private long[] runFirst = new long[8];
+    private int[] runCount = new int[8];
+    private int[] runSpt = new int[8];
+
+    void clearRuns(Spindle s) {
+        spindle = s;
+        runs = 0;
+    }
+
+    void addRun(long startNs, long first, int count, int spt) {
+        if (runs == runStartNs.length) {
+            runStartNs = java.util.Arrays.copyOf(runStartNs, 2 * runs);
+            runFirst = java.util.Arrays.copyOf(runFirst, 2 * runs);
+            runCount = java.util.Arrays.copyOf(runCount, 2 * runs);
+            runSpt = java.util.Arrays.copyOf(runSpt, 2 * runs);
+        }
+        runStartNs[runs] = startNs;
+        runFirst[runs] = first;
+        runCount[runs] = count;
+        runSpt[runs] = spt;
+        runs++;
+    }
+
+    /** In-order runs of the access (see {@link #sectorEndNs}). */
+    public int runs() {
+        return runs;
+    }
+
+    /** When sector {@code k} of the access (0-based) had wholly passed under the head. */
+    @Override
+    public long sectorEndNs(long k) {
+        int r = runs - 1;
+        while (r > 0 && runFirst[r] > k) {
+            r--;
+        }
+        return runStartNs[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
     }
 }

@@ -8,7 +8,7 @@ import io.iopath.device.disk.geometry.ZonedGeometry;
  * a run of LBAs from there. It knows nothing of queues or caches; the drive's controller asks it.
  *
  * <p>Positioning follows DiskSim's rule, max(seek, head switch) + write settle for writes
- * (disk-drive spec §5, §12; the settle also for a write to the track under the head);
+ * (disk-drive spec §5, §12; the settle only when the head moves, as DiskSim's dm_seek_time_g1);
  * rotational latency comes from the continuously turning spindle (§4); n sectors on a track
  * take n/spt of a revolution, and each track boundary costs a head switch (or one-cylinder
  * seek, plus the settle for a write) and the rotation to the next track's first sector, which
@@ -82,12 +82,30 @@ public final class DiskMechanics {
 
     /**
      * Positioning for a request, DiskSim's rule (spec §5, §12): max(seek, head switch), plus the
-     * write settle for every write — also one to the track under the head.
+     * write settle for a write that moves the head (none for one to the track under the head).
      */
     public long positionNs(int cylinder, int surface, boolean write) {
         long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
                 surface != headSurface ? headSwitchNs : 0);
-        return write ? Math.max(0, move + writeSettleNs) : move;
+        // DiskSim adds the settle only to a non-zero positioning (dm_seek_time_g1): a write to
+        // the track under the head has none
+        return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
+    }
+
+    /**
+     * Positioning from a given head position (not the current one), DiskSim's rule: max(seek,
+     * head switch), plus the write settle if that is not zero. Pure; does not move the head.
+     */
+    public long moveNs(int fromCylinder, int fromSurface, int cylinder, int surface, boolean write) {
+        long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - fromCylinder),
+                surface != fromSurface ? headSwitchNs : 0);
+        return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
+    }
+
+    /** Places the heads on a track (read-ahead that ran in the background left them there). */
+    public void placeHead(int cylinder, int surface) {
+        headCylinder = cylinder;
+        headSurface = surface;
     }
 
     /**
@@ -149,8 +167,27 @@ public final class DiskMechanics {
      */
     public AccessResult write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs,
             long busNsPerSector, AccessResult out) {
-        return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector, out);
+        return write(startNs, lba, sectors, minMoveNs, dataStartNs, busNsPerSector, 1, out);
     }
+
+    /**
+     * As {@link #write(long, long, long, long, long, long, AccessResult)}, and no sector is
+     * written before {@code minBufferedSectors} of the request are in the buffer (DiskSim's HP
+     * threshold, {@code disk_buffer_block_available}): since the data arrive in order, that
+     * only delays the first sector written.
+     */
+    public AccessResult write(long startNs, long lba, long sectors, long minMoveNs, long dataStartNs,
+            long busNsPerSector, int minBufferedSectors, AccessResult out) {
+        minBuffered = minBufferedSectors;
+        try {
+            return access(startNs, lba, sectors, true, minMoveNs, dataStartNs, busNsPerSector, out);
+        } finally {
+            minBuffered = 1;
+        }
+    }
+
+    /** Of the write under way: sectors that must be in the buffer before any is written. */
+    private int minBuffered = 1;
 
     private static final long NO_DATA_CONSTRAINT = Long.MIN_VALUE;
 
@@ -167,6 +204,7 @@ public final class DiskMechanics {
         long remaining = sectors;
         TrackCursor c = cursor;
         out.outOfOrder = false;
+        out.clearRuns(spindle);
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
@@ -200,7 +238,7 @@ public final class DiskMechanics {
                 }
             }
             // the first pass of the sector at or after the moment its data is in the buffer
-            long earliest = paced ? Math.max(t, dataStartNs + (done + 1) * busNsPerSector) : t;
+            long earliest = paced ? Math.max(t, dataStartNs + Math.max(done + 1, minBuffered) * busNsPerSector) : t;
             long wait = earliest - t + spindle.waitForAngleNs(earliest, c.angle);
             t += wait;
             if (first) {
@@ -219,6 +257,7 @@ public final class DiskMechanics {
                 long writable = (long) Math.floor(slack / (busNsPerSector - sectorNs)) + 1;
                 onTrack = Math.max(1, Math.min(onTrack, writable));
             }
+            out.addRun(t, done, (int) onTrack, c.sectorsPerTrack);
             long media = spindle.rotationNs((double) onTrack / c.sectorsPerTrack);
             t += media;
             transfer += media;

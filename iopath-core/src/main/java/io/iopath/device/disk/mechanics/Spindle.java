@@ -8,6 +8,8 @@ package io.iopath.device.disk.mechanics;
  * fractional rpm nor hours of simulated time lose precision.
  */
 public final class Spindle {
+    /** Lateness that is rounding of ns times and sector angles, not a missed sector (50 ns). */
+    private static final long LATE_BY_ROUNDING_PS = 50_000;
     private final double rpm;
     private final long revolutionPs;
     private final long phaseOffsetPs;
@@ -39,8 +41,9 @@ public final class Spindle {
     public long waitForAngleNs(long timeNs, double angle) {
         long target = Math.round(angle * revolutionPs) % revolutionPs;
         long wait = Math.floorMod(target - positionPs(timeNs), revolutionPs);
-        if (revolutionPs - wait < 1000) {
-            // less than a nanosecond late: simulated time is in ns, so this is rounding, not a miss
+        if (revolutionPs - wait < LATE_BY_ROUNDING_PS) {
+            // a few ns late: times are whole ns and a run's end is rounded from the angle, so
+            // the sector right after the one just transferred is rounding, not a miss
             return 0;
         }
         return (wait + 999) / 1000;

@@ -8,7 +8,11 @@ import java.util.List;
 /**
  * The datasheet drives built into iopath. Each number comes from the disk-drive spec (§13.1
  * datasheet figures, §13.2 derived placeholders, §3.5 seek fits), never from fitting a result;
- * the comment on each says which.
+ * the comment on each says which. The buffer's organisation is a placeholder on every one of
+ * them (spec §13.2 step 6; no datasheet found gives it): the buffer split into 16 segments,
+ * read-ahead until the segment is full, every segment allowed to hold write data, almost read
+ * hits and read-ahead on idle hit ({@link DatasheetDrive}). The buffer sizes are the
+ * datasheets' (the Cheetahs' 16 and 8 MB: spec §13.1, unverified).
  */
 final class BuiltInDrives {
     private BuiltInDrives() {
@@ -21,7 +25,10 @@ final class BuiltInDrives {
         // 250e9 B; 4 surfaces and linear zoning 1300 -> 650 spt are the spec's placeholders;
         // seek figures from the Hitachi Travelstar 7K320 datasheet (R 1.0/12/20, W 1.1/12/22 ms);
         // head switch = the datasheet track-to-track figure; command overhead 1.0 ms (IBM
-        // Travelstar datasheet) in all 8 cells; NCQ 32; 8 MB buffer as 16 segments (placeholder);
+        // Travelstar datasheet) for misses: the datasheet defines it as "from receiving a command
+        // to the start of actuator motion", so it says nothing of hits, which move no arm; hit
+        // overheads from the same-era Maxtor Atlas 10K V DiskSim file (read 0.10, write 0.145 ms;
+        // placeholders, spec §13.2 step 7); NCQ 32; 8 MB buffer as 16 segments (placeholder);
         // SATA 150 MB/s.
         DatasheetDrive d = new DatasheetDrive();
         d.name = DrivePresets.DEFAULT;
@@ -35,7 +42,7 @@ final class BuiltInDrives {
         d.readSeekMs = new double[] {1.0, 12, 20};
         d.writeSeekMs = new double[] {1.1, 12, 22};
         d.headSwitchMs = 1.0;
-        d.overheadNs = DatasheetDrive.uniform(1.0);
+        d.overheadNs = DatasheetDrive.hitMiss(0.10, 0.145, 1.0);
         d.busMBps = 150;
         d.cacheBytes = 8L << 20;
         d.segments = 16;

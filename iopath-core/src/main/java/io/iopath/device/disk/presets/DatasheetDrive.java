@@ -40,7 +40,9 @@ final class DatasheetDrive {
 
     DriveSpec build() {
         double revMs = 60_000.0 / rpm;
-        double seek1 = readSeekMs[0];
+        // the format must let writes stream across a cylinder switch too: the cylinder skew
+        // covers the slower of the read and write one-cylinder seeks (spec §5, §13.2 step 5)
+        double seek1 = Math.max(readSeekMs[0], writeSeekMs[0]);
         ZonedGeometry.SkewRule skew = new ZonedGeometry.SkewRule() {
             @Override
             public double trackSkew(int spt) {
@@ -57,8 +59,15 @@ final class DatasheetDrive {
         SeekCurve write = fit(writeSeekMs, g.cylinders());
         long busNs = Math.round(512 / (busMBps * 1e6) * 1e9);
         int segmentSectors = (int) (cacheBytes / 512 / segments);
+        // A drive of this era follows a sequential reader: the next command, arriving as the
+        // read-ahead starts on its first sector, joins the stream (almost read hits) rather than
+        // stopping it and waiting a revolution for the sector it has just passed; a full hit on a
+        // segment whose read-ahead has finished starts it again (DiskSim's Read-ahead on idle
+        // hit; placeholder, no datasheet states it). Every segment may hold write data
+        // (placeholder: no datasheet gives the write-segment count; the whole buffer, as the
+        // buffer size is all the datasheet gives).
         CacheConfig cache = CacheConfig.of(segments, segmentSectors, ReadAhead.SEGMENT, segmentSectors, writeCache,
-                cacheBytes / 512, 0.5, true, true);
+                segments, 0.5, true, true).withAlmostReadHits(true).withReadAheadOnIdleHit(true);
         return new DriveSpec(name, description, g, read, write, Math.round(writeSettleMs * 1e6),
                 Math.round(headSwitchMs * 1e6), rpm, 0, Overheads.simple(overheadNs, busNs), cache, queueDepth,
                 DriveScheduler.SPTF, 6.0, cacheBytes, readSeekMs[1], transport);

@@ -32,6 +32,35 @@ public final class CommandScheduler {
     private int writeJobs;
     /** Pending HEAD OF QUEUE media jobs: while there are any, the scheduler serves them first. */
     private int headOfQueueJobs;
+    /**
+     * Whether any job, pending or active, host or dirty, other than {@code except} touches
+     * [lba, lba+n): a dirty run may grow over sectors only no other job has a claim on (the
+     * write-ordering counts would otherwise miss it).
+     */
+    public boolean anyJobOverlaps(long lba, int n, MediaJob except, MediaJob active) {
+        if (active != null && active != except && active.overlaps(lba, n)) {
+            return true;
+        }
+        return overlapsAny(hostJobs, lba, n, except) || overlapsAny(dirty, lba, n, except);
+    }
+
+    private static boolean overlapsAny(JobList list, long lba, int n, MediaJob except) {
+        MediaJob[] items = list.items;
+        for (int i = 0; i < list.end; i++) {
+            MediaJob o = items[i];
+            if (o != null && o != except && o.overlaps(lba, n)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A dirty run grew: its media time at its first track's density (SATF's term). */
+    public void grown(MediaJob j) {
+        mechanics.geometry().locate(j.lba, cursor);
+        j.mediaNs = mechanics.spindle().rotationNs((double) j.sectors / cursor.sectorsPerTrack);
+    }
+
     /** Where the last media access ended (C-LOOK's reference). */
     long headLba;
     /** Command overheads ahead of a read's and a write's positioning, for the keys of one {@link #select}. */

@@ -29,6 +29,14 @@ public final class MediaJob {
      * entry, opaque here (the queue sits below the drive and does not know the log).
      */
     public Object record;
+    /**
+     * A dirty run's further writes, appended after {@link #record} (a write continuing the run
+     * in its segment); {@link #moreRecords} of them. Reused with the job, so it grows once.
+     */
+    public Object[] more = new Object[0];
+    /** The sectors of each appended write, in order: the run is its first write's, then theirs. */
+    public int[] moreSectors = new int[0];
+    public int moreRecords;
     public boolean fua;
     /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
     public boolean headOfQueue;
@@ -68,9 +76,24 @@ public final class MediaJob {
         return (writes() || b.writes()) && overlaps(b.lba, b.sectors);
     }
 
+    /** Appends a write to this dirty run: its sectors follow the run's end. */
+    public void append(Object writeRecord, int addedSectors) {
+        if (moreRecords == more.length) {
+            more = java.util.Arrays.copyOf(more, Math.max(4, 2 * more.length));
+            moreSectors = java.util.Arrays.copyOf(moreSectors, more.length);
+        }
+        moreSectors[moreRecords] = addedSectors;
+        more[moreRecords++] = writeRecord;
+        sectors += addedSectors;
+    }
+
     public void clear() {
         request = null;
         record = null;
+        for (int i = 0; i < moreRecords; i++) {
+            more[i] = null;
+        }
+        moreRecords = 0;
         fua = false;
         headOfQueue = false;
         blockedBy = 0;

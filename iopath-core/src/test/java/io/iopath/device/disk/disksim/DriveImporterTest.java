@@ -68,9 +68,10 @@ class DriveImporterTest {
     void readAheadModesImportByName() {
         assertThat(DriveImporter.readAhead(ReadAheadMode.OFF)).isEqualTo(ReadAhead.OFF);
         assertThat(DriveImporter.readAhead(ReadAheadMode.TO_END_OF_TRACK)).isEqualTo(ReadAhead.TRACK);
-        assertThat(DriveImporter.readAhead(ReadAheadMode.TO_END_OF_CYLINDER)).isEqualTo(ReadAhead.SEGMENT);
+        // D1: each mode its own rule, mode 4 no longer folded into mode 3
+        assertThat(DriveImporter.readAhead(ReadAheadMode.TO_END_OF_CYLINDER)).isEqualTo(ReadAhead.CYLINDER);
         assertThat(DriveImporter.readAhead(ReadAheadMode.UNTIL_SEGMENT_FULL)).isEqualTo(ReadAhead.SEGMENT);
-        assertThat(DriveImporter.readAhead(ReadAheadMode.TRACK_AHEAD_OF_STREAM)).isEqualTo(ReadAhead.SEGMENT);
+        assertThat(DriveImporter.readAhead(ReadAheadMode.TRACK_AHEAD_OF_STREAM)).isEqualTo(ReadAhead.TRACK_END);
     }
 
     private static DriveScheduler policy(int code) {
