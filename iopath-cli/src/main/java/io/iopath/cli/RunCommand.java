@@ -18,6 +18,7 @@ import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
+import io.iopath.workload.postmark.PostmarkConfigFile;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
@@ -42,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
-            description = "scenario YAML file, or a fio job file (.fio / .ini, or INI content)")
+            description = "scenario YAML file, a fio job file (.fio / .ini, or INI content) or a Postmark configuration (.pmrc)")
     Path scenarioFile;
 
     @Option(names = "--output-format", paramLabel = "FORMAT",
@@ -84,12 +85,23 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--show-default", description = "print the built-in default scenario and exit")
     boolean showDefault;
 
+    @Option(names = "--ops-out", paramLabel = "FILE",
+            description = "Postmark (a .pmrc SCENARIO): write the file system calls it makes, one per line"
+                    + " (postmark-seq v1, see docs/workloads.md)")
+    Path opsOut;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (showDefault) {
             out.print(ScenarioReader.defaultText());
             return 0;
+        }
+        if (scenarioFile != null && PostmarkConfigFile.isConfigFile(scenarioFile)) {
+            return postmark();
+        }
+        if (opsOut != null) {
+            throw new BadInputException("--ops-out: only for a Postmark configuration file (.pmrc)");
         }
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
@@ -171,6 +183,24 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** A Postmark configuration file: the options that need a simulated run are refused until it can be simulated. */
+    private int postmark() throws IOException {
+        if (!Files.isRegularFile(scenarioFile)) {
+            throw new BadInputException(scenarioFile + ": no such Postmark configuration file");
+        }
+        for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--out", outDir}, {"--blktrace", blktraceFile},
+                {"--drive", drive}, {"--seed", seed}, {"--output-format", outputFormat}}) {
+            if (option[1] != null) {
+                throw new BadInputException(option[0] + ": not available for a Postmark configuration yet (its runs are"
+                        + " not simulated in time until the file system layer exists); 'set seed' sets Postmark's seed");
+            }
+        }
+        if (json || !overrides.isEmpty()) {
+            throw new BadInputException((json ? "--json" : "--set") + ": not available for a Postmark configuration yet");
+        }
+        return PostmarkRun.run(scenarioFile, opsOut, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     /**

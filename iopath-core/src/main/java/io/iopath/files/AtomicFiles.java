@@ -25,6 +25,10 @@ public final class AtomicFiles {
     }
 
     public static void writeString(Path target, String content) throws IOException {
+        if (isSpecial(target)) {
+            Files.writeString(target, content, StandardCharsets.UTF_8);
+            return;
+        }
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = createTemp(dir, target.getFileName().toString());
@@ -42,6 +46,9 @@ public final class AtomicFiles {
      * closed.
      */
     public static OutputStream newOutputStream(Path target) throws IOException {
+        if (isSpecial(target)) {
+            return Files.newOutputStream(target);
+        }
         Path file = target.toAbsolutePath();
         Path dir = file.getParent();
         Files.createDirectories(dir);
@@ -75,6 +82,15 @@ public final class AtomicFiles {
                 }
             }
         };
+    }
+
+    /**
+     * Whether the target exists and is not a regular file once links are followed: a device, a pipe or
+     * {@code /dev/stdout}. Those are written in place; renaming a temporary file over one would replace
+     * the device node or the link itself (as root, {@code /dev/stdout} would become a regular file).
+     */
+    private static boolean isSpecial(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
     }
 
     /**

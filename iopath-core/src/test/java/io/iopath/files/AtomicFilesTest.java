@@ -15,6 +15,23 @@ class AtomicFilesTest {
     @TempDir
     Path dir;
 
+    /** As /dev/stdout is: a link to something that is not a regular file, written in place, never replaced. */
+    @Test
+    void aLinkToADeviceIsWrittenThroughNotReplaced() throws Exception {
+        Path devNull = Path.of("/dev/null");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(devNull) && !Files.isRegularFile(devNull));
+        Path link = Files.createSymbolicLink(dir.resolve("out"), devNull);
+        try (OutputStream os = AtomicFiles.newOutputStream(link)) {
+            os.write("calls\n".getBytes(StandardCharsets.UTF_8));
+        }
+        AtomicFiles.writeString(link, "report\n");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.isRegularFile(devNull)).isFalse();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactly(link);
+        }
+    }
+
     @Test
     void replacesTheWholeFileAndLeavesNoTemporaryFile() throws Exception {
         Path target = dir.resolve("sub").resolve("report.html");
