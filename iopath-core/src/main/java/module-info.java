@@ -38,6 +38,9 @@ module io.iopath.core {
     exports io.iopath.device.disk.presets;
     exports io.iopath.block;
     exports io.iopath.metrics.blktrace;
+    // The file system a scenario mounts (FsConfig, its mount options and vm.* sysctls).
+    exports io.iopath.fs;
+    exports io.iopath.fs.pagecache;
 
     // Layer internals, for the CLI's bench command and the JMH benchmarks only.
     exports io.iopath.block.sched to io.iopath.cli, io.iopath.bench;

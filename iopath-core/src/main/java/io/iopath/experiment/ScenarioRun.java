@@ -21,7 +21,13 @@ import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
+import io.iopath.fs.FsPids;
+import io.iopath.fs.FsPowerLoss;
+import io.iopath.fs.FsStats;
+import io.iopath.fs.ext3.Ext3;
+import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.job.BlockJob;
+import io.iopath.workload.job.FileJob;
 import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -47,6 +53,9 @@ public final class ScenarioRun {
     private final List<Workload> workloads = new ArrayList<>();
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
     private final IssueTap tap;
+    /** The file system the jobs work in, or null when they work on the drive. */
+    private final Ext3 fs;
+    private FsPowerLoss fsPowerLoss;
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
@@ -73,6 +82,11 @@ public final class ScenarioRun {
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),
                 new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
+        if (scenario.filesystem() != null) {
+            this.fs = mountAndAddFileJobs(ids);
+            return;
+        }
+        this.fs = null;
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
             if (spec.replay() != null) {
@@ -92,8 +106,62 @@ public final class ScenarioRun {
         }
     }
 
+    /**
+     * mke2fs + mount on the scenario's partition, then one {@link FileJob} per job clone; the
+     * kernel threads (kjournald, pdflush, kswapd) get the pids after the jobs', with their names
+     * in traces. When every job has finished the file system is unmounted (its timers stop).
+     */
+    private Ext3 mountAndAddFileJobs(BlockJob.BioIds ids) {
+        int pid = 1;
+        int procs = 0;
+        for (JobSpec spec : scenario.jobs()) {
+            procs += spec.replay() != null ? 1 : spec.numjobs();
+        }
+        FsPids pids = new FsPids(procs + 1, procs + 2, procs + 3);
+        queue.task(pids.kjournald(), "kjournald");
+        queue.task(pids.pdflush(), "pdflush");
+        queue.task(pids.kswapd(), "kswapd0");
+        Ext3 ext3 = new Ext3(sim, queue, scenario.filesystem(), pids, ids::next, metrics::bioCompleted);
+        int[] running = {0};
+        Runnable jobDone = () -> {
+            if (--running[0] == 0) {
+                ext3.unmount();
+            }
+        };
+        for (int j = 0; j < scenario.jobs().size(); j++) {
+            JobSpec spec = scenario.jobs().get(j);
+            if (spec.replay() != null) {
+                queue.task(pid, spec.name());
+                workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
+                continue;
+            }
+            FileJobSpec files = scenario.fileJobs().get(j);
+            for (int clone = 0; clone < spec.numjobs(); clone++) {
+                String name = spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name();
+                queue.task(pid, name);
+                FileJobSpec mine = spec.numjobs() > 1
+                        ? new FileJobSpec(FileJobSpec.defaultNames(spec.name(), clone, files.names().size()), files.fileSize(),
+                                files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
+                        : files;
+                running[0]++;
+                workloads.add(new FileJob(sim, ext3, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1, jobDone));
+            }
+        }
+        return ext3;
+    }
+
     public ScenarioRun(Scenario scenario) {
         this(scenario, BlockTracepoints.NONE);
+    }
+
+    /** What the power failure took from the file system, when the scenario has both. */
+    public java.util.Optional<FsPowerLoss> fileSystemPowerLoss() {
+        return java.util.Optional.ofNullable(fsPowerLoss);
+    }
+
+    /** The mounted file system's statistics after {@link #execute}, or empty for a run on the drive. */
+    public java.util.Optional<FsStats> fileSystemStats() {
+        return fs == null ? java.util.Optional.empty() : java.util.Optional.of(fs.stats());
     }
 
     public static Result run(Scenario scenario) {
@@ -105,6 +173,16 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
+        if (fs != null && scenario.powerFailureAtNs() != Scenario.NO_POWER_FAILURE) {
+            // scheduled before the cut itself, at the same time: it sees the drive's volatile writes first
+            sim.at(scenario.powerFailureAtNs(), () -> {
+                List<long[]> lost = new ArrayList<>();
+                for (var w : ledger.volatileWrites()) {
+                    lost.add(new long[] {w.sector, w.sectors});
+                }
+                fsPowerLoss = fs.powerFail(lost);
+            });
+        }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
         workloads.forEach(Workload::start);
@@ -229,6 +307,12 @@ public final class ScenarioRun {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
+        }
+        if (fs != null) {
+            notes.add(FsSummary.line(fs.stats()));
+        }
+        if (fsPowerLoss != null) {
+            notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
         }
         return List.copyOf(notes);
     }

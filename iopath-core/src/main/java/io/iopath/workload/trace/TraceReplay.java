@@ -2,7 +2,7 @@ package io.iopath.workload.trace;
 
 import io.iopath.workload.trace.io.TraceReader;
 import io.iopath.workload.trace.io.TraceRecord;
-import io.iopath.block.BlockQueue;
+import io.iopath.block.BioSink;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
@@ -34,7 +34,7 @@ import java.util.Locale;
  */
 public final class TraceReplay implements Workload {
     private final Simulator sim;
-    private final BlockQueue queue;
+    private final BioSink sink;
     private final RunMetrics metrics;
     private final JobSpec spec;
     private final JobSpec.ReplaySpec replay;
@@ -66,10 +66,10 @@ public final class TraceReplay implements Workload {
     private final io.iopath.request.BioCompletion onDone = this::done;
     private final io.iopath.request.BioCompletion onDoneThenIdle = this::doneThenIdle;
 
-    public TraceReplay(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId,
+    public TraceReplay(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId,
                        BlockJob.BioIds ids, long capacitySectors) {
         this.sim = sim;
-        this.queue = queue;
+        this.sink = sink;
         this.metrics = metrics;
         this.spec = spec;
         this.replay = spec.replay();
@@ -188,7 +188,7 @@ public final class TraceReplay implements Workload {
         inFlight++;
         stats.submitted(r.op(), inFlight);
         bio.submittedNs = sim.now();
-        queue.submit(bio);
+        sink.submit(bio);
     }
 
     private void done(Bio bio) {
