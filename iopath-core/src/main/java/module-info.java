@@ -23,11 +23,13 @@ module io.iopath.core {
     exports io.iopath.result;
     exports io.iopath.report;
     exports io.iopath.report.fio;
+    exports io.iopath.report.postmark;
     exports io.iopath.units;
     exports io.iopath.files;
     exports io.iopath.workload;
     exports io.iopath.workload.trace;
     exports io.iopath.workload.trace.io;
+    exports io.iopath.workload.postmark;
     exports io.iopath.validation;
     // Types the exported signatures above name: the drive catalogue and a drive's description
     // (Scenario's drive, `iopath drives`), the block layer's tracepoints and the blktrace log
@@ -36,6 +38,9 @@ module io.iopath.core {
     exports io.iopath.device.disk.presets;
     exports io.iopath.block;
     exports io.iopath.metrics.blktrace;
+    // The file system a scenario mounts (FsConfig, its mount options and vm.* sysctls).
+    exports io.iopath.fs;
+    exports io.iopath.fs.pagecache;
 
     // Layer internals, for the CLI's bench command and the JMH benchmarks only.
     exports io.iopath.block.sched to io.iopath.cli, io.iopath.bench;

@@ -43,13 +43,14 @@ class LayeringTest {
             Map.entry("driver", Set.of("block", "device", "request", "sim", "units", "result", "files")),
             Map.entry("durability", Set.of("device", "request", "sim", "units", "result", "files")),
             Map.entry("metrics", Set.of("block", "request", "sim", "units", "result", "files")),
-            Map.entry("workload", Set.of("block", "metrics", "request", "sim", "units", "result", "files")),
+            Map.entry("fs", Set.of("block", "metrics", "request", "sim", "units", "result", "files")),
+            Map.entry("workload", Set.of("fs", "block", "metrics", "request", "sim", "units", "result", "files")),
             Map.entry("validation", Set.of("device", "workload", "metrics", "request", "sim", "units",
                     "result", "files")),
             Map.entry("report", Set.of("result", "units", "files")),
-            Map.entry("scenario", Set.of("device", "block", "driver", "durability", "metrics",
+            Map.entry("scenario", Set.of("fs", "device", "block", "driver", "durability", "metrics",
                     "workload", "request", "sim", "units", "result", "files")),
-            Map.entry("experiment", Set.of("scenario", "device", "block", "driver", "durability",
+            Map.entry("experiment", Set.of("scenario", "fs", "device", "block", "driver", "durability",
                     "metrics", "workload", "validation", "report", "request", "sim", "units",
                     "result", "files"))));
 

@@ -9,7 +9,6 @@ import io.iopath.workload.trace.TraceFiles;
 import io.iopath.workload.trace.TraceFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
@@ -77,7 +76,8 @@ final class BenchTraceCommand implements Callable<Integer> {
         Path work = dir != null ? dir : Files.createTempDirectory("iopath-bench");
         Path trace = work.resolve("bench-" + n + "." + f.id);
         try {
-            try (Writer w = TraceFiles.create(trace)) {
+            try (TraceFiles.OutFile w = TraceFiles.create(trace)) {
+                w.commit(); // the generator closes the file itself when done; a failed write still keeps it away
                 SyntheticTrace.write(w, f, n, 400_000_000L, 20_000_000L, 1);
             }
             long size = Files.size(trace);

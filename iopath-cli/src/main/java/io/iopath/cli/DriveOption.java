@@ -13,7 +13,8 @@ final class DriveOption {
         try {
             return DrivePresets.resolve(nameOrFile, null).orElseThrow(() -> new BadInputException(
                     "--drive: expected a preset (" + String.join(", ", DrivePresets.names())
-                            + ") or a DiskSim parameter file, got '" + nameOrFile + "'"));
+                            + ") or a DiskSim parameter file, got '" + nameOrFile + "'"
+                            + io.iopath.units.Spelling.hint(nameOrFile, DrivePresets.names())));
         } catch (ParameterFileException | IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }

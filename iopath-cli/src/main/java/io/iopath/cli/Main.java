@@ -1,6 +1,9 @@
 package io.iopath.cli;
 
+import io.iopath.experiment.RunException;
+import io.iopath.files.AtomicFiles;
 import io.iopath.scenario.ScenarioException;
+import io.iopath.units.Spelling;
 import io.iopath.workload.trace.io.TraceFormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,6 +13,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -18,7 +23,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
         description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.",
-        subcommands = {RunCommand.class, SweepCommand.class, DrivesCommand.class, TraceCommand.class, ValidateCommand.class,
+        subcommands = {RunCommand.class, SweepCommand.class, CompareCommand.class, DrivesCommand.class, TraceCommand.class, ValidateCommand.class,
                 ReproduceCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit status for bad input: a malformed scenario, option or file. */
@@ -33,6 +38,9 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        // Ctrl-C or SIGTERM mid-run: remove the hidden temporary files of outputs being written
+        // (a streamed trace can be large); the outputs themselves appear only when complete.
+        Runtime.getRuntime().addShutdownHook(new Thread(AtomicFiles::deletePending, "iopath-remove-temporary-files"));
         System.exit(execute(args));
     }
 
@@ -47,7 +55,8 @@ public final class Main implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof ScenarioException || ex instanceof BadInputException || ex instanceof TraceFormatException) {
+            if (ex instanceof ScenarioException || ex instanceof BadInputException || ex instanceof TraceFormatException
+                    || ex instanceof RunException) {
                 commandLine.getErr().println("iopath: " + ex.getMessage());
                 return EXIT_BAD_INPUT;
             }
@@ -64,7 +73,13 @@ public final class Main implements Runnable {
         // A mistyped option or value gets one line, as a bad scenario does, not the whole usage.
         cli.setParameterExceptionHandler((ex, ignoredArgs) -> {
             CommandLine where = ex.getCommandLine();
-            where.getErr().println("iopath: " + ex.getMessage() + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
+            String hint = "";
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+                List<String> names = new ArrayList<>(where.getCommandSpec().optionsMap().keySet());
+                names.addAll(where.getSubcommands().keySet());
+                hint = Spelling.hint(u.getUnmatched().get(0).replaceFirst("=.*", ""), names);
+            }
+            where.getErr().println("iopath: " + ex.getMessage() + hint + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
             return EXIT_BAD_INPUT;
         });
         int status = cli.execute(args);

@@ -39,6 +39,7 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputPaths.checkDirectory("--out", outDir);
         if (!experiment.equals("qemu-write-cache")) {
             throw new BadInputException("reproduce: expected qemu-write-cache, got '" + experiment + "'");
         }

@@ -1,11 +1,7 @@
 package io.iopath.cli;
 
-import io.iopath.block.BlockTracepoints;
 import io.iopath.experiment.ScenarioRun;
-import io.iopath.files.AtomicFiles;
 import io.iopath.metrics.blktrace.BlkTraceBinaryWriter;
-import io.iopath.metrics.blktrace.BlkTraceLog;
-import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -19,6 +15,8 @@ import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
+import io.iopath.workload.postmark.PostmarkConfigFile;
+import io.iopath.units.Units;
 import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.TraceOut;
 import java.io.IOException;
@@ -43,7 +41,7 @@ final class RunCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
-            description = "scenario YAML file, or a fio job file (.fio / .ini, or INI content)")
+            description = "scenario YAML file, a fio job file (.fio / .ini, or INI content) or a Postmark configuration (.pmrc)")
     Path scenarioFile;
 
     @Option(names = "--output-format", paramLabel = "FORMAT",
@@ -68,17 +66,25 @@ final class RunCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "write DIR/results.json, results.csv, latency.csv and report.html (see docs/reports.md)")
+            description = "write DIR/results.json, results.csv, latency.csv, timeseries.csv and report.html (see docs/reports.md)")
     Path outDir;
-
-    @Option(names = "--blktrace", paramLabel = "FILE",
-            description = "write the run's blktrace events to FILE in blkparse's default text format")
-    Path blktraceFile;
 
     @Option(names = "--blktrace-dir", paramLabel = "DIR",
             description = "write the run's blktrace events in the kernel's binary format to DIR/NAME.blktrace.0"
                     + " (NAME: the scenario's name), for blkparse -i NAME and btt -i NAME.blktrace.0")
     Path blktraceDir;
+
+    @Option(names = "--check", description = "read and bind the scenario or fio job file, report what is ignored, and exit without simulating")
+    boolean check;
+
+    @Option(names = "--blktrace", paramLabel = "FILE",
+            description = "write the run's blktrace events to FILE in blkparse's default text format")
+    Path blktraceFile;
+
+    @Option(names = "--interval", paramLabel = "TIME", defaultValue = "1s",
+            description = "interval of timeseries.csv and the report's charts over time, in simulated time"
+                    + " (e.g. 100ms, 1s); default ${DEFAULT-VALUE}")
+    String interval;
 
     @Option(names = "--json", description = "print results.json to standard output instead of the table")
     boolean json;
@@ -87,11 +93,13 @@ final class RunCommand implements Callable<Integer> {
             description = "drive preset (see 'iopath drives') or DiskSim parameter file (.parv, .diskspecs)")
     String drive;
 
-    @Option(names = "--check", description = "read and bind the scenario or fio job file, report what is ignored, and exit without simulating")
-    boolean check;
-
     @Option(names = "--show-default", description = "print the built-in default scenario and exit")
     boolean showDefault;
+
+    @Option(names = "--ops-out", paramLabel = "FILE",
+            description = "Postmark (a .pmrc SCENARIO): write the file system calls it makes, one per line"
+                    + " (postmark-seq v1, see docs/workloads.md)")
+    Path opsOut;
 
     @Override
     public Integer call() throws IOException {
@@ -100,6 +108,14 @@ final class RunCommand implements Callable<Integer> {
             out.print(ScenarioReader.defaultText());
             return 0;
         }
+        if (scenarioFile != null && PostmarkConfigFile.isConfigFile(scenarioFile)) {
+            return postmark();
+        }
+        if (opsOut != null) {
+            throw new BadInputException("--ops-out: only for a Postmark configuration file (.pmrc)");
+        }
+        checkOutputs();
+        long intervalNs = intervalNs();
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
             all.add("seed=" + seed);
@@ -147,20 +163,33 @@ final class RunCommand implements Callable<Integer> {
             default -> throw new BadInputException("--trace-format: expected blkparse, iolog (v3) or iolog2, got '"
                     + traceFormat + "'");
         };
-        BlkTraceLog trace = blktraceFile == null ? null : new BlkTraceLog();
-        TraceOut tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-        BlkTraceBinaryWriter binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
-        ScenarioRun run = new ScenarioRun(scenario,
-                TraceOut.both(TraceOut.both(trace == null ? BlockTracepoints.NONE : trace, tracer), binary));
+        // both stream to their files as the run goes (constant memory), and appear only if it completes
+        TraceOut blktrace = blktraceFile == null ? null : new TraceOut(blktraceFile, TraceFormat.BLKPARSE);
+        TraceOut tracer = null;
+        BlkTraceBinaryWriter binary = null;
+        ScenarioRun run;
         Result result;
-        try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos())) {
-            result = run.execute(bar::update);
-        } finally {
-            if (tracer != null) {
-                tracer.close();
+        try {
+            tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
+            binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
+            run = new ScenarioRun(scenario, TraceOut.both(TraceOut.both(blktrace, tracer), binary), intervalNs);
+            ScenarioRun r = run;
+            try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos(), run.plannedEndNs(), () -> r.simulator().now())) {
+                result = run.execute(bar::update);
             }
-            if (binary != null) {
-                binary.close();
+            if (blktrace != null) {
+                blktrace.commit();
+            }
+            if (tracer != null) {
+                tracer.commit();
+            }
+        } finally {
+            try {
+                closeAll(blktrace, tracer);
+            } finally {
+                if (binary != null) {
+                    binary.close();
+                }
             }
         }
         run.notes().forEach(n -> err.println("iopath: " + n));
@@ -169,9 +198,6 @@ final class RunCommand implements Callable<Integer> {
         }
         if (outDir != null) {
             RunReport.write(outDir, result, scenarioSource(all, fio));
-        }
-        if (trace != null) {
-            AtomicFiles.writeString(blktraceFile, BlkparseText.write(trace.events()));
         }
         if (!format.equals("iopath")) {
             if (result.powerLoss() != null) {
@@ -191,6 +217,62 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** A Postmark configuration file: the options that need a simulated run are refused until it can be simulated. */
+    private int postmark() throws IOException {
+        if (!Files.isRegularFile(scenarioFile)) {
+            throw new BadInputException(scenarioFile + ": no such Postmark configuration file");
+        }
+        OutputPaths.checkFile("--ops-out", opsOut);
+        for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--out", outDir}, {"--blktrace", blktraceFile},
+                {"--drive", drive}, {"--seed", seed}, {"--output-format", outputFormat}}) {
+            if (option[1] != null) {
+                throw new BadInputException(option[0] + ": not available for a Postmark configuration yet (its runs are"
+                        + " not simulated in time until the file system layer exists); 'set seed' sets Postmark's seed");
+            }
+        }
+        if (json || !overrides.isEmpty()) {
+            throw new BadInputException((json ? "--json" : "--set") + ": not available for a Postmark configuration yet");
+        }
+        return PostmarkRun.run(scenarioFile, opsOut, spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    private long intervalNs() {
+        long ns;
+        try {
+            ns = Units.parseTime(interval);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("--interval: expected " + Units.TIME_FORMAT + ", got '" + interval + "'");
+        }
+        if (ns <= 0) {
+            throw new BadInputException("--interval: expected a time above 0, got '" + interval + "'");
+        }
+        return ns;
+    }
+
+    /** Every output path the options name, checked before anything is read or simulated. */
+    private void checkOutputs() {
+        OutputPaths.checkDirectory("--out", outDir);
+        OutputPaths.checkFile("--blktrace", blktraceFile);
+        OutputPaths.checkFile("--trace-out", traceOut);
+        if (blktraceFile != null && traceOut != null
+                && blktraceFile.toAbsolutePath().normalize().equals(traceOut.toAbsolutePath().normalize())) {
+            throw new BadInputException("--blktrace and --trace-out name the same file, " + traceOut + "; give two");
+        }
+    }
+
+    /** Closes both (either may be null), the first failure thrown after both are closed. */
+    private static void closeAll(TraceOut a, TraceOut b) {
+        try {
+            if (a != null) {
+                a.close();
+            }
+        } finally {
+            if (b != null) {
+                b.close();
+            }
+        }
     }
 
     /**

@@ -5,16 +5,15 @@ import io.iopath.experiment.SweepAxis;
 import io.iopath.experiment.SweepException;
 import io.iopath.experiment.SweepGrid;
 import io.iopath.report.LabelledResult;
-import io.iopath.report.ResultJson;
 import io.iopath.report.RunReport;
-import io.iopath.result.DirectionStats;
-import io.iopath.result.DriveQueueStats;
+import io.iopath.report.SweepTable;
 import io.iopath.result.Result;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.report.ResultJson;
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,9 +29,9 @@ import picocli.CommandLine.Parameters;
  * Runs one scenario over the cross product of several fields' values (each a {@code --set}
  * override) and sets the runs side by side: a Markdown table on standard output and, with
  * {@code --out}, the comparison files of {@link RunReport#writeComparison}. The grid and its runs
- * are {@link SweepGrid} and {@link Sweep}; this command only prints: a row per run in grid order
- * as soon as it and every run before it have finished, and {@code [i/n]} on standard error as
- * run i starts (also in grid order).
+ * are {@link SweepGrid} and {@link Sweep}; this command only prints: {@code [i/n]} on standard
+ * error as run i starts (in grid order), then the table of {@link SweepTable}, a row per run in
+ * grid order, whose columns are the figures these runs have.
  */
 @Command(name = "sweep",
         mixinStandardHelpOptions = true,
@@ -73,6 +72,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        OutputPaths.checkDirectory("--out", outDir);
         if (!Files.isRegularFile(scenarioFile)) {
             throw new BadInputException(scenarioFile + ": no such scenario file");
         }
@@ -103,10 +103,6 @@ final class SweepCommand implements Callable<Integer> {
             throw new BadInputException("--vary: " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (!json) {
-            out.println(header(grid.columns()));
-            out.flush();
-        }
         List<Result> results = Sweep.run(grid, threads, new Sweep.Listener() {
             @Override
             public void started(SweepGrid.Point p) {
@@ -116,20 +112,19 @@ final class SweepCommand implements Callable<Integer> {
 
             @Override
             public void finished(SweepGrid.Point p, Result r) {
-                if (!json) {
-                    out.println(row(p.values(), r));
-                    out.flush();
-                }
+                // the table waits for every run: its columns are the figures that vary across them
             }
         });
+        List<LabelledResult> runs = new ArrayList<>();
+        for (SweepGrid.Point p : grid.points()) {
+            runs.add(new LabelledResult(p.values(), results.get(p.index())));
+        }
         if (json) {
             out.print(jsonArray(grid, results));
+        } else {
+            out.print(SweepTable.render(grid.columns(), runs));
         }
         if (outDir != null) {
-            List<LabelledResult> runs = new ArrayList<>();
-            for (SweepGrid.Point p : grid.points()) {
-                runs.add(new LabelledResult(p.values(), results.get(p.index())));
-            }
             RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);
             out.println();
             out.println("wrote " + String.join(", ", RunReport.COMPARISON_FILES) + " in " + outDir);
@@ -150,35 +145,5 @@ final class SweepCommand implements Callable<Integer> {
             run.set("result", mapper.readTree(ResultJson.toText(results.get(p.index()))));
         }
         return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(runs) + "\n";
-    }
-
-    static String header(List<String> columns) {
-        StringBuilder sb = new StringBuilder("|");
-        StringBuilder rule = new StringBuilder("|");
-        for (String c : columns) {
-            sb.append(' ').append(c).append(" |");
-            rule.append("---|");
-        }
-        sb.append(" read IOPS | read mean ms | read p99 ms | write MB/s | write mean ms | total IOPS | total MB/s"
-                + " | QUEUE FULL | drive tagged | drive effective |");
-        rule.append("---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        return sb + "\n" + rule;
-    }
-
-    static String row(List<String> point, Result r) {
-        StringBuilder sb = new StringBuilder("|");
-        for (String p : point) {
-            sb.append(' ').append(p).append(" |");
-        }
-        DirectionStats rd = r.read();
-        DirectionStats wr = r.write();
-        DriveQueueStats dq = r.driveQueue();
-        sb.append(String.format(Locale.ROOT, " %.1f | %.1f | %.1f | %.2f | %.1f | %.1f | %.2f | %d | %s | %s |",
-                rd.iops(), rd.latency().mean() / 1e6, rd.latency().p99() / 1e6, wr.bandwidthBytesPerS() / 1e6,
-                wr.latency().mean() / 1e6,
-                r.total().iops(), r.total().bandwidthBytesPerS() / 1e6, r.queueFulls(),
-                dq == null ? "" : String.format(Locale.ROOT, "%.1f", dq.meanTagged()),
-                dq == null ? "" : String.format(Locale.ROOT, "%.1f", dq.meanEffective())));
-        return sb.toString();
     }
 }

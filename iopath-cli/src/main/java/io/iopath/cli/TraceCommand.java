@@ -7,6 +7,7 @@ import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.workload.trace.TraceStats;
 import io.iopath.workload.trace.io.TraceWriter;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -58,6 +59,7 @@ final class TraceCommand implements Runnable {
                     stats.add(r);
                 }
                 f = TraceFormat.of(reader);
+                reader.warnings().forEach(w -> spec.commandLine().getErr().println("iopath: " + w));
             }
             spec.commandLine().getOut().print(stats.render(file.toString(), f));
             spec.commandLine().getOut().flush();
@@ -80,25 +82,41 @@ final class TraceCommand implements Runnable {
         @Option(names = "--format", paramLabel = "F", description = "input format, when detection is ambiguous")
         String format;
 
-        @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "output file (default: standard output)")
+        @Option(names = {"-o", "--output"}, paramLabel = "OUT",
+                description = "output file (default: standard output); it appears only when the whole trace converted")
         Path output;
+
+        @Option(names = "--force", description = "replace OUT if it exists")
+        boolean force;
 
         @Override
         public Integer call() throws IOException {
             TraceFormat target = format(to, "--to");
+            TraceFormat from = format(format, "--format");
+            OutputPaths.checkNew("--output", output, force);
+            OutputPaths.checkFile("--output", output);
+            if (output != null && Files.exists(file) && Files.exists(output) && Files.isSameFile(file, output)) {
+                throw new BadInputException("--output: " + output + " is the input trace; give another file");
+            }
             long n = 0;
             long skipped;
-            try (TraceReader reader = TraceFiles.open(file, format(format, "--format"))) {
-                TraceWriter writer = output == null
+            try (TraceReader reader = TraceFiles.open(file, from)) {
+                TraceFiles.OutFile outFile = output == null ? null : TraceFiles.create(output);
+                TraceWriter writer = outFile == null
                         ? target.writer(new NonClosingWriter(spec.commandLine().getOut()))
-                        : TraceFiles.createWriter(output, target);
+                        : target.writer(outFile);
+                // an error part-way (a malformed line) closes the writer without a commit: no file
                 try (writer) {
                     for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
                         writer.write(r);
                         n++;
                     }
+                    if (outFile != null) {
+                        outFile.commit();
+                    }
                 }
                 skipped = writer.skipped();
+                reader.warnings().forEach(w -> spec.commandLine().getErr().println("iopath: " + w));
             }
             java.io.PrintWriter err = spec.commandLine().getErr();
             if (skipped > 0) {

@@ -57,6 +57,10 @@ final class ValidateCommand implements Callable<Integer> {
         if (!Files.isRegularFile(trace)) {
             throw new BadInputException(trace + ": no such trace file");
         }
+        String stem = trace.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+        Path dir = outDir != null ? outDir : Path.of(stem + "-validation");
+        OutputPaths.checkDirectory("--out", dir);
+        OutputPaths.checkFile("--per-request", perRequest);
         if (against != null && !Files.isRegularFile(against)) {
             throw new BadInputException(against + ": no such per-request file");
         }
@@ -75,8 +79,6 @@ final class ValidateCommand implements Callable<Integer> {
             PerRequestTimes.write(perRequest, c.simulatedMs());
         }
         ValidationReport r = ValidationReport.of(c);
-        String stem = trace.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-        Path dir = outDir != null ? outDir : Path.of(stem + "-validation");
         var measured = DiskSimHistogram.of(c.measuredMs()).cdf();
         var simulated = DiskSimHistogram.of(c.simulatedMs()).cdf();
         ValidationFiles.writeCdfCsv(dir.resolve("cdf.csv"), measured, simulated);

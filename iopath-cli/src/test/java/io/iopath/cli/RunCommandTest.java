@@ -9,6 +9,7 @@ import io.iopath.cli.CliRunner.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,9 +42,9 @@ class RunCommandTest {
         assertThat(json.get("write").get("iops").asDouble()).isZero();
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
-                    .containsExactlyInAnyOrder("results.json", "results.csv", "latency.csv", "report.html");
+                    .containsExactlyInAnyOrder("results.json", "results.csv", "latency.csv", "timeseries.csv", "report.html");
         }
-        assertThat(o.out()).contains("wrote results.json, results.csv, latency.csv, report.html in " + dir);
+        assertThat(o.out()).contains("wrote results.json, results.csv, latency.csv, timeseries.csv, report.html in " + dir);
         // the report shows the scenario as run: the override is applied in its YAML
         String html = Files.readString(dir.resolve("report.html"));
         assertThat(html).contains("number_ios: 200\n").doesNotContain("number_ios: 20000")
@@ -74,7 +75,7 @@ class RunCommandTest {
         Files.writeString(scenario, "name: twice\nseed: 3\njobs:\n  - {rw: randrw, bs: 16k, iodepth: 4, size: 10g, number_ios: 300}\n");
         assertThat(iopath("run", scenario.toString(), "--seed", "8", "--out", dir.resolve("a").toString()).status()).isZero();
         assertThat(iopath("run", scenario.toString(), "--seed", "8", "--out", dir.resolve("b").toString()).status()).isZero();
-        for (String f : new String[] {"results.json", "results.csv", "latency.csv", "report.html"}) {
+        for (String f : new String[] {"results.json", "results.csv", "latency.csv", "timeseries.csv", "report.html"}) {
             assertThat(Files.readAllBytes(dir.resolve("b").resolve(f))).as(f)
                     .isEqualTo(Files.readAllBytes(dir.resolve("a").resolve(f)));
         }
@@ -122,7 +123,8 @@ class RunCommandTest {
         Path file = Files.writeString(dir.resolve("plain-file"), "x");
         Outcome o = iopath("run", "--set", "jobs[0].number_ios=10", "--out", file.resolve("sub").toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).startsWith("iopath: " + file).doesNotContain("\tat ");
+        assertThat(o.err()).startsWith("iopath: --out: " + file.resolve("sub") + ": " + file + " is not a directory")
+                .doesNotContain("\tat ");
         assertThat(o.err().lines()).hasSize(1);
     }
 
@@ -131,5 +133,35 @@ class RunCommandTest {
         Outcome o = iopath("--help");
         assertThat(o.status()).isZero();
         assertThat(o.out()).contains("run").contains("drives");
+    }
+
+    @Test
+    void intervalSetsTheTimeSeriesStepAndABadOneIsBadInput() throws IOException {
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=300", "--interval", "250ms", "--out", dir.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        List<String> lines = Files.readAllLines(dir.resolve("timeseries.csv"));
+        assertThat(lines.get(0)).startsWith("interval_start_ns,interval_ns,job,direction,ios,");
+        assertThat(lines.get(1)).startsWith("0,250000000,randread,read,");
+        assertThat(lines.stream().skip(1).map(l -> l.split(",")[0]).distinct().count()).isGreaterThan(1);
+        Outcome bad = iopath("run", missing(), "--interval", "0s");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).isEqualTo("iopath: --interval: expected a time above 0, got '0s'\n");
+        assertThat(iopath("run", missing(), "--interval", "fast").err())
+                .isEqualTo("iopath: --interval: expected a time with a unit such as 500us, 6ms or 30s, got 'fast'\n");
+    }
+
+    private String missing() {
+        return dir.resolve("no-such.yaml").toString();
+    }
+
+    @Test
+    void aPowerFailureAfterTheRunHasEndedIsAnErrorNamingTheEnd() throws IOException {
+        Path scenario = dir.resolve("pf.yaml");
+        Files.writeString(scenario, "name: pf\ndrive: {preset: cheetah-15k5-146g, write_cache: on}\n"
+                + "jobs:\n  - {rw: randwrite, bs: 4k, iodepth: 8, size: 10g, runtime: 1s}\n");
+        Outcome o = iopath("run", scenario.toString(), "--set", "power_failure.at=60s");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).matches("iopath: power_failure\\.at: 60\\.000 s is after the run's end: its last IO completed at "
+                + "1\\.\\d{3} s and nothing was happening after that; give a time before it\n");
     }
 }

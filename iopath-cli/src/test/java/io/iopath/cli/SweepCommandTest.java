@@ -42,10 +42,14 @@ class SweepCommandTest {
         // the last point is the same run as `iopath run` with those overrides
         Result single = ScenarioRun.run(ScenarioReader.read(file,
                 List.of("host.scheduler=deadline", "drive.write_cache=on", "host.queue_depth=16")));
-        assertThat(rows.get(3)).isEqualTo(SweepCommand.row(List.of("on", "16"), single));
+        assertThat(rows.get(3)).startsWith(String.format(java.util.Locale.ROOT, "| on | 16 | %.1f | %.2f | %.1f | %.1f |",
+                single.read().iops(), single.read().bandwidthBytesPerS() / 1e6, single.read().latency().mean() / 1e6,
+                single.read().latency().p99() / 1e6));
+        assertThat(o.out().lines().findFirst().orElseThrow()).startsWith(
+                "| drive.write_cache | host.queue_depth | read IOPS | read MB/s | read mean ms | read p99 ms | write IOPS |");
         List<String> csv = Files.readAllLines(dir.resolve("o/results.csv"));
         assertThat(csv.get(0)).startsWith("drive.write_cache,host.queue_depth,");
-        assertThat(csv).hasSize(1 + 4 * 3); // read, write, total per run
+        assertThat(csv).hasSize(1 + 4 * 3 * 3); // read, write, total per run: all jobs, then each of the two
         assertThat(dir.resolve("o/report.html")).exists();
     }
 
@@ -117,5 +121,23 @@ class SweepCommandTest {
         List<String> all = new java.util.ArrayList<>(args);
         all.addAll(List.of(more));
         return all.toArray(String[]::new);
+    }
+
+    @Test
+    void aWriteOnlySweepShowsNoReadColumnsAndAPowerFailureShowsItsLosses() throws IOException {
+        Path file = dir.resolve("w.yaml");
+        Files.writeString(file, """
+                name: w
+                drive: {preset: cheetah-15k5-146g, write_cache: on}
+                jobs:
+                  - {name: w, rw: randwrite, bs: 4k, iodepth: 8, size: 10g, runtime: 2s}
+                """);
+        Outcome o = iopath("sweep", file.toString(), "--vary", "host.queue_depth=1,8", "--set", "power_failure.at=1s");
+        assertThat(o.status()).as(o.err()).isZero();
+        String header = o.out().lines().findFirst().orElseThrow();
+        assertThat(header).startsWith("| host.queue_depth | write IOPS | write MB/s | write mean ms | write p99 ms |")
+                .doesNotContain("read").doesNotContain("total")
+                .contains("| acked writes lost | promised lost |");
+        assertThat(o.out().lines().filter(l -> l.startsWith("| 1 |") || l.startsWith("| 8 |"))).hasSize(2);
     }
 }

@@ -29,7 +29,7 @@ import java.util.Map;
  * {@code blkdev_dequeue_request}; the queue calls the driver's request function ({@link
  * Dispatcher#run}) where the kernel calls {@code q->request_fn}.
  */
-public final class BlockQueue implements ElevatorQueue {
+public final class BlockQueue implements ElevatorQueue, BioSink {
     /** The driver's request_fn. */
     @FunctionalInterface
     public interface Dispatcher {
@@ -116,6 +116,7 @@ public final class BlockQueue implements ElevatorQueue {
     // ------------------------------------------------------------------ submission
 
     /** generic_make_request: the bio enters the block layer on behalf of its process. */
+    @Override
     public void submit(Bio bio) {
         Task t = task(bio.processId);
         if (t.sleeping) {
@@ -465,6 +466,7 @@ public final class BlockQueue implements ElevatorQueue {
         return pool.count(direction(op));
     }
 
+    @Override
     public boolean congested(Op op) {
         return pool.congested(direction(op));
     }

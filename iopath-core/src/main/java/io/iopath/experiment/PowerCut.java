@@ -14,6 +14,8 @@ import java.util.Optional;
  */
 public final class PowerCut {
     private PowerLossReport report;
+    /** Whether nothing else was pending when the power went: the run had already ended. */
+    private boolean afterTheEnd;
 
     private PowerCut() {
     }
@@ -22,6 +24,7 @@ public final class PowerCut {
     public static PowerCut at(Simulator sim, Disk disk, DurabilityLedger ledger, long atNs) {
         PowerCut pc = new PowerCut();
         sim.at(atNs, () -> {
+            pc.afterTheEnd = sim.pendingEvents() == 0;
             pc.report = now(sim, disk, ledger);
             sim.stop();
         });
@@ -32,6 +35,11 @@ public final class PowerCut {
     public static PowerLossReport now(Simulator sim, Disk disk, DurabilityLedger ledger) {
         int torn = disk.powerFail();
         return ledger.powerFail(sim.now()).withTornWrites(torn);
+    }
+
+    /** Whether the failure came when nothing was left to happen (no IO, no destage, no timer). */
+    public boolean afterTheEnd() {
+        return afterTheEnd;
     }
 
     /** The losses, once the failure has happened. */

@@ -21,7 +21,13 @@ import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
+import io.iopath.fs.FsPids;
+import io.iopath.fs.FsPowerLoss;
+import io.iopath.fs.FsStats;
+import io.iopath.fs.ext3.Ext3;
+import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.job.BlockJob;
+import io.iopath.workload.job.FileJob;
 import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -41,7 +47,7 @@ public final class ScenarioRun {
     private final Disk disk;
     private final BlockQueue queue;
     private final ScsiDriver driver;
-    private final RunMetrics metrics = new RunMetrics();
+    private final RunMetrics metrics;
     private final List<BlockJob> jobs = new ArrayList<>();
     /** Per job of the scenario, in order: its processes (numjobs clones, or one replay). */
     private final List<List<Workload>> units = new ArrayList<>();
@@ -49,10 +55,22 @@ public final class ScenarioRun {
     private final List<Workload> workloads = new ArrayList<>();
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
     private final IssueTap tap;
+    /** The file system the jobs work in, or null when they work on the drive. */
+    private final Ext3 fs;
+    private FsPowerLoss fsPowerLoss;
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
+        this(scenario, trace, RunMetrics.DEFAULT_INTERVAL_NS);
+    }
+
+    /**
+     * @param trace      what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing)
+     * @param intervalNs the interval of the result's time series
+     */
+    public ScenarioRun(Scenario scenario, BlockTracepoints trace, long intervalNs) {
         this.scenario = scenario;
+        this.metrics = new RunMetrics(intervalNs);
         this.sim = new Simulator(scenario.seed());
         this.disk = new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
@@ -66,12 +84,18 @@ public final class ScenarioRun {
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),
                 new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
+        if (scenario.filesystem() != null) {
+            this.fs = mountAndAddFileJobs(ids);
+            return;
+        }
+        this.fs = null;
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
             List<Workload> unit = new ArrayList<>();
             units.add(unit);
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
+                metrics.registerJob(pid, spec.name());
                 TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors());
                 workloads.add(replay);
                 unit.add(replay);
@@ -80,6 +104,7 @@ public final class ScenarioRun {
             // numjobs: each clone is its own simulated process with its own random streams
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
+                metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
                 // offset_increment: clone N's region starts N increments further (fio's subjob_number)
                 JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
                         : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
@@ -91,8 +116,62 @@ public final class ScenarioRun {
         }
     }
 
+    /**
+     * mke2fs + mount on the scenario's partition, then one {@link FileJob} per job clone; the
+     * kernel threads (kjournald, pdflush, kswapd) get the pids after the jobs', with their names
+     * in traces. When every job has finished the file system is unmounted (its timers stop).
+     */
+    private Ext3 mountAndAddFileJobs(BlockJob.BioIds ids) {
+        int pid = 1;
+        int procs = 0;
+        for (JobSpec spec : scenario.jobs()) {
+            procs += spec.replay() != null ? 1 : spec.numjobs();
+        }
+        FsPids pids = new FsPids(procs + 1, procs + 2, procs + 3);
+        queue.task(pids.kjournald(), "kjournald");
+        queue.task(pids.pdflush(), "pdflush");
+        queue.task(pids.kswapd(), "kswapd0");
+        Ext3 ext3 = new Ext3(sim, queue, scenario.filesystem(), pids, ids::next, metrics::bioCompleted);
+        int[] running = {0};
+        Runnable jobDone = () -> {
+            if (--running[0] == 0) {
+                ext3.unmount();
+            }
+        };
+        for (int j = 0; j < scenario.jobs().size(); j++) {
+            JobSpec spec = scenario.jobs().get(j);
+            if (spec.replay() != null) {
+                queue.task(pid, spec.name());
+                workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
+                continue;
+            }
+            FileJobSpec files = scenario.fileJobs().get(j);
+            for (int clone = 0; clone < spec.numjobs(); clone++) {
+                String name = spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name();
+                queue.task(pid, name);
+                FileJobSpec mine = spec.numjobs() > 1
+                        ? new FileJobSpec(FileJobSpec.defaultNames(spec.name(), clone, files.names().size()), files.fileSize(),
+                                files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
+                        : files;
+                running[0]++;
+                workloads.add(new FileJob(sim, ext3, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1, jobDone));
+            }
+        }
+        return ext3;
+    }
+
     public ScenarioRun(Scenario scenario) {
         this(scenario, BlockTracepoints.NONE);
+    }
+
+    /** What the power failure took from the file system, when the scenario has both. */
+    public java.util.Optional<FsPowerLoss> fileSystemPowerLoss() {
+        return java.util.Optional.ofNullable(fsPowerLoss);
+    }
+
+    /** The mounted file system's statistics after {@link #execute}, or empty for a run on the drive. */
+    public java.util.Optional<FsStats> fileSystemStats() {
+        return fs == null ? java.util.Optional.empty() : java.util.Optional.of(fs.stats());
     }
 
     public static Result run(Scenario scenario) {
@@ -104,6 +183,16 @@ public final class ScenarioRun {
      * so often, for a progress bar; it never changes the outcome.
      */
     public Result execute(LongConsumer progress) {
+        if (fs != null && scenario.powerFailureAtNs() != Scenario.NO_POWER_FAILURE) {
+            // scheduled before the cut itself, at the same time: it sees the drive's volatile writes first
+            sim.at(scenario.powerFailureAtNs(), () -> {
+                List<long[]> lost = new ArrayList<>();
+                for (var w : ledger.volatileWrites()) {
+                    lost.add(new long[] {w.sector, w.sectors});
+                }
+                fsPowerLoss = fs.powerFail(lost);
+            });
+        }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
         startJobs();
@@ -112,6 +201,14 @@ public final class ScenarioRun {
         while (sim.pendingEvents() > 0 && (powerFailure == null || powerFailure.report().isEmpty())) {
             sim.runUntil(Math.min(sim.now() + step, powerFailure == null ? Long.MAX_VALUE : scenario.powerFailureAtNs()));
             progress.accept(completedIos());
+        }
+        if (powerFailure != null && powerFailure.afterTheEnd()) {
+            // nothing was left to happen when the power went: no IO, no destage, no timer. A
+            // report of losses "at" that time would describe a run that had already ended.
+            throw new RunException(String.format(java.util.Locale.ROOT,
+                    "power_failure.at: %.3f s is after the run's end: its last IO completed at %.3f s and nothing"
+                            + " was happening after that; give a time before it",
+                    scenario.powerFailureAtNs() / 1e9, (metrics.elapsedNs() + firstQueuedNs()) / 1e9));
         }
         return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
     }
@@ -123,6 +220,10 @@ public final class ScenarioRun {
      * themselves, init.c {@code add_job}).
      */
     private void startJobs() {
+        if (units.isEmpty()) {
+            workloads.forEach(Workload::start); // jobs on a file system: started together
+            return;
+        }
         List<JobSpec> specs = scenario.jobs();
         for (int i = 0; i < units.size(); i++) {
             JobSpec.Control c = specs.get(i).control();
@@ -155,6 +256,11 @@ public final class ScenarioRun {
         }
     }
 
+    /** When the first bio was queued (0 if none): the start of the span {@code elapsedNs} measures. */
+    private long firstQueuedNs() {
+        return metrics.firstQueuedNs();
+    }
+
     public long completedIos() {
         long n = 0;
         for (Workload w : workloads) {
@@ -175,6 +281,29 @@ public final class ScenarioRun {
         return n;
     }
 
+    /**
+     * The simulated time by which the run will have stopped issuing, when every workload is
+     * bounded by time ({@code runtime}, after its {@code startdelay}) or a power failure cuts it;
+     * -1 when some workload is bounded only by its IO count or its trace. The run ends a little
+     * later (the last IOs complete), which a progress bar can ignore.
+     */
+    public long plannedEndNs() {
+        long end = 0;
+        for (Workload w : workloads) {
+            JobSpec spec = w.spec();
+            if (spec.runtimeNs() <= 0 || spec.replay() != null) {
+                end = -1;
+                break;
+            }
+            end = Math.max(end, spec.startDelayNs() + spec.runtimeNs());
+        }
+        long cut = scenario.powerFailureAtNs();
+        if (cut != Scenario.NO_POWER_FAILURE) {
+            end = end < 0 ? cut : Math.min(end, cut);
+        }
+        return end;
+    }
+
     private Result result(PowerLossReport powerLoss) {
         long elapsed = metrics.elapsedNs();
         double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
@@ -186,7 +315,7 @@ public final class ScenarioRun {
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss);
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
     }
 
     public Simulator simulator() {
@@ -231,6 +360,12 @@ public final class ScenarioRun {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
+        }
+        if (fs != null) {
+            notes.add(FsSummary.line(fs.stats()));
+        }
+        if (fsPowerLoss != null) {
+            notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
         }
         return List.copyOf(notes);
     }

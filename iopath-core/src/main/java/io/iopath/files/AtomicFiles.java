@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -16,15 +19,25 @@ import java.util.concurrent.atomic.AtomicLong;
  * content goes to a temporary file beside the target, which is then renamed over it. Every layer
  * that writes an output file (reports, validation plots, traces, the CLI's tables) goes through
  * here, so this is a bottom package that imports nothing of iopath.
+ *
+ * <p>The temporary files not yet renamed or deleted are known ({@link #pending}), so a program
+ * interrupted by SIGINT or SIGTERM can remove them from a shutdown hook ({@link #deletePending})
+ * rather than leave hidden, possibly huge, files behind.
  */
 public final class AtomicFiles {
     /** Tells apart the temporary files of concurrent writers in one JVM; the pid tells apart JVMs. */
     private static final AtomicLong SEQUENCE = new AtomicLong();
+    /** Temporary files created and neither renamed into place nor deleted yet. */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
 
     private AtomicFiles() {
     }
 
     public static void writeString(Path target, String content) throws IOException {
+        if (isSpecial(target)) {
+            Files.writeString(target, content, StandardCharsets.UTF_8);
+            return;
+        }
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = createTemp(dir, target.getFileName().toString());
@@ -32,16 +45,20 @@ public final class AtomicFiles {
             Files.writeString(tmp, content, StandardCharsets.UTF_8);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
-            Files.deleteIfExists(tmp);
+            delete(tmp);
         }
     }
 
     /**
      * A stream for output too large to build in memory first (a trace written while the run
-     * goes): it writes to a temporary file beside {@code target} and renames it into place when
-     * closed.
+     * goes): it writes to a temporary file beside {@code target}. The file appears under its name
+     * only if {@link Output#commit} was called before the stream is closed and no write failed;
+     * otherwise closing deletes it, so a conversion or run that fails half-way leaves nothing.
      */
-    public static OutputStream newOutputStream(Path target) throws IOException {
+    public static Output newOutputStream(Path target) throws IOException {
+        if (isSpecial(target)) {
+            return new Output(Files.newOutputStream(target), null, target);
+        }
         Path file = target.toAbsolutePath();
         Path dir = file.getParent();
         Files.createDirectories(dir);
@@ -50,31 +67,126 @@ public final class AtomicFiles {
         try {
             os = Files.newOutputStream(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException e) {
-            Files.deleteIfExists(tmp);
+            delete(tmp);
             throw e;
         }
-        return new FilterOutputStream(os) {
-            private boolean closed;
+        return new Output(os, tmp, file);
+    }
 
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
+    /** The temporary files of this JVM still being written (neither renamed into place nor deleted). */
+    public static List<Path> pending() {
+        return List.copyOf(PENDING);
+    }
+
+    /**
+     * Deletes every temporary file still being written, for a shutdown hook: an interrupted
+     * program leaves neither the half-written file nor a hidden temporary one. Best effort; never
+     * throws.
+     */
+    public static void deletePending() {
+        for (Path tmp : List.copyOf(PENDING)) {
+            try {
+                delete(tmp);
+            } catch (IOException | RuntimeException e) {
+                // shutting down: nothing better to do than try the next one
+            }
+        }
+    }
+
+    /**
+     * The stream of {@link #newOutputStream}: everything written goes to a temporary file, which
+     * {@link #close} renames over the target if {@link #commit} was called, and deletes if not.
+     */
+    public static final class Output extends FilterOutputStream {
+        private final Path tmp;
+        private final Path target;
+        private boolean committed;
+        private boolean failed;
+        private boolean closed;
+
+        private Output(OutputStream out, Path tmp, Path target) {
+            super(out);
+            this.tmp = tmp;
+            this.target = target;
+        }
+
+        /**
+         * Marks the content complete: {@link #close} will rename the file into place. Call it once
+         * the last byte has been handed over (streams wrapped around this one may still write
+         * their trailer, a gzip footer, when they close); a write that fails after it still
+         * keeps the file from appearing.
+         */
+        public void commit() {
+            committed = true;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                failed = true;
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
                 out.write(b, off, len); // FilterOutputStream would write byte by byte
+            } catch (IOException e) {
+                failed = true;
+                throw e;
             }
+        }
 
-            @Override
-            public void close() throws IOException {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                try {
-                    super.close();
-                    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } finally {
-                    Files.deleteIfExists(tmp);
-                }
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                failed = true;
+                throw e;
             }
-        };
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (tmp == null) { // a device or pipe, written in place: nothing to rename or delete
+                out.close();
+                return;
+            }
+            try {
+                out.close();
+                // not pending any more: a shutdown hook deleted it (the program is being stopped)
+                if (committed && !failed && PENDING.contains(tmp)) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                }
+            } finally {
+                delete(tmp);
+            }
+        }
+    }
+
+    private static void delete(Path tmp) throws IOException {
+        try {
+            Files.deleteIfExists(tmp);
+        } finally {
+            PENDING.remove(tmp);
+        }
+    }
+
+    /**
+     * Whether the target exists and is not a regular file once links are followed: a device, a pipe or
+     * {@code /dev/stdout}. Those are written in place; renaming a temporary file over one would replace
+     * the device node or the link itself (as root, {@code /dev/stdout} would become a regular file).
+     */
+    private static boolean isSpecial(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
     }
 
     /**
@@ -88,6 +200,7 @@ public final class AtomicFiles {
             Path tmp = dir.resolve("." + name + "." + pid + "." + SEQUENCE.incrementAndGet() + ".tmp");
             try {
                 Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+                PENDING.add(tmp);
                 return tmp;
             } catch (FileAlreadyExistsException e) {
                 // left behind by a crashed writer that had our pid: try the next number

@@ -14,7 +14,7 @@ import org.HdrHistogram.Histogram;
 /** Accumulates completed bios of one direction: counts, bytes, latency histogram, Q2D and D2C. */
 final class DirectionRecorder {
     /** One hour of simulated latency at 3 significant digits: plenty, and fixed-size. */
-    private static final long MAX_TRACKABLE_NS = 3_600_000_000_000L;
+    static final long MAX_TRACKABLE_NS = 3_600_000_000_000L;
 
     private final Histogram latency = new Histogram(1, MAX_TRACKABLE_NS, 3);
     private long ios;

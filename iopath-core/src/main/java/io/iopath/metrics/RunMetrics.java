@@ -6,7 +6,13 @@ import io.iopath.request.Op;
 import io.iopath.result.Btt;
 import io.iopath.result.DirectionStats;
 import io.iopath.result.DriveTimeSplit;
+import io.iopath.result.FlushStats;
+import io.iopath.result.JobResult;
 import io.iopath.result.LatencyCdfs;
+import io.iopath.result.TimeSeries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Collects every completed bio of a run, and hands each on to its job's fio-style statistics
@@ -14,14 +20,66 @@ import io.iopath.result.LatencyCdfs;
  * of the layers that wrote them.
  */
 public final class RunMetrics {
+    /** The default interval of the time series: 1 s of simulated time. */
+    public static final long DEFAULT_INTERVAL_NS = 1_000_000_000L;
+
     private final DirectionRecorder read = new DirectionRecorder();
     private final DirectionRecorder write = new DirectionRecorder();
+    private final FlushRecorder flush = new FlushRecorder();
+    /** The jobs, in the order first registered; one recorder per job name (numjobs clones share it). */
+    private final List<JobRecorder> jobs = new ArrayList<>();
+    /** Each process's job recorder, by pid (small integers from 1): an array, not a map, on the hot path. */
+    private JobRecorder[] byPid = new JobRecorder[16];
+    private final TimeSeriesRecorder series;
     private long firstQueuedNs = Long.MAX_VALUE;
     private long lastCompletedNs;
     private long commands;
     private double seekSumNs;
     private double rotationSumNs;
     private double transferSumNs;
+
+    public RunMetrics() {
+        this(DEFAULT_INTERVAL_NS);
+    }
+
+    /** @param intervalNs the time series' interval */
+    public RunMetrics(long intervalNs) {
+        this.series = new TimeSeriesRecorder(intervalNs);
+    }
+
+    /**
+     * Process {@code pid} runs job {@code name}: its bios count in that job's figures. Clones of
+     * one job (numjobs) give the same name and share them.
+     */
+    public void registerJob(int pid, String name) {
+        if (pid < 0) {
+            throw new IllegalArgumentException("pid must not be negative, got " + pid);
+        }
+        JobRecorder job = null;
+        for (JobRecorder j : jobs) {
+            if (j.name.equals(name)) {
+                job = j;
+            }
+        }
+        if (job == null) {
+            job = new JobRecorder(name, jobs.size());
+            jobs.add(job);
+            series.addJob(name);
+        }
+        if (pid >= byPid.length) {
+            byPid = Arrays.copyOf(byPid, Math.max(pid + 1, byPid.length * 2));
+        }
+        byPid[pid] = job;
+    }
+
+    private JobRecorder job(int pid) {
+        JobRecorder j = pid >= 0 && pid < byPid.length ? byPid[pid] : null;
+        if (j == null) { // a bio of no registered job (a tool driving the layers by hand): its pid names it
+            registerJob(Math.max(0, pid), "pid " + pid);
+            j = byPid[Math.max(0, pid)];
+        }
+        return j;
+    }
 
     /**
      * A bio of a job completed: it counts in the run's statistics and in its job's fio-style
@@ -33,13 +91,21 @@ public final class RunMetrics {
     }
 
     public void bioCompleted(Bio bio) {
+        JobRecorder job = job(bio.processId);
         if (bio.op == Op.READ) {
             read.record(bio);
+            job.read(bio);
         } else if (bio.op == Op.WRITE) {
             write.record(bio);
+            job.write(bio);
         } else {
+            if (bio.op == Op.FLUSH) {
+                flush.record(bio);
+                job.flush(bio);
+            }
             return;
         }
+        series.record(bio, job.index);
         if (bio.request.firstBio() == bio) { // count each command once, however many bios it carries
             commands++;
             seekSumNs += bio.request.seekNs;
@@ -48,6 +114,11 @@ public final class RunMetrics {
         }
         firstQueuedNs = Math.min(firstQueuedNs, bio.queuedNs);
         lastCompletedNs = Math.max(lastCompletedNs, bio.completedNs);
+    }
+
+    /** When the first bio was queued; 0 before any. */
+    public long firstQueuedNs() {
+        return firstQueuedNs == Long.MAX_VALUE ? 0 : firstQueuedNs;
     }
 
     /** Time from the first bio queued to the last one completed: the base of IOPS and MB/s. */
@@ -86,6 +157,24 @@ public final class RunMetrics {
     /** The latency CDF of each direction; the total merges both directions' histograms. */
     public LatencyCdfs latencyCdfs() {
         return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), both().latencyCdf());
+    }
+
+    /** Each job's figures, in the order the jobs were registered. */
+    public List<JobResult> jobs() {
+        List<JobResult> out = new ArrayList<>(jobs.size());
+        for (JobRecorder j : jobs) {
+            out.add(j.result());
+        }
+        return out;
+    }
+
+    public FlushStats flush() {
+        return flush.stats();
+    }
+
+    /** The time series; call once, at the end of the run. */
+    public TimeSeries timeSeries() {
+        return series.result();
     }
 
     /** Reads and writes merged, for the totals. */

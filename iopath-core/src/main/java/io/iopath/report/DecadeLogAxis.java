@@ -14,7 +14,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
 
 /**
- * A horizontal base-10 log axis ticked the way people read latency plots: labels at 1, 2 and 5
+ * A base-10 log axis ticked the way people read latency plots: labels at 1, 2 and 5
  * times each power of ten (only at the powers when the range spans more than four decades), and
  * unlabelled minor ticks at the other integer multiples. JFreeChart's own LogAxis spaces its
  * labels evenly in log space, which puts them on values such as 15.848932.
@@ -32,6 +32,13 @@ final class DecadeLogAxis extends LogAxis {
     @SuppressWarnings("rawtypes")
     protected List refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
         return ticks(getLowerBound(), getUpperBound(), edge == RectangleEdge.TOP ? TextAnchor.BOTTOM_CENTER : TextAnchor.TOP_CENTER);
+    }
+
+    /** The same ticks on a vertical axis (latency over time). */
+    @Override
+    @SuppressWarnings("rawtypes")
+    protected List refreshTicksVertical(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
+        return ticks(getLowerBound(), getUpperBound(), edge == RectangleEdge.RIGHT ? TextAnchor.CENTER_LEFT : TextAnchor.CENTER_RIGHT);
     }
 
     static List<NumberTick> ticks(double lower, double upper, TextAnchor anchor) {

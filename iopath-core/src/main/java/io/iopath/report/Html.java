@@ -55,6 +55,9 @@ final class Html {
             figure { margin: 8px 0 0; }
             figure svg { display: block; width: 100%; max-width: 860px; height: auto; }
             figcaption { color: #555; font-size: 0.9em; margin-top: 2px; }
+            div.facets { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 8px 16px; }
+            div.facets figcaption { text-align: center; font-weight: 600; color: #333; }
+            table.heat td.cell { text-align: right; min-width: 4.5em; }
             pre { background: #f6f8fa; border: 1px solid #e4e4e4; border-radius: 4px; padding: 10px 14px;
                   font-size: 0.88em; overflow-x: auto; }
             code { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }

@@ -6,6 +6,8 @@ import static io.iopath.report.Html.fixed;
 import static io.iopath.report.Html.ms;
 
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FlushStats;
+import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
 import java.util.ArrayList;
@@ -45,8 +47,19 @@ final class HtmlReport {
         for (String direction : directions(r)) {
             summaryRow(sb, List.of(), 0, direction, stats(r, direction));
         }
+        flushRow(sb, List.of(), r.flush(), r.elapsedNs());
         sb.append("</table>\n</div>\n<p class=\"note\">Latency is per bio, from blktrace Q (queued) to C (completed). "
-                + "Q2D is the time in the block layer, D2C the time in the driver and the drive.</p>\n</section>\n");
+                + "Q2D is the time in the block layer, D2C the time in the driver and the drive.");
+        if (r.flush().count() > 0) {
+            sb.append(" A flush's latency is the time an fsync waits for the drive's cache.");
+        }
+        sb.append("</p>\n</section>\n");
+        if (r.jobs().size() > 1) {
+            jobsTable(sb, r);
+        }
+        if (!r.timeSeries().points().isEmpty()) {
+            overTime(sb, r);
+        }
 
         sb.append("<section>\n<h2>Latency distribution</h2>\n<figure>\n")
                 .append(SvgCharts.latencyCdf(r, "chart-latency-cdf")).append('\n')
@@ -73,7 +86,7 @@ final class HtmlReport {
             }
         }
         sb.append("; as run:</p>\n<pre><code>").append(esc(scenario.yamlAsRun())).append("</code></pre>\n</section>\n");
-        foot(sb, "results.json, results.csv and latency.csv beside this page hold the same numbers for scripts.");
+        foot(sb, "results.json, results.csv, latency.csv and timeseries.csv beside this page hold the same numbers for scripts.");
         return sb.toString();
     }
 
@@ -99,7 +112,20 @@ final class HtmlReport {
         }
         sb.append("</p>\n</header>\n");
 
-        sb.append("<section>\n<h2>Results</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
+        SweepLayout layout = SweepLayout.of(labelColumns, runs);
+        if (layout.numericX() || (labelColumns.size() >= 2 && layout.series() >= 0)) {
+            answers(sb, labelColumns, layout, runs);
+        } else {
+            sb.append("<section>\n<h2>IOPS</h2>\n<figure>\n")
+                    .append(SvgCharts.groupedByDirection(axis, captions, results, "IOPS", DirectionStats::iops, "chart-iops"))
+                    .append("\n</figure>\n</section>\n");
+            sb.append("<section>\n<h2>p99 latency</h2>\n<figure>\n")
+                    .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
+                            d -> Units.ms(d.latency().p99()), "chart-p99"))
+                    .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
+        }
+
+        sb.append("<section>\n<h2>Every run</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, labelColumns);
         for (LabelledResult run : runs) {
             List<String> rows = directions(run.result());
@@ -108,16 +134,182 @@ final class HtmlReport {
             }
         }
         sb.append("</table>\n</div>\n</section>\n");
-
-        sb.append("<section>\n<h2>IOPS</h2>\n<figure>\n")
-                .append(SvgCharts.groupedByDirection(axis, captions, results, "IOPS", DirectionStats::iops, "chart-iops"))
-                .append("\n</figure>\n</section>\n");
-        sb.append("<section>\n<h2>p99 latency</h2>\n<figure>\n")
-                .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
-                        d -> Units.ms(d.latency().p99()), "chart-p99"))
-                .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
         foot(sb, "results.csv beside this page holds every run, one row per direction, for scripts.");
         return sb.toString();
+    }
+
+    /** A row per job and direction, beside the totals: what a comparison of jobs (ionice, bfq) is about. */
+    private static void jobsTable(StringBuilder sb, Result r) {
+        sb.append("<section>\n<h2>Per job</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
+        summaryHeader(sb, List.of("job"));
+        for (JobResult j : r.jobs()) {
+            List<String> rows = new ArrayList<>();
+            if (j.read().ios() > 0) {
+                rows.add("read");
+            }
+            if (j.write().ios() > 0) {
+                rows.add("write");
+            }
+            if (rows.size() != 1) {
+                rows.add("total");
+            }
+            int span = rows.size() + (j.flush().count() > 0 ? 1 : 0);
+            for (int i = 0; i < rows.size(); i++) {
+                DirectionStats d = switch (rows.get(i)) {
+                    case "read" -> j.read();
+                    case "write" -> j.write();
+                    default -> j.total();
+                };
+                summaryRow(sb, i == 0 ? List.of(j.name()) : null, span, rows.get(i), d);
+            }
+            flushRow(sb, null, j.flush(), j.elapsedNs());
+        }
+        sb.append("</table>\n</div>\n<p class=\"note\">IOPS and MB/s over each job's own span, from its first IO "
+                + "queued to its last completed (as fio computes a job's bandwidth); the clones of a job (numjobs) "
+                + "count together.</p>\n</section>\n");
+    }
+
+    /** A flush row when there were flushes: count, rate and latency; no bytes, no Q2D / D2C. */
+    private static void flushRow(StringBuilder sb, List<String> labels, FlushStats f, long elapsedNs) {
+        if (f.count() == 0) {
+            return;
+        }
+        sb.append("<tr>");
+        if (labels != null) {
+            for (String l : labels) {
+                sb.append("<td class=\"label\">").append(esc(l)).append("</td>");
+            }
+        }
+        double seconds = Units.seconds(elapsedNs);
+        LatencySummary l = f.latency();
+        sb.append("<td class=\"label\">flush</td>").append(td(Long.toString(f.count())))
+                .append(td(fixed(seconds > 0 ? f.count() / seconds : 0, 1))).append(td(""))
+                .append(td(ms(l.mean()))).append(td(ms(l.p50()))).append(td(ms(l.p95()))).append(td(ms(l.p99())))
+                .append(td(ms(l.p99_9()))).append(td(ms(l.max()))).append(td("")).append(td("")).append("</tr>\n");
+    }
+
+    /** IOPS, bandwidth and p99 latency per interval of simulated time. */
+    private static void overTime(StringBuilder sb, Result r) {
+        double s = r.timeSeries().intervalNs() / 1e9;
+        String interval = Html.fixed(s, s < 1 ? 3 : 1).replaceFirst("\\.?0+$", "") + " s";
+        sb.append("<section>\n<h2>Over time</h2>\n<p class=\"note\">Per interval of ").append(interval)
+                .append(" of simulated time; an IO counts in the interval it completed in (the last interval may be "
+                        + "partly empty). The numbers are in <code>timeseries.csv</code>.</p>\n");
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "IOPS", p -> p.ios() / s, true, "chart-iops-over-time"))
+                .append("\n</figure>\n");
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "MB/s", p -> Units.megabytes(p.bytes() / s), true,
+                "chart-mbps-over-time")).append("\n</figure>\n");
+        sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false, true,
+                "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
+                + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
+        sb.append("</section>\n");
+    }
+
+    /** A metric of a sweep: its heading, its axis label, and its value in a run (of all directions). */
+    private record Metric(String title, String axis, java.util.function.ToDoubleFunction<Result> value, int decimals) {
+    }
+
+    /** The metrics a sweep is drawn in: throughput and latency, flushes and power loss when present. */
+    private static List<Metric> metrics(List<LabelledResult> runs) {
+        List<Metric> m = new ArrayList<>(List.of(
+                new Metric("IOPS", "IOPS", r -> r.total().iops(), 1),
+                new Metric("Bandwidth", "MB/s", r -> Units.megabytes(r.total().bandwidthBytesPerS()), 2),
+                new Metric("Mean latency", "mean latency (ms)", r -> Units.ms(r.total().latency().mean()), 2),
+                new Metric("p99 latency", "p99 latency (ms)", r -> Units.ms(r.total().latency().p99()), 2)));
+        if (runs.stream().anyMatch(r -> r.result().flush().count() > 0)) {
+            m.add(new Metric("Flush p99 latency", "flush p99 (ms)", r -> Units.ms(r.flush().latency().p99()), 2));
+        }
+        if (runs.stream().anyMatch(r -> r.result().powerLoss() != null)) {
+            m.add(new Metric("Acknowledged writes lost at the power failure", "writes lost",
+                    r -> r.powerLoss() == null ? 0 : r.powerLoss().acknowledgedLost(), 0));
+        }
+        return m;
+    }
+
+    /**
+     * Each metric against the varied parameters: lines over the numeric one (a line per value of
+     * a second), or a heatmap of two categorical ones; a chart per value of any further
+     * parameter, side by side.
+     */
+    private static void answers(StringBuilder sb, List<String> columns, SweepLayout layout, List<LabelledResult> runs) {
+        var groups = layout.facetGroups(runs);
+        int chart = 0;
+        for (Metric m : metrics(runs)) {
+            double max = 0;
+            for (LabelledResult r : runs) {
+                max = Math.max(max, m.value().applyAsDouble(r.result()));
+            }
+            sb.append("<section>\n<h2>").append(esc(m.title())).append("</h2>\n");
+            if (layout.numericX() && layout.series() >= 0) {
+                sb.append("<p class=\"note\">A line per <b>").append(esc(columns.get(layout.series()))).append("</b>.</p>\n");
+            }
+            sb.append(groups.size() > 1 ? "<div class=\"facets\">\n" : "");
+            for (var g : groups.entrySet()) {
+                String caption = facetCaption(columns, layout, g.getKey());
+                if (layout.numericX()) {
+                    boolean small = groups.size() > 1;
+                    sb.append("<figure>\n").append(SvgCharts.sweepLines(columns, layout, g.getValue(), m.axis(), m.value(),
+                            max, "chart-sweep-" + chart++, small ? 520 : SvgCharts.WIDTH, small ? 400 : SvgCharts.HEIGHT));
+                } else {
+                    sb.append("<figure>\n");
+                    heatmap(sb, columns, layout, g.getValue(), m);
+                }
+                sb.append(caption.isEmpty() ? "" : "\n<figcaption>" + esc(caption) + "</figcaption>").append("\n</figure>\n");
+            }
+            sb.append(groups.size() > 1 ? "</div>\n" : "").append("</section>\n");
+        }
+        sb.append("<p class=\"note\">Each point (or cell) is one run: all its IOs, reads and writes together; the table below "
+                + "has each direction.</p>\n");
+    }
+
+    private static String facetCaption(List<String> columns, SweepLayout layout, List<String> values) {
+        StringBuilder c = new StringBuilder();
+        for (int i = 0; i < values.size(); i++) {
+            c.append(i == 0 ? "" : ", ").append(columns.get(layout.facets().get(i))).append('=').append(values.get(i));
+        }
+        return c.toString();
+    }
+
+    /** Rows: the series column's values; columns: the x column's; each cell shaded by its value. */
+    private static void heatmap(StringBuilder sb, List<String> columns, SweepLayout layout, List<LabelledResult> runs, Metric m) {
+        List<String> rows = SweepLayout.values(runs, layout.series());
+        List<String> cols = SweepLayout.values(runs, layout.x());
+        double max = 0;
+        for (LabelledResult r : runs) {
+            max = Math.max(max, m.value().applyAsDouble(r.result()));
+        }
+        sb.append("<div class=\"wide\">\n<table class=\"heat\">\n<thead><tr><th class=\"label\">")
+                .append(esc(columns.get(layout.series()))).append(" \\ ").append(esc(columns.get(layout.x()))).append("</th>");
+        for (String c : cols) {
+            sb.append("<th>").append(esc(c)).append("</th>");
+        }
+        sb.append("</tr></thead>\n");
+        for (String row : rows) {
+            sb.append("<tr><td class=\"label\">").append(esc(row)).append("</td>");
+            for (String c : cols) {
+                LabelledResult cell = null;
+                for (LabelledResult r : runs) {
+                    if (r.labels().get(layout.series()).equals(row) && r.labels().get(layout.x()).equals(c)) {
+                        cell = r;
+                    }
+                }
+                if (cell == null) {
+                    sb.append("<td class=\"cell\"></td>");
+                    continue;
+                }
+                double v = m.value().applyAsDouble(cell.result());
+                double share = max > 0 ? v / max : 0;
+                // white to a mid blue; text turns white on the darker half
+                int red = (int) Math.round(255 - share * (255 - 0x2b));
+                int green = (int) Math.round(255 - share * (255 - 0x6c));
+                int blue = (int) Math.round(255 - share * (255 - 0xb0));
+                sb.append(String.format(java.util.Locale.ROOT, "<td class=\"cell\" style=\"background:#%02x%02x%02x;color:%s\">",
+                        red, green, blue, share > 0.55 ? "#fff" : "#222")).append(fixed(v, m.decimals())).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</table>\n</div>");
+        sb.append("\n<p class=\"note\">").append(esc(m.axis())).append("; the darker, the higher.</p>");
     }
 
     /** read and write when they had IOs, and total; total alone when the run had none. */

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.result.BlockStats;
 import io.iopath.result.Btt;
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FlushStats;
 import io.iopath.result.HostStats;
+import io.iopath.result.JobResult;
 import io.iopath.result.LatencyCdf;
 import io.iopath.result.LatencyCdfs;
 import io.iopath.result.LatencySummary;
@@ -64,7 +66,36 @@ public final class ResultJson {
             pf.put("in_flight_lost", p.inFlightLost());
             pf.put("torn_writes", p.tornWrites());
         }
+        root.set("flush", flush(r.flush()));
+        ArrayNode jobs = root.putArray("jobs");
+        for (JobResult j : r.jobs()) {
+            ObjectNode n = jobs.addObject();
+            n.put("name", j.name());
+            n.put("elapsed_ns", j.elapsedNs());
+            n.set("read", direction(j.read()));
+            n.set("write", direction(j.write()));
+            n.set("total", direction(j.total()));
+            n.set("flush", flush(j.flush()));
+        }
         return root;
+    }
+
+    private static ObjectNode flush(FlushStats f) {
+        ObjectNode n = JsonText.object();
+        n.put("count", f.count());
+        n.set("latency_ns", latency(f.latency()));
+        return n;
+    }
+
+    private static ObjectNode latency(LatencySummary l) {
+        ObjectNode lat = JsonText.object();
+        lat.put("mean", l.mean());
+        lat.put("p50", l.p50());
+        lat.put("p95", l.p95());
+        lat.put("p99", l.p99());
+        lat.put("p99_9", l.p99_9());
+        lat.put("max", l.max());
+        return lat;
     }
 
     private static ObjectNode host(HostStats h) {
@@ -132,14 +163,7 @@ public final class ResultJson {
         n.put("bytes", d.bytes());
         n.put("iops", d.iops());
         n.put("bandwidth_bytes_per_s", d.bandwidthBytesPerS());
-        LatencySummary l = d.latency();
-        ObjectNode lat = n.putObject("latency_ns");
-        lat.put("mean", l.mean());
-        lat.put("p50", l.p50());
-        lat.put("p95", l.p95());
-        lat.put("p99", l.p99());
-        lat.put("p99_9", l.p99_9());
-        lat.put("max", l.max());
+        n.set("latency_ns", latency(d.latency()));
         n.put("q2d_mean_ns", d.q2dMeanNs());
         n.put("d2c_mean_ns", d.d2cMeanNs());
         return n;

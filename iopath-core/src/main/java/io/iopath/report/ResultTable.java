@@ -2,7 +2,9 @@ package io.iopath.report;
 
 import io.iopath.result.Btt;
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FlushStats;
 import io.iopath.result.HostStats;
+import io.iopath.result.JobResult;
 import io.iopath.result.Result;
 import io.iopath.units.Units;
 import java.util.Locale;
@@ -25,6 +27,10 @@ public final class ResultTable {
         row(sb, "read", r.read());
         row(sb, "write", r.write());
         row(sb, "total", r.total());
+        flushRow(sb, "flush", 6, r.flush(), r.elapsedNs());
+        if (r.jobs().size() > 1) {
+            jobs(sb, r);
+        }
         sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
                 Units.ms(r.driveTime().seekMeanNs()), Units.ms(r.driveTime().rotationMeanNs()), Units.ms(r.driveTime().transferMeanNs())));
         if (r.host() != null) {
@@ -34,6 +40,45 @@ public final class ResultTable {
             sb.append(String.format(Locale.ROOT, "%n%s%n", PowerLossText.describe(r.powerLoss())));
         }
         return sb.toString();
+    }
+
+    /**
+     * A row per job and direction, under the totals: the comparison examples such as ionice and
+     * bfq-startup exist for. Rates over each job's own span (first bio queued to last completed).
+     */
+    private static void jobs(StringBuilder sb, Result r) {
+        int width = 6;
+        for (JobResult j : r.jobs()) {
+            width = Math.max(width, j.name().length() + 7);
+        }
+        sb.append(String.format(Locale.ROOT, "%nper job (rates over the job's own span, first IO queued to last completed)%n"));
+        sb.append(String.format(Locale.ROOT, "%-" + width + "s %9s %9s %9s | %8s %8s %8s %8s %8s %8s | %8s %8s%n",
+                "", "IOs", "IOPS", "MB/s", "mean", "p50", "p95", "p99", "p99.9", "max", "Q2D", "D2C"));
+        for (JobResult j : r.jobs()) {
+            boolean both = j.read().ios() > 0 && j.write().ios() > 0;
+            if (j.read().ios() > 0) {
+                row(sb, j.name() + " read", width, j.read());
+            }
+            if (j.write().ios() > 0) {
+                row(sb, j.name() + " write", width, j.write());
+            }
+            if (both) {
+                row(sb, j.name() + " total", width, j.total());
+            }
+            flushRow(sb, j.name() + " flush", width, j.flush(), j.elapsedNs());
+        }
+    }
+
+    /** Flushes: count, rate and latency; no bytes, and no Q2D / D2C split (a flush is no request's data). */
+    private static void flushRow(StringBuilder sb, String label, int width, FlushStats f, long elapsedNs) {
+        if (f.count() == 0) {
+            return;
+        }
+        var l = f.latency();
+        double seconds = Units.seconds(elapsedNs);
+        sb.append(String.format(Locale.ROOT, "%-" + width + "s %9d %9.1f %9s | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f |%n",
+                label, f.count(), seconds > 0 ? f.count() / seconds : 0, "",
+                Units.ms(l.mean()), Units.ms(l.p50()), Units.ms(l.p95()), Units.ms(l.p99()), Units.ms(l.p99_9()), Units.ms(l.max())));
     }
 
     private static void host(StringBuilder sb, HostStats h) {
@@ -63,8 +108,12 @@ public final class ResultTable {
         if (d.ios() == 0 && !label.equals("total")) {
             return;
         }
+        row(sb, label, 6, d);
+    }
+
+    private static void row(StringBuilder sb, String label, int width, DirectionStats d) {
         var l = d.latency();
-        sb.append(String.format(Locale.ROOT, "%-6s %9d %9.1f %9.2f | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %8.3f %8.3f%n",
+        sb.append(String.format(Locale.ROOT, "%-" + width + "s %9d %9.1f %9.2f | %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f | %8.3f %8.3f%n",
                 label, d.ios(), d.iops(), Units.megabytes(d.bandwidthBytesPerS()),
                 Units.ms(l.mean()), Units.ms(l.p50()), Units.ms(l.p95()), Units.ms(l.p99()), Units.ms(l.p99_9()), Units.ms(l.max()),
                 Units.ms(d.q2dMeanNs()), Units.ms(d.d2cMeanNs())));

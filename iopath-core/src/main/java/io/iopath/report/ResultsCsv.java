@@ -1,6 +1,8 @@
 package io.iopath.report;
 
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FlushStats;
+import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
 import java.util.List;
@@ -20,7 +22,12 @@ final class ResultsCsv {
             "q2d_mean_ns", "d2c_mean_ns",
             "drive_utilisation", "bio_merges", "queue_full",
             "drive_commands", "drive_seek_mean_ns", "drive_rotation_mean_ns", "drive_transfer_mean_ns",
-            "power_failure_acknowledged_lost", "power_failure_promised_lost");
+            "power_failure_acknowledged_lost", "power_failure_promised_lost",
+            "job", "job_elapsed_ns",
+            "flushes", "flush_latency_mean_ns", "flush_latency_p50_ns", "flush_latency_p99_ns", "flush_latency_max_ns");
+
+    /** The {@code job} of the rows of all jobs together. */
+    public static final String ALL_JOBS = "all";
 
     private final Csv csv;
 
@@ -48,13 +55,19 @@ final class ResultsCsv {
     /** Adds the three rows of one run; {@code labels} are its values of the label columns. */
     public ResultsCsv add(List<String> labels, Result r) {
         csv.checkLabels(labels);
-        row(labels, r, "read", r.read());
-        row(labels, r, "write", r.write());
-        row(labels, r, "total", r.total());
+        row(labels, r, "read", r.read(), ALL_JOBS, r.elapsedNs(), r.flush());
+        row(labels, r, "write", r.write(), ALL_JOBS, r.elapsedNs(), r.flush());
+        row(labels, r, "total", r.total(), ALL_JOBS, r.elapsedNs(), r.flush());
+        for (JobResult j : r.jobs()) {
+            row(labels, r, "read", j.read(), j.name(), j.elapsedNs(), j.flush());
+            row(labels, r, "write", j.write(), j.name(), j.elapsedNs(), j.flush());
+            row(labels, r, "total", j.total(), j.name(), j.elapsedNs(), j.flush());
+        }
         return this;
     }
 
-    private void row(List<String> labels, Result r, String direction, DirectionStats d) {
+    private void row(List<String> labels, Result r, String direction, DirectionStats d, String job, long jobElapsedNs,
+                     FlushStats flush) {
         LatencySummary l = d.latency();
         csv.row(labels, List.of(
                 r.scenario(), Csv.num(r.seed()), r.drive(), r.scheduler(), Csv.num(r.queueDepth()), Csv.num(r.elapsedNs()),
@@ -66,7 +79,10 @@ final class ResultsCsv {
                 Csv.num(r.driveTime().rotationMeanNs()), Csv.num(r.driveTime().transferMeanNs()),
                 // empty when the run had no power failure
                 r.powerLoss() == null ? "" : Csv.num(r.powerLoss().acknowledgedLost()),
-                r.powerLoss() == null ? "" : Csv.num(r.powerLoss().promisedLost())));
+                r.powerLoss() == null ? "" : Csv.num(r.powerLoss().promisedLost()),
+                job, Csv.num(jobElapsedNs),
+                Csv.num(flush.count()), Csv.num(flush.latency().mean()), Csv.num(flush.latency().p50()),
+                Csv.num(flush.latency().p99()), Csv.num(flush.latency().max())));
     }
 
     public String text() {

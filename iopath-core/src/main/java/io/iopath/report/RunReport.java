@@ -8,12 +8,13 @@ import java.util.List;
 
 /**
  * The files of one run's output directory, each written atomically: {@code results.json},
- * {@code results.csv}, {@code latency.csv} and {@code report.html}; and those of several
+ * {@code results.csv}, {@code latency.csv}, {@code timeseries.csv} and {@code report.html}; and those of several
  * labelled runs side by side ({@link #writeComparison}). What each holds is described in
  * docs/reports.md.
  */
 public final class RunReport {
-    public static final List<String> FILES = List.of("results.json", "results.csv", "latency.csv", "report.html");
+    public static final List<String> FILES = List.of("results.json", "results.csv", "latency.csv", "timeseries.csv",
+            "report.html");
     public static final List<String> COMPARISON_FILES = List.of("results.csv", "latency.csv", "report.html");
 
     private RunReport() {
@@ -21,7 +22,8 @@ public final class RunReport {
 
     /** Writes every file into {@code dir} (created if missing) and returns their paths, in {@link #FILES} order. */
     public static List<Path> write(Path dir, Result r, ScenarioSource scenario) throws IOException {
-        return writeAll(dir, FILES, ResultJson.toText(r), ResultsCsv.of(r), LatencyCsv.of(r), HtmlReport.run(r, scenario));
+        return writeAll(dir, FILES, ResultJson.toText(r), ResultsCsv.of(r), LatencyCsv.of(r), TimeSeriesCsv.of(r),
+                HtmlReport.run(r, scenario));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.iopath.report;
 import io.iopath.result.DirectionStats;
 import io.iopath.result.LatencyCdf;
 import io.iopath.result.Result;
+import io.iopath.result.TimeSeries;
 import io.iopath.units.Units;
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -219,6 +220,193 @@ final class SvgCharts {
                                      ToDoubleFunction<DirectionStats> value) {
         for (int i = 0; i < runs.size(); i++) {
             data.addValue(value.applyAsDouble(direction.apply(runs.get(i))), name, captions.get(i));
+        }
+    }
+
+    /** Colours for one line per job, after the read / write / total ones; cycled beyond ten. */
+    private static final Color[] JOBS = {
+        new Color(0x1f77b4), new Color(0xd95f02), new Color(0x1b9e77), new Color(0x7570b3), new Color(0xe7298a),
+        new Color(0x66a61e), new Color(0xe6ab02), new Color(0xa6761d), new Color(0x17becf), new Color(0x8c564b),
+    };
+
+    /**
+     * A metric over simulated time, a point per interval at the interval's start: with one job a
+     * line per direction (and total when both), with several a line per job (its total) and one
+     * for all jobs. Intervals without a completion are gaps, not zeros... except for rates,
+     * where {@code zeroWhenIdle} draws them as 0 (no IO completed: 0 IOPS).
+     */
+    static String overTime(Result r, String axisLabel, ToDoubleFunction<TimeSeries.Point> value, boolean zeroWhenIdle,
+                           String id) {
+        return overTime(r, axisLabel, value, zeroWhenIdle, false, id);
+    }
+
+    /** As above; {@code log} draws the values on a log axis (latency, which spans decades). */
+    static String overTime(Result r, String axisLabel, ToDoubleFunction<TimeSeries.Point> value, boolean zeroWhenIdle,
+                           boolean log, String id) {
+        TimeSeries ts = r.timeSeries();
+        List<String[]> lines = new java.util.ArrayList<>(); // {job or null, direction, name}
+        List<Color> colours = new java.util.ArrayList<>();
+        if (r.jobs().size() <= 1) {
+            boolean reads = r.read().ios() > 0;
+            boolean writes = r.write().ios() > 0;
+            if (reads) {
+                lines.add(new String[] {null, "read", "read"});
+                colours.add(READ);
+            }
+            if (writes) {
+                lines.add(new String[] {null, "write", "write"});
+                colours.add(WRITE);
+            }
+            if ((reads && writes) || lines.isEmpty()) {
+                lines.add(new String[] {null, "total", "total"});
+                colours.add(TOTAL);
+            }
+        } else {
+            for (int j = 0; j < r.jobs().size(); j++) {
+                lines.add(new String[] {r.jobs().get(j).name(), "total", r.jobs().get(j).name()});
+                colours.add(JOBS[j % JOBS.length]);
+            }
+            lines.add(new String[] {null, "total", "all jobs"});
+            colours.add(TOTAL);
+        }
+        XYSeriesCollection data = new XYSeriesCollection();
+        long intervals = ts.points().isEmpty() ? 0 : ts.points().get(ts.points().size() - 1).startNs() / Math.max(1, ts.intervalNs()) + 1;
+        for (String[] line : lines) {
+            XYSeries s = new XYSeries(line[2], true, false);
+            java.util.Map<Long, Double> byInterval = new java.util.HashMap<>();
+            for (TimeSeries.Point p : ts.points()) {
+                if (java.util.Objects.equals(p.job(), line[0]) && p.direction().equals(line[1])) {
+                    byInterval.put(p.startNs() / ts.intervalNs(), value.applyAsDouble(p));
+                }
+            }
+            for (long k = 0; k < intervals; k++) {
+                Double v = byInterval.get(k);
+                if (v != null || zeroWhenIdle) {
+                    s.add(Units.seconds(k * ts.intervalNs()), v == null ? 0.0 : v);
+                } else {
+                    s.add(Units.seconds(k * ts.intervalNs()), null);
+                }
+            }
+            data.addSeries(s);
+        }
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, intervals <= 60);
+        NumberAxis x = numberAxis("simulated time (s), interval start");
+        x.setAutoRangeIncludesZero(true);
+        org.jfree.chart.axis.ValueAxis y = numberAxis(axisLabel);
+        if (log) {
+            double lo = Double.MAX_VALUE;
+            double hi = 0;
+            for (TimeSeries.Point p : ts.points()) {
+                double v = value.applyAsDouble(p);
+                if (v > 0) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+            if (hi > 0) {
+                y = new DecadeLogAxis(axisLabel + ", log scale");
+                y.setRange(niceBelow(lo), niceAbove(Math.max(hi, lo * 1.01)));
+            }
+        }
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < colours.size(); i++) {
+            renderer.setSeriesPaint(i, colours.get(i));
+            boolean allJobs = i == colours.size() - 1 && r.jobs().size() > 1; // dashed: it runs under the jobs' lines
+            renderer.setSeriesStroke(i, allJobs ? new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {6f, 4f}, 0f) : new BasicStroke(2f));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+        }
+        return svg(chart, id, WIDTH, 300);
+    }
+
+    /**
+     * A metric of a sweep against its numeric parameter: a line per value of the series column
+     * (one line when there is none). Values that are plain numbers spread over a factor of 8 or
+     * more (queue depths 1, 4, 16, 64) go on a log2 axis; sizes and times (4k, 6ms) are placed
+     * evenly in increasing order, labelled as given.
+     */
+    static String sweepLines(List<String> columns, SweepLayout layout, List<LabelledResult> runs, String axisLabel,
+                             ToDoubleFunction<Result> value, double yMax, String id, int width, int height) {
+        List<String> xValues = new java.util.ArrayList<>(SweepLayout.values(runs, layout.x()));
+        xValues.sort(java.util.Comparator.comparingDouble(SweepLayout::number));
+        boolean plain = SweepLayout.plainNumbers(xValues);
+        double lo = SweepLayout.number(xValues.get(0));
+        double hi = SweepLayout.number(xValues.get(xValues.size() - 1));
+        boolean log2 = plain && lo > 0 && hi / lo >= 8;
+        List<String> seriesValues = layout.series() < 0 ? List.of("") : SweepLayout.values(runs, layout.series());
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (String sv : seriesValues) {
+            XYSeries s = new XYSeries(layout.series() < 0 ? axisLabel : sv, true, false);
+            for (LabelledResult r : runs) {
+                if (layout.series() >= 0 && !r.labels().get(layout.series()).equals(sv)) {
+                    continue;
+                }
+                String xv = r.labels().get(layout.x());
+                double xpos = !plain ? xValues.indexOf(xv) : log2 ? log2(SweepLayout.number(xv)) : SweepLayout.number(xv);
+                s.addOrUpdate(xpos, value.applyAsDouble(r.result()));
+            }
+            data.addSeries(s);
+        }
+        org.jfree.chart.axis.ValueAxis x;
+        String xLabel = columns.get(layout.x());
+        if (!plain) {
+            x = new org.jfree.chart.axis.SymbolAxis(xLabel, xValues.toArray(new String[0]));
+            ((org.jfree.chart.axis.SymbolAxis) x).setGridBandsVisible(false);
+        } else if (log2) {
+            // a linear axis over log2 of the values, its ticks labelled 2^k: JFreeChart's LogAxis
+            // draws its labels as attributed strings, which JFreeSVG turns into outlines, not text
+            NumberAxis n = numberAxis(xLabel + " (log scale)");
+            n.setTickUnit(new NumberTickUnit(1, new Pow2Format()));
+            n.setRange(log2(lo) - 0.3, log2(hi) + 0.3);
+            x = n;
+        } else {
+            NumberAxis n = numberAxis(xLabel);
+            n.setAutoRangeIncludesZero(false);
+            x = n;
+        }
+        NumberAxis y = numberAxis(axisLabel);
+        if (yMax > 0) { // the same scale in every facet, so charts side by side compare by eye
+            y.setRange(0, yMax * 1.05);
+        }
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
+        XYPlot plot = new XYPlot(data, x, y, renderer);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < seriesValues.size(); i++) {
+            renderer.setSeriesPaint(i, JOBS[i % JOBS.length]);
+            // past ten lines the colours repeat: a dashed stroke tells the second ten apart
+            renderer.setSeriesStroke(i, i < JOBS.length ? new BasicStroke(2f)
+                    : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-3, -3, 6, 6));
+        }
+        if (seriesValues.size() == 1) {
+            chart.removeLegend();
+        }
+        return svg(chart, id, width, height);
+    }
+
+    private static double log2(double v) {
+        return Math.log(v) / Math.log(2);
+    }
+
+    /** Formats k as 2^k, in plain digits (1, 2, 4, … 1024). */
+    private static final class Pow2Format extends java.text.NumberFormat {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public StringBuffer format(double k, StringBuffer to, java.text.FieldPosition pos) {
+            double v = Math.pow(2, k);
+            return to.append(v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.3g", v));
+        }
+
+        @Override
+        public StringBuffer format(long k, StringBuffer to, java.text.FieldPosition pos) {
+            return format((double) k, to, pos);
+        }
+
+        @Override
+        public Number parse(String source, java.text.ParsePosition pos) {
+            throw new UnsupportedOperationException("formatting only");
         }
     }
 

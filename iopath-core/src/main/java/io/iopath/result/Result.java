@@ -16,6 +16,9 @@ package io.iopath.result;
  * @param host              block-layer and driver detail: btt breakdown, merges, plugs, stalls
  * @param driveQueue        the drive's command queue: tagged and effective depth, refusals
  * @param powerLoss         what a power failure destroyed, or null when the run had none
+ * @param jobs              each job's own figures, in the scenario's order
+ * @param flush             the flushes of all jobs
+ * @param timeSeries        IOPS, bandwidth and latency per interval, per job and for all
  */
 public record Result(
         String scenario,
@@ -34,5 +37,11 @@ public record Result(
         LatencyCdfs latencyCdf,
         HostStats host,
         DriveQueueStats driveQueue,
-        PowerLossReport powerLoss) {
+        PowerLossReport powerLoss,
+        java.util.List<JobResult> jobs,
+        FlushStats flush,
+        TimeSeries timeSeries) {
+    public Result {
+        jobs = java.util.List.copyOf(jobs);
+    }
 }

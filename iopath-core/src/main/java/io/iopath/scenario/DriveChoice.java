@@ -47,7 +47,7 @@ record DriveChoice(String name, DriveSpec spec) {
                 if (!Files.isRegularFile(p)) {
                     throw ScenarioException.expected(named.location(), d.path() + "." + key,
                             "one of " + String.join(", ", DrivePresets.names()) + ", or an existing DiskSim parameter file",
-                            "'" + name + "'");
+                            "'" + name + "'" + io.iopath.units.Spelling.hint(name, DrivePresets.names()));
                 }
                 try {
                     spec = DrivePresets.load(p); // the catalogue reads drive files

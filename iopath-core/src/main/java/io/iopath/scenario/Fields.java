@@ -139,13 +139,16 @@ final class Fields {
     /** One of a fixed set of names. */
     public String choice(String key, String fallback, List<String> allowed) {
         String expected = "one of " + String.join(", ", allowed);
-        return parse(key, expected, fallback, t -> {
-            String v = t.trim();
-            if (!allowed.contains(v)) {
-                throw new IllegalArgumentException();
-            }
-            return v;
-        });
+        Node.ScalarNode s = scalar(key, expected);
+        if (s == null) {
+            return fallback;
+        }
+        String v = s.text().trim();
+        if (!allowed.contains(v)) {
+            throw ScenarioException.expected(s.location(), field(key), expected,
+                    s.describe() + io.iopath.units.Spelling.hint(v, allowed));
+        }
+        return v;
     }
 
     /** A nested mapping, or null when absent. */
@@ -183,7 +186,7 @@ final class Fields {
         for (String key : map.entries.keySet()) {
             if (!consumed.contains(key)) {
                 throw new ScenarioException(map.keyLocation(key), field(key),
-                        "unknown key; expected one of " + String.join(", ", known));
+                        "unknown key" + io.iopath.units.Spelling.hint(key, known) + "; expected one of " + String.join(", ", known));
             }
         }
     }

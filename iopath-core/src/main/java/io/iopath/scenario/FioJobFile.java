@@ -286,7 +286,7 @@ public final class FioJobFile {
             root.add("host", at, host);
         }
         if (noteDirect) {
-            notes.add("note: direct=0 (fio's default) is simulated as direct=1: iopath does not model the page cache yet");
+            notes.add("note: direct=0 (fio's default) is simulated as direct=1: a fio job file runs on the drive; buffered IO needs a scenario with a filesystem: section (docs/filesystem.md)");
         }
         List<String> ignored = new ArrayList<>();
         for (var e : ignoredAt.entrySet()) {

@@ -93,7 +93,7 @@ final class HostSection {
             String key = e.getKey();
             if (!set.names().contains(key)) {
                 throw new ScenarioException(map.keyLocation(key), path + "." + key,
-                        "unknown tunable for " + scheduler + "; expected one of "
+                        "unknown tunable for " + scheduler + io.iopath.units.Spelling.hint(key, set.names()) + "; expected one of "
                                 + (set.names().isEmpty() ? "nothing (" + scheduler + " has no tunables)" : String.join(", ", set.names())));
             }
             if (!(e.getValue() instanceof Node.ScalarNode s) || s.isNull()) {

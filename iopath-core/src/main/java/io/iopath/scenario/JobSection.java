@@ -2,6 +2,7 @@ package io.iopath.scenario;
 
 import io.iopath.request.IoPrio;
 import io.iopath.units.Units;
+import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.JobSpec.BlockSizes;
 import io.iopath.workload.JobSpec.RandomDistribution;
@@ -87,12 +88,45 @@ final class JobSection {
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
 
+    /** fio's file options, for jobs on a scenario's file system (not read from fio job files: those run on the device). */
+    static final Set<String> FILE_OPTIONS = Set.of("filename", "nrfiles", "filesize", "end_fsync", "create_on_open",
+            "unlink", "invalidate");
+    private static final List<String> ON_FILES_SORTED;
+
+    static {
+        TreeSet<String> all = new TreeSet<>(MODELLED);
+        all.addAll(FILE_OPTIONS);
+        ON_FILES_SORTED = List.copyOf(all);
+    }
+
     private final Fields options;
     private final long capacityBytes;
+    private final boolean onFiles;
+    private FileJobSpec files;
 
-    private JobSection(Fields options, long capacityBytes) {
+    private JobSection(Fields options, long capacityBytes, boolean onFiles) {
         this.options = options;
         this.capacityBytes = capacityBytes;
+        this.onFiles = onFiles;
+    }
+
+    /** A job on a file system: its fio options and its files. */
+    record OnFiles(JobSpec job, FileJobSpec files) {
+    }
+
+    /**
+     * Binds a job of a scenario with a {@code filesystem:} section: it works on files
+     * ({@code filename}, fio's default names otherwise), buffered ({@code direct=0}) or O_DIRECT.
+     *
+     * @param fsBytes the file system's size (a job's files must fit)
+     */
+    static OnFiles bindOnFiles(Node job, String path, String defaultName, long fsBytes) {
+        if (!(job instanceof Node.MapNode)) {
+            throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
+        }
+        JobSection s = new JobSection(new Fields(job, path), fsBytes, true);
+        JobSpec spec = s.bind(defaultName);
+        return new OnFiles(spec, s.files);
     }
 
     /**
@@ -107,7 +141,7 @@ final class JobSection {
         if (!(job instanceof Node.MapNode)) {
             throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
         }
-        return new JobSection(new Fields(job, path), capacityBytes).bind(defaultName);
+        return new JobSection(new Fields(job, path), capacityBytes, false).bind(defaultName);
     }
 
     private JobSpec bind(String defaultName) {
@@ -201,9 +235,9 @@ final class JobSection {
         if (has("direct")) {
             direct = bool("direct", true);
         }
-        if (!direct) {
+        if (!direct && !onFiles) {
             String key = has("direct") ? "direct" : "buffered";
-            throw expected(key, "direct: 1 (buffered IO needs the page cache, which iopath does not model yet)");
+            throw expected(key, "direct: 1 (buffered IO needs a file system: add a filesystem: section to the scenario)");
         }
         long thinktime = time("thinktime", 0, MICROSECONDS);
         int thinktimeBlocks = (int) integer("thinktime_blocks", 1, 1, Integer.MAX_VALUE);
@@ -236,7 +270,19 @@ final class JobSection {
                         + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
             }
         }
-        options.finish(MODELLED_SORTED);
+        if (onFiles) {
+            size = fileOptions(name, numjobs, fsync, fdatasync, size, sizes.max());
+        } else {
+            for (String k : new TreeSet<>(FILE_OPTIONS)) {
+                if (has(k)) {
+                    throw problem(k, "needs a file system: add a filesystem: section to the scenario (without one, jobs run on the drive)");
+                }
+            }
+        }
+        options.finish(onFiles ? ON_FILES_SORTED : MODELLED_SORTED);
+        if (onFiles && numberIos == 0 && runtime == 0 && !has("size") && !has("filesize") && replay == null) {
+            throw new ScenarioException(options.location(), options.path(), "expected number_ios, runtime or size, to know when the job ends");
+        }
         // no size, runtime or number_ios: the job covers the rest of the device once, as fio's
         // HOWTO says of size ("fio will use the full size of the given files or devices")
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
@@ -262,6 +308,51 @@ final class JobSection {
         options.node("do_verify"); // known, and only read with verify
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /**
+     * filename, nrfiles, filesize, end_fsync, create_on_open, unlink, invalidate; returns the
+     * job's total size (fio: {@code size} is the total over the files, {@code filesize} each one).
+     */
+    private long fileOptions(String name, int numjobs, int fsync, int fdatasync, long size, long maxBs) {
+        int nrfiles = (int) integer("nrfiles", 1, 1, 1_000_000);
+        List<String> names;
+        if (has("filename")) {
+            names = new java.util.ArrayList<>();
+            for (String n : text("filename", "").split(":")) {
+                String t = n.strip();
+                while (t.startsWith("/")) {
+                    t = t.substring(1);
+                }
+                if (t.isEmpty() || t.contains("/")) {
+                    throw expected("filename", "file names in the file system's root, ':'-separated, such as data.0:data.1");
+                }
+                names.add(t);
+            }
+            if (numjobs > 1) {
+                throw problem("filename", "with numjobs > 1 every clone would share the files; leave filename out (fio's names job.N.M)");
+            }
+        } else {
+            names = FileJobSpec.defaultNames(name, 0, nrfiles);
+        }
+        if (!has("size") && !has("filesize")) {
+            throw problem("filesize", "expected size or filesize: how large the job's files are");
+        }
+        long fileSize = has("filesize") ? size("filesize", 0, 4096) : size / names.size();
+        long total = has("size") ? size : fileSize * names.size();
+        if (fileSize < maxBs) {
+            throw problem("filesize", "expected at least the largest block size (" + maxBs + " bytes), got " + fileSize);
+        }
+        if (fileSize * names.size() * Math.max(1, numjobs) > capacityBytes * 9 / 10) {
+            throw problem(has("filesize") ? "filesize" : "size", "the job's files (" + fileSize * names.size() * Math.max(1, numjobs)
+                    + " bytes) do not fit in the file system (" + capacityBytes + " bytes)");
+        }
+        boolean endFsync = bool("end_fsync", false);
+        boolean createOnOpen = bool("create_on_open", false);
+        boolean unlink = bool("unlink", false);
+        boolean invalidate = bool("invalidate", true);
+        files = new FileJobSpec(names, fileSize, fsync, fdatasync, endFsync, createOnOpen, unlink, invalidate);
+        return total;
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.iopath.scenario;
 
+import io.iopath.fs.FsConfig;
+import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
 import java.util.List;
 
@@ -14,13 +16,24 @@ import java.util.List;
  * @param jobs   the workload: one simulated process per job
  * @param powerFailureAtNs simulated time at which the power fails and the run ends, or
  *                         {@link #NO_POWER_FAILURE}
+ * @param filesystem the file system the jobs work in ({@code filesystem:}), or null: jobs on the drive
+ * @param fileJobs   with a file system, each job's files (same order as {@code jobs}); else empty
  */
 public record Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs,
-        long powerFailureAtNs) {
+        long powerFailureAtNs, FsConfig filesystem, List<FileJobSpec> fileJobs) {
     public static final long NO_POWER_FAILURE = -1;
 
     public Scenario {
         jobs = List.copyOf(jobs);
+        fileJobs = List.copyOf(fileJobs);
+        if (filesystem != null && fileJobs.size() != jobs.size()) {
+            throw new IllegalArgumentException("a file system's scenario needs the files of every job");
+        }
+    }
+
+    /** A run on the drive itself, with no file system. */
+    public Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs, long powerFailureAtNs) {
+        this(name, seed, drive, host, jobs, powerFailureAtNs, null, List.of());
     }
 
     /** A run without a power failure; add one with {@link #withPowerFailureAt}. */
@@ -30,6 +43,6 @@ public record Scenario(String name, long seed, DriveConfig drive, HostConfig hos
 
     /** The same run with the power failing at {@code ns} ({@link #NO_POWER_FAILURE}: never). */
     public Scenario withPowerFailureAt(long ns) {
-        return new Scenario(name, seed, drive, host, jobs, ns);
+        return new Scenario(name, seed, drive, host, jobs, ns, filesystem, fileJobs);
     }
 }

@@ -2,6 +2,9 @@ package io.iopath.scenario;
 
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.fs.FsConfig;
+import io.iopath.fs.pagecache.VmSysctls;
+import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,9 +84,27 @@ public final class ScenarioReader {
 
         Fields hostFields = f.child("host");
         HostConfig host = HostConfig.of("noop");
+        long memory = VmSysctls.DEFAULT_MEMORY;
+        boolean memoryGiven = false;
         if (hostFields != null) {
+            memoryGiven = hostFields.has("memory");
+            memory = hostFields.size("memory", VmSysctls.DEFAULT_MEMORY, 16L << 20); // the page cache lives in it
             host = HostSection.bind(hostFields, drive);
             hostFields.finish();
+        }
+        Fields vmFields = f.child("vm");
+        Fields fsFields = f.child("filesystem");
+        FsConfig filesystem = null;
+        if (fsFields != null) {
+            filesystem = FileSystemSection.bind(fsFields, drive.capacitySectors() * 512L, memory, vmFields);
+            fsFields.finish();
+        } else if (vmFields != null) {
+            throw new ScenarioException(vmFields.location(), "vm", "vm.* sets the page cache's write-back, which needs a filesystem: section");
+        } else if (memoryGiven) {
+            throw new ScenarioException(hostFields.location(), "host.memory", "host memory is the page cache's, which needs a filesystem: section");
+        }
+        if (vmFields != null) {
+            vmFields.finish();
         }
 
         long powerFailureAt = Scenario.NO_POWER_FAILURE;
@@ -111,11 +132,19 @@ public final class ScenarioReader {
         }
         long capacityBytes = drive.capacitySectors() * 512L;
         List<JobSpec> jobs = new ArrayList<>();
+        List<FileJobSpec> fileJobs = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < jobList.items().size(); i++) {
             Node item = jobList.items().get(i);
             String path = "jobs[" + i + "]";
-            JobSpec job = JobSection.bind(item, path, "job" + i, capacityBytes);
+            JobSpec job;
+            if (filesystem != null) {
+                JobSection.OnFiles bound = JobSection.bindOnFiles(item, path, "job" + i, filesystem.partitionSize());
+                job = bound.job();
+                fileJobs.add(bound.files());
+            } else {
+                job = JobSection.bind(item, path, "job" + i, capacityBytes);
+            }
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }
@@ -128,6 +157,9 @@ public final class ScenarioReader {
             jobs.add(job);
         }
         f.finish();
-        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt);
+        if (filesystem == null) {
+            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt);
+        }
+        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * non-decreasing x and F, ending at F = 1. {@link #xAt(double)} is the inverse DiskSim's
  * {@code rms} uses: the first row with F ≥ p, linearly interpolated from the row before.
  */
-public final class Cdf {
+final class Cdf {
     private final double[] x;
     private final double[] cum;
 

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * it is issued, it returns how long the request takes from issue to completion (driver, bus,
  * controller and drive together).
  */
-public final class ClosedLoopReplay {
+final class ClosedLoopReplay {
 
     /** The simulated response time of one request issued at {@code issueNs}. */
     @FunctionalInterface

@@ -6,7 +6,7 @@ package io.iopath.validation;
  * (validation.md §5): at p = 1/10000, 2/10000, …, 1 read x(p) from each curve by
  * {@link Cdf#xAt(double)} and take sqrt(mean((x_sim − x_meas)²)).
  */
-public final class Demerit {
+final class Demerit {
     /** DiskSim's p grid: N = 10 000 points. */
     public static final int POINTS = 10_000;
 

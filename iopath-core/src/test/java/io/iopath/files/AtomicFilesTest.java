@@ -2,7 +2,7 @@ package io.iopath.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -14,6 +14,23 @@ import org.junit.jupiter.api.io.TempDir;
 class AtomicFilesTest {
     @TempDir
     Path dir;
+
+    /** As /dev/stdout is: a link to something that is not a regular file, written in place, never replaced. */
+    @Test
+    void aLinkToADeviceIsWrittenThroughNotReplaced() throws Exception {
+        Path devNull = Path.of("/dev/null");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(devNull) && !Files.isRegularFile(devNull));
+        Path link = Files.createSymbolicLink(dir.resolve("out"), devNull);
+        try (AtomicFiles.Output os = AtomicFiles.newOutputStream(link)) {
+            os.write("calls\n".getBytes(StandardCharsets.UTF_8));
+        }
+        AtomicFiles.writeString(link, "report\n");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.isRegularFile(devNull)).isFalse();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactly(link);
+        }
+    }
 
     @Test
     void replacesTheWholeFileAndLeavesNoTemporaryFile() throws Exception {
@@ -42,11 +59,12 @@ class AtomicFilesTest {
     void aStreamAppearsUnderItsNameOnlyWhenClosed() throws Exception {
         Path target = dir.resolve("trace.blk");
         Files.writeString(target, "the old trace\n");
-        try (OutputStream out = AtomicFiles.newOutputStream(target)) {
+        try (AtomicFiles.Output out = AtomicFiles.newOutputStream(target)) {
             out.write("new ".getBytes(StandardCharsets.UTF_8));
             out.flush();
             assertThat(Files.readString(target)).isEqualTo("the old trace\n");
             out.write("trace\n".getBytes(StandardCharsets.UTF_8));
+            out.commit();
         }
         assertThat(Files.readString(target)).isEqualTo("new trace\n");
         try (Stream<Path> files = Files.list(dir)) {
@@ -62,9 +80,42 @@ class AtomicFilesTest {
         Path plain = dir.resolve("plain.txt");
         Files.writeString(plain, "x");
         Path streamed = dir.resolve("streamed.txt");
-        try (OutputStream out = AtomicFiles.newOutputStream(streamed)) {
+        try (AtomicFiles.Output out = AtomicFiles.newOutputStream(streamed)) {
             out.write('x');
+            out.commit();
         }
         assertThat(Files.getPosixFilePermissions(streamed)).isEqualTo(Files.getPosixFilePermissions(plain));
+    }
+
+    @Test
+    void aStreamClosedWithoutCommitLeavesTheOldFileAndNoTemporaryOne() throws Exception {
+        Path target = dir.resolve("converted.blk");
+        Files.writeString(target, "the old trace\n");
+        try (AtomicFiles.Output out = AtomicFiles.newOutputStream(target)) {
+            out.write("half a tra".getBytes(StandardCharsets.UTF_8));
+            assertThat(AtomicFiles.pending()).anyMatch(p -> p.startsWith(dir));
+            throw new IOException("the input ended in the middle of a record");
+        } catch (IOException expected) {
+            // the conversion failed: closing must not rename
+        }
+        assertThat(Files.readString(target)).isEqualTo("the old trace\n");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactly(target);
+        }
+        assertThat(AtomicFiles.pending()).noneMatch(p -> p.startsWith(dir));
+    }
+
+    @Test
+    void deletePendingRemovesTheTemporaryFilesOfUnfinishedStreams() throws Exception {
+        Path target = dir.resolve("huge.blk");
+        AtomicFiles.Output out = AtomicFiles.newOutputStream(target);
+        out.write("the run is interrupted here".getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.deletePending(); // what the CLI's shutdown hook does on SIGINT / SIGTERM
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).isEmpty();
+        }
+        out.commit();
+        out.close(); // the interrupted writer's own close finds nothing to rename: no error, no file
+        assertThat(Files.exists(target)).isFalse();
     }
 }

@@ -82,16 +82,25 @@ class HtmlReportTest {
     }
 
     @Test
-    void aRunReportHoldsTheSummaryTableTheScenarioAndTwoCharts() throws Exception {
+    void aRunReportHoldsTheSummaryTablePerJobTheScenarioAndFiveCharts() throws Exception {
         Result r = Runs.mixed("jobs[1].bs=128k");
         String html = HtmlReport.run(r, Runs.source("jobs[1].bs=128k"));
         Document doc = parse(html);
-        assertSelfContained(html, doc, 2);
+        // latency CDF, where the time went, and IOPS, MB/s and p99 over time
+        assertSelfContained(html, doc, 5);
         Element summary = (Element) doc.getElementsByTagName("table").item(0);
         assertThat(cellsOfRow(summary, "read")).containsExactlyElementsOf(expectedCells(r.read()));
         assertThat(cellsOfRow(summary, "write")).containsExactlyElementsOf(expectedCells(r.write()));
         assertThat(cellsOfRow(summary, "total")).containsExactlyElementsOf(expectedCells(r.total()));
-        Element split = (Element) doc.getElementsByTagName("table").item(1);
+        Element jobs = (Element) doc.getElementsByTagName("table").item(1);
+        // the first row of a job starts with its name (spanning its rows), then the direction
+        assertThat(cellsOfRow(jobs, "oltp")).containsExactlyElementsOf(
+                java.util.stream.Stream.concat(java.util.stream.Stream.of("read"), expectedCells(r.jobs().get(0).read()).stream())
+                        .toList());
+        assertThat(cellsOfRow(jobs, "log")).containsExactlyElementsOf(
+                java.util.stream.Stream.concat(java.util.stream.Stream.of("write"), expectedCells(r.jobs().get(1).write()).stream())
+                        .toList());
+        Element split = (Element) doc.getElementsByTagName("table").item(2);
         assertThat(cellsOfRow(split, "drive command (ms)")).contains(ms(r.driveTime().seekMeanNs()),
                 ms(r.driveTime().rotationMeanNs()), ms(r.driveTime().transferMeanNs()),
                 Long.toString(r.driveTime().commands()));
@@ -101,18 +110,18 @@ class HtmlReportTest {
     }
 
     @Test
-    void aReadOnlyRunHasNoWriteRowAndStillTwoCharts() throws Exception {
+    void aReadOnlyRunHasNoWriteRowAndStillFiveCharts() throws Exception {
         Result r = Runs.mixed("jobs[0].rw=randread", "jobs[1].rw=read");
         String html = HtmlReport.run(r, Runs.source("jobs[0].rw=randread", "jobs[1].rw=read"));
         Document doc = parse(html);
-        assertSelfContained(html, doc, 2);
+        assertSelfContained(html, doc, 5);
         Element summary = (Element) doc.getElementsByTagName("table").item(0);
         assertThat(summary.getTextContent()).doesNotContain("write");
         assertThat(cellsOfRow(summary, "read")).containsExactlyElementsOf(expectedCells(r.read()));
     }
 
     @Test
-    void aComparisonHasOneTableRowPerRunAndDirectionAndTwoCharts() throws Exception {
+    void aComparisonHasOneTableRowPerRunAndDirectionAndALineChartPerMetric() throws Exception {
         List<String> columns = List.of("scheduler note", "queue depth");
         List<LabelledResult> runs = List.of(
                 new LabelledResult(List.of("<noop & friends>", "1"), Runs.mixed("host.queue_depth=1")),
@@ -120,7 +129,7 @@ class HtmlReportTest {
                 new LabelledResult(List.of("noop", "16"), Runs.mixed("host.queue_depth=16")));
         String html = HtmlReport.comparison("queue depth sweep", columns, runs);
         Document doc = parse(html);
-        assertSelfContained(html, doc, 2);
+        assertSelfContained(html, doc, 4); // IOPS, MB/s, mean and p99 latency against the queue depth
         Element table = (Element) doc.getElementsByTagName("table").item(0);
         NodeList bodyRows = table.getElementsByTagName("tr");
         assertThat(bodyRows.getLength()).isEqualTo(2 + 3 * 3); // two header rows, read/write/total per run
@@ -137,8 +146,7 @@ class HtmlReportTest {
             assertThat(cells.subList(0, 3)).containsExactly(runs.get(i).labels().get(0), runs.get(i).labels().get(1), "read");
             assertThat(cells.subList(3, cells.size())).containsExactlyElementsOf(expectedCells(r.read()));
         }
-        // each chart names every run, one name=value line per label column, as real text that
-        // JFreeChart may wrap (a long line continues in the next <text>) but must not cut short
+        // each chart: the queue depth along the bottom, a line per scheduler note, named as given
         NodeList svgs = doc.getElementsByTagName("svg");
         for (int i = 0; i < svgs.getLength(); i++) {
             List<String> texts = new ArrayList<>();
@@ -146,9 +154,31 @@ class HtmlReportTest {
             for (int k = 0; k < t.getLength(); k++) {
                 texts.add(t.item(k).getTextContent());
             }
-            assertThat(texts).contains("queue depth=1", "queue depth=4", "queue depth=16", "read", "write", "total");
-            assertThat(String.join("", texts)).contains("scheduler note=<noop & friends>queue depth=1")
-                    .doesNotContain("...");
+            assertThat(texts).contains("queue depth (log scale)", "<noop & friends>", "noop", "1", "4", "16");
+        }
+        assertThat(html).contains("A line per <b>scheduler note</b>.");
+    }
+
+    @Test
+    void twoCategoricalParametersMakeAHeatmapOfEachMetric() throws Exception {
+        List<String> columns = List.of("scheduler", "pattern");
+        List<LabelledResult> runs = new ArrayList<>();
+        for (String sched : List.of("noop", "deadline")) {
+            for (String rw : List.of("randread", "read", "randwrite")) {
+                runs.add(new LabelledResult(List.of(sched, rw), Runs.mixed("host.scheduler=" + sched, "jobs[0].rw=" + rw)));
+            }
+        }
+        String html = HtmlReport.comparison("heat", columns, runs);
+        Document doc = parse(html);
+        NodeList tables = doc.getElementsByTagName("table");
+        assertThat(tables.getLength()).isEqualTo(4 + 1); // a heatmap per metric, then every run
+        Element iops = (Element) tables.item(0);
+        assertThat(iops.getAttribute("class")).isEqualTo("heat");
+        // rows: the parameter with more values is the lines / rows one; here both are rows × columns
+        List<String> cells = cellsOfRow(iops, "deadline");
+        assertThat(cells).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(cells.get(i)).isEqualTo(String.format(Locale.ROOT, "%.1f", runs.get(3 + i).result().total().iops()));
         }
     }
 }

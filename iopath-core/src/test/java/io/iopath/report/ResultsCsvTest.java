@@ -13,24 +13,32 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ResultsCsvTest {
-    /** Where each CSV column's value sits in results.json; {@code %d} is the row's direction. */
+    /**
+     * Where each CSV column's value sits in results.json; {@code %d} is the row's direction and
+     * {@code %p} the row's job: empty for all jobs, {@code /jobs/i} for the i-th.
+     */
     private static final Map<String, String> JSON_POINTER = Map.ofEntries(
             Map.entry("scenario", "/scenario"), Map.entry("seed", "/seed"), Map.entry("drive", "/drive"),
             Map.entry("scheduler", "/scheduler"), Map.entry("queue_depth", "/queue_depth"),
             Map.entry("elapsed_ns", "/elapsed_ns"),
-            Map.entry("ios", "/%d/ios"), Map.entry("bytes", "/%d/bytes"), Map.entry("iops", "/%d/iops"),
-            Map.entry("bandwidth_bytes_per_s", "/%d/bandwidth_bytes_per_s"),
-            Map.entry("latency_mean_ns", "/%d/latency_ns/mean"), Map.entry("latency_p50_ns", "/%d/latency_ns/p50"),
-            Map.entry("latency_p95_ns", "/%d/latency_ns/p95"), Map.entry("latency_p99_ns", "/%d/latency_ns/p99"),
-            Map.entry("latency_p99_9_ns", "/%d/latency_ns/p99_9"), Map.entry("latency_max_ns", "/%d/latency_ns/max"),
-            Map.entry("q2d_mean_ns", "/%d/q2d_mean_ns"), Map.entry("d2c_mean_ns", "/%d/d2c_mean_ns"),
+            Map.entry("ios", "%p/%d/ios"), Map.entry("bytes", "%p/%d/bytes"), Map.entry("iops", "%p/%d/iops"),
+            Map.entry("bandwidth_bytes_per_s", "%p/%d/bandwidth_bytes_per_s"),
+            Map.entry("latency_mean_ns", "%p/%d/latency_ns/mean"), Map.entry("latency_p50_ns", "%p/%d/latency_ns/p50"),
+            Map.entry("latency_p95_ns", "%p/%d/latency_ns/p95"), Map.entry("latency_p99_ns", "%p/%d/latency_ns/p99"),
+            Map.entry("latency_p99_9_ns", "%p/%d/latency_ns/p99_9"), Map.entry("latency_max_ns", "%p/%d/latency_ns/max"),
+            Map.entry("q2d_mean_ns", "%p/%d/q2d_mean_ns"), Map.entry("d2c_mean_ns", "%p/%d/d2c_mean_ns"),
             Map.entry("drive_utilisation", "/drive_utilisation"), Map.entry("bio_merges", "/bio_merges"),
             Map.entry("queue_full", "/queue_full"), Map.entry("drive_commands", "/drive_time_ns/commands"),
             Map.entry("drive_seek_mean_ns", "/drive_time_ns/seek_mean"),
             Map.entry("drive_rotation_mean_ns", "/drive_time_ns/rotation_mean"),
             Map.entry("drive_transfer_mean_ns", "/drive_time_ns/transfer_mean"),
             Map.entry("power_failure_acknowledged_lost", "/power_failure/acknowledged_lost"),
-            Map.entry("power_failure_promised_lost", "/power_failure/promised_lost"));
+            Map.entry("power_failure_promised_lost", "/power_failure/promised_lost"),
+            Map.entry("job_elapsed_ns", "%p/elapsed_ns"), Map.entry("flushes", "%p/flush/count"),
+            Map.entry("flush_latency_mean_ns", "%p/flush/latency_ns/mean"),
+            Map.entry("flush_latency_p50_ns", "%p/flush/latency_ns/p50"),
+            Map.entry("flush_latency_p99_ns", "%p/flush/latency_ns/p99"),
+            Map.entry("flush_latency_max_ns", "%p/flush/latency_ns/max"));
 
     /** RFC 4180 reader: quoted cells may hold commas, doubled quotes and line breaks. */
     static List<List<String>> parse(String csv) {
@@ -80,18 +88,24 @@ class ResultsCsvTest {
         List<List<String>> rows = parse(ResultsCsv.of(r));
         assertThat(rows.get(0)).containsExactlyElementsOf(ResultsCsv.COLUMNS);
         assertThat(JSON_POINTER.keySet()).containsExactlyInAnyOrderElementsOf(
-                ResultsCsv.COLUMNS.stream().filter(c -> !c.equals("direction")).toList());
-        assertThat(rows).hasSize(4);
-        assertThat(rows.subList(1, 4)).extracting(row -> row.get(ResultsCsv.COLUMNS.indexOf("direction")))
-                .containsExactly("read", "write", "total");
-        for (List<String> row : rows.subList(1, 4)) {
+                ResultsCsv.COLUMNS.stream().filter(c -> !c.equals("direction") && !c.equals("job")).toList());
+        int jobs = json.get("jobs").size();
+        assertThat(jobs).isEqualTo(2);
+        assertThat(rows).hasSize(1 + 3 * (1 + jobs));
+        int jobColumn = ResultsCsv.COLUMNS.indexOf("job");
+        for (int i = 1; i < rows.size(); i++) {
+            List<String> row = rows.get(i);
             String direction = row.get(ResultsCsv.COLUMNS.indexOf("direction"));
+            assertThat(direction).isEqualTo(List.of("read", "write", "total").get((i - 1) % 3));
+            int job = (i - 1) / 3 - 1; // -1: all jobs
+            String prefix = job < 0 ? "" : "/jobs/" + job;
+            assertThat(row.get(jobColumn)).isEqualTo(job < 0 ? "all" : json.at(prefix + "/name").asText());
             for (int c = 0; c < row.size(); c++) {
                 String column = ResultsCsv.COLUMNS.get(c);
-                if (column.equals("direction")) {
+                if (column.equals("direction") || column.equals("job")) {
                     continue;
                 }
-                JsonNode value = json.at(JSON_POINTER.get(column).replace("%d", direction));
+                JsonNode value = json.at(JSON_POINTER.get(column).replace("%d", direction).replace("%p", prefix));
                 if (column.startsWith("power_failure_") && r.powerLoss() == null) {
                     assertThat(value.isMissingNode()).as(column).isTrue();
                     assertThat(row.get(c)).as(column).isEmpty();
@@ -145,17 +159,18 @@ class ResultsCsvTest {
                 new LabelledResult(List.of("1", "plain"), Runs.mixed("host.queue_depth=1")),
                 new LabelledResult(List.of("32", "has, a comma and \"quotes\""), Runs.mixed("host.queue_depth=32")));
         String csv = ResultsCsv.of(labels, runs);
-        assertThat(csv.split("\n")[4]).startsWith("32,\"has, a comma and \"\"quotes\"\"\",mixed-small,5,");
+        assertThat(csv.split("\n")[10]).startsWith("32,\"has, a comma and \"\"quotes\"\"\",mixed-small,5,");
         List<List<String>> rows = parse(csv);
-        assertThat(rows).hasSize(1 + 6);
+        assertThat(rows).hasSize(1 + 2 * 9); // per run: all jobs, then each of the two jobs
+
         assertThat(rows.get(0)).containsExactlyElementsOf(
                 java.util.stream.Stream.concat(labels.stream(), ResultsCsv.COLUMNS.stream()).toList());
         int qd = 2 + ResultsCsv.COLUMNS.indexOf("queue_depth");
         int dir = 2 + ResultsCsv.COLUMNS.indexOf("direction");
-        for (int i = 1; i <= 6; i++) {
+        for (int i = 1; i <= 18; i++) {
             List<String> row = rows.get(i);
             assertThat(row).hasSize(2 + ResultsCsv.COLUMNS.size());
-            boolean first = i <= 3;
+            boolean first = i <= 9;
             assertThat(row.subList(0, 2)).containsExactly(first ? "1" : "32", first ? "plain" : "has, a comma and \"quotes\"");
             // each run's rows carry its own numbers: the queue depth column follows the override
             assertThat(row.get(qd)).isEqualTo(first ? "1" : "32");

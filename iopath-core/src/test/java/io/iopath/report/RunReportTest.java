@@ -113,7 +113,8 @@ class RunReportTest {
         DirectionStats none = new DirectionStats(0, 0, 0, 0, LatencySummary.EMPTY, 0, 0);
         return new Result("fast", 1, "some-drive", "noop", 4, 10_000_000_000L, read, none, read, 0.5, 0, 0,
                 new DriveTimeSplit(123_450, 100_000, 200_000, 50_000), new LatencyCdfs(cdf, LatencyCdf.EMPTY, cdf),
-                null, null, null); // no host, drive-queue or power-loss detail
+                null, null, null, // no host, drive-queue or power-loss detail
+                List.of(), io.iopath.result.FlushStats.NONE, io.iopath.result.TimeSeries.NONE); // nor jobs, flushes, series
     }
 
     @Test

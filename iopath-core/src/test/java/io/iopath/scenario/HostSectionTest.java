@@ -100,7 +100,7 @@ class HostSectionTest {
     @Test
     void anUnknownHostKeyListsEveryHostKey() {
         assertThatThrownBy(() -> ScenarioReader.read("t.yaml", "host:\n  write_cahce: on\n" + JOBS, List.of()))
-                .hasMessage("t.yaml:2:3: host.write_cahce: unknown key; expected one of scheduler, hz, tunables, queue_depth,"
+                .hasMessage("t.yaml:2:3: host.write_cahce: unknown key (did you mean 'write_cache'?); expected one of memory, scheduler, hz, tunables, queue_depth,"
                         + " max_sectors_kb, nr_requests, plugging, driver, write_cache, fua, barrier");
     }
 }

@@ -43,14 +43,14 @@ class ScenarioErrorsTest {
     @Test
     void unknownKey() {
         ScenarioException e = error(GOOD.replace("    bs: 4k", "    blocksise: 4k"));
-        assertThat(e.getMessage()).startsWith("s.yaml:10:5: jobs[0].blocksise: unknown key; expected one of");
+        assertThat(e.getMessage()).startsWith("s.yaml:10:5: jobs[0].blocksise: unknown key (did you mean 'blocksize'?); expected one of");
         assertThat(e.getMessage()).contains("bs");
     }
 
     @Test
     void aMisspeltJobsKeyIsReportedAsUnknownNotAsNoJobs() {
         ScenarioException e = error(GOOD.replace("jobs:", "jobz:"));
-        assertThat(e.getMessage()).startsWith("s.yaml:7:1: jobz: unknown key; expected one of");
+        assertThat(e.getMessage()).startsWith("s.yaml:7:1: jobz: unknown key (did you mean 'jobs'?); expected one of");
         assertThat(error("name: t\n").getMessage()).isEqualTo("s.yaml:1:1: jobs: expected at least one job");
     }
 

@@ -54,7 +54,8 @@ public final class Schedulers {
      */
     public static SchedulerType type(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException(
-                "unknown scheduler '" + name + "'; expected one of " + String.join(", ", names())));
+                "unknown scheduler '" + name + "'" + io.iopath.units.Spelling.hint(name, names()) + "; expected one of "
+                        + String.join(", ", names())));
     }
 
     /** The scheduler with kernel defaults and exact-millisecond timers. */

@@ -7,7 +7,7 @@ import io.iopath.request.Request;
  * the task set's ordering rules) and when the mechanism starts a piece of media work. Called
  * inside the drive's event handling; it must not submit commands.
  */
-public interface DriveObserver {
+interface DriveObserver {
     DriveObserver NONE = new DriveObserver() {
     };
 

@@ -1,6 +1,6 @@
 package io.iopath.workload.job;
 
-import io.iopath.block.BlockQueue;
+import io.iopath.block.BioSink;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Bio;
@@ -12,7 +12,7 @@ import io.iopath.workload.JobSpec;
 import java.util.SplittableRandom;
 
 /**
- * A simulated process running one fio job against the block device with O_DIRECT.
+ * A simulated process running one fio job against the block device with O_DIRECT; its bios go to a {@link BioSink}.
  *
  * <p>Submission: an asynchronous engine (libaio, io_uring) keeps up to {@code iodepth} IOs in
  * flight, submitting {@code iodepth_batch} at a time; a synchronous engine (psync, sync) one.
@@ -27,7 +27,7 @@ import java.util.SplittableRandom;
  */
 public final class BlockJob implements io.iopath.workload.Workload {
     private final Simulator sim;
-    private final BlockQueue queue;
+    private final BioSink sink;
     private final RunMetrics metrics;
     private final JobSpec spec;
     private final int processId;
@@ -91,17 +91,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
     }
 
-    public BlockJob(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId, BioIds ids) {
-        this(sim, queue, metrics, spec, processId, ids, -1);
+    public BlockJob(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId, BioIds ids) {
+        this(sim, sink, metrics, spec, processId, ids, -1);
     }
 
     /**
      * @param clone which of the job's {@code numjobs} clones this is (-1 for a job of one); each
      *              clone draws from its own random streams
      */
-    public BlockJob(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId, BioIds ids, int clone) {
+    public BlockJob(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId, BioIds ids, int clone) {
         this.sim = sim;
-        this.queue = queue;
+        this.sink = sink;
         this.metrics = metrics;
         this.spec = spec;
         this.processId = processId;
@@ -394,7 +394,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             syncDue = true;
         }
         bio.submittedNs = now;
-        queue.submit(bio);
+        sink.submit(bio);
     }
 
     /** fio's {@code log_io_piece}: what a verify phase reads back. */
@@ -414,7 +414,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         stats.submitted(Op.FLUSH, inFlight);
         Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, spec.ioprio(), onFlushDone);
         flush.submittedNs = sim.now();
-        queue.submit(flush);
+        sink.submit(flush);
     }
 
     private void flushDone(Bio bio) {

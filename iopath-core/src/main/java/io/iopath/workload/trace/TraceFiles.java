@@ -2,6 +2,7 @@ package io.iopath.workload.trace;
 
 import io.iopath.workload.trace.io.LineSource;
 import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.workload.trace.io.TraceWriter;
 import io.iopath.workload.trace.io.TraceFormatException;
 import io.iopath.files.AtomicFiles;
@@ -48,9 +49,11 @@ public final class TraceFiles {
     /** Reads a trace from a stream, named {@code source} in errors. */
     public static TraceReader open(InputStream raw, String source, TraceFormat format) {
         try {
-            BufferedReader in = new BufferedReader(new InputStreamReader(decompress(raw), StandardCharsets.UTF_8), BUFFER);
+            LineSource.EndWatcher end = new LineSource.EndWatcher(new InputStreamReader(decompress(raw), StandardCharsets.UTF_8));
+            BufferedReader in = new BufferedReader(end, BUFFER);
             TraceFormat f = format != null ? format : FormatDetector.detect(in, source);
-            return f.reader(new LineSource(in, source));
+            LineSource lines = new LineSource(in, end, source);
+            return withWarnings(f.reader(lines), lines);
         } catch (IOException e) {
             try {
                 raw.close();
@@ -59,6 +62,36 @@ public final class TraceFiles {
             }
             throw new TraceFormatException(source, 0, "cannot read: " + e.getMessage());
         }
+    }
+
+    /** {@code reader}, answering {@link TraceReader#warnings} from its lines. */
+    private static TraceReader withWarnings(TraceReader reader, LineSource lines) {
+        return new TraceReader() {
+            @Override
+            public TraceRecord next() {
+                return reader.next();
+            }
+
+            @Override
+            public String formatId() {
+                return reader.formatId();
+            }
+
+            @Override
+            public java.util.List<String> warnings() {
+                return lines.warnings();
+            }
+
+            @Override
+            public void closeSource() throws IOException {
+                reader.closeSource();
+            }
+
+            @Override
+            public void close() {
+                reader.close();
+            }
+        };
     }
 
     private static InputStream decompress(InputStream raw) throws IOException {
@@ -74,23 +107,31 @@ public final class TraceFiles {
     }
 
     /**
-     * A writer for {@code file} that appears under its name only when closed (an atomic file),
+     * A writer for {@code file} that appears under its name only when {@link OutFile#commit
+     * committed} and then closed (an atomic file; closed without a commit, it leaves nothing),
      * gzip-compressed if the name ends in {@code .gz}.
      */
-    public static Writer create(Path file) throws IOException {
-        OutputStream os = AtomicFiles.newOutputStream(file);
+    public static OutFile create(Path file) throws IOException {
+        AtomicFiles.Output atomic = AtomicFiles.newOutputStream(file);
+        OutputStream os = atomic;
         if (file.getFileName().toString().endsWith(".gz")) {
             os = new GZIPOutputStream(os, BUFFER);
         }
-        return new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), BUFFER);
+        return new OutFile(new OutputStreamWriter(os, StandardCharsets.UTF_8), atomic);
     }
 
-    /** Opens a trace writer of {@code format} on {@code file}. */
-    public static TraceWriter createWriter(Path file, TraceFormat format) {
-        try {
-            return format.writer(create(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    /** A buffered trace file being written; see {@link #create}. */
+    public static final class OutFile extends BufferedWriter {
+        private final AtomicFiles.Output file;
+
+        private OutFile(Writer out, AtomicFiles.Output file) {
+            super(out, BUFFER);
+            this.file = file;
+        }
+
+        /** The content is complete: closing renames the file into place. */
+        public void commit() {
+            file.commit();
         }
     }
 }

@@ -8,7 +8,6 @@ import io.iopath.metrics.blktrace.BlkparseText;
 import io.iopath.request.Rwbs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.file.Path;
 
 /**
@@ -20,7 +19,7 @@ import java.nio.file.Path;
  */
 public final class TraceOut implements BlockTracepoints, AutoCloseable {
     private final TraceFormat format;
-    private final Writer out;
+    private final TraceFiles.OutFile out;
     private final TraceWriter iolog;
     private long originNs = -1;
     private long sequence;
@@ -111,6 +110,14 @@ public final class TraceOut implements BlockTracepoints, AutoCloseable {
 
     public TraceFormat format() {
         return format;
+    }
+
+    /**
+     * The run is complete: {@link #close} puts the file in place. Without it (the run failed or
+     * was interrupted) closing deletes what was written.
+     */
+    public void commit() {
+        out.commit();
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.iopath.workload.trace;
 
 import io.iopath.workload.trace.io.TraceReader;
 import io.iopath.workload.trace.io.TraceRecord;
-import io.iopath.block.BlockQueue;
+import io.iopath.block.BioSink;
 import io.iopath.metrics.RunMetrics;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
@@ -35,7 +35,7 @@ import java.util.Locale;
 public final class TraceReplay implements Workload {
     private final List<Runnable> onFinished = new java.util.ArrayList<>(1);
     private final Simulator sim;
-    private final BlockQueue queue;
+    private final BioSink sink;
     private final RunMetrics metrics;
     private final JobSpec spec;
     private final JobSpec.ReplaySpec replay;
@@ -47,6 +47,8 @@ public final class TraceReplay implements Workload {
     /** DiskSim validate: issues the next record once the idle time after a completion has passed. */
     private final Timer afterIdle;
     private TraceReader reader;
+    /** The reader's warnings (a truncated last line), kept once it is closed. */
+    private List<String> readerWarnings = List.of();
     private TraceRecord next;
     private boolean closedLoop;
     private int depth;
@@ -65,10 +67,10 @@ public final class TraceReplay implements Workload {
     private final io.iopath.request.BioCompletion onDone = this::done;
     private final io.iopath.request.BioCompletion onDoneThenIdle = this::doneThenIdle;
 
-    public TraceReplay(Simulator sim, BlockQueue queue, RunMetrics metrics, JobSpec spec, int processId,
+    public TraceReplay(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId,
                        BlockJob.BioIds ids, long capacitySectors) {
         this.sim = sim;
-        this.queue = queue;
+        this.sink = sink;
         this.metrics = metrics;
         this.spec = spec;
         this.replay = spec.replay();
@@ -194,7 +196,7 @@ public final class TraceReplay implements Workload {
         inFlight++;
         stats.submitted(r.op(), inFlight);
         bio.submittedNs = sim.now();
-        queue.submit(bio);
+        sink.submit(bio);
     }
 
     private void done(Bio bio) {
@@ -219,6 +221,7 @@ public final class TraceReplay implements Workload {
 
     private void closeIfDone() {
         if (next == null && reader != null) {
+            readerWarnings = reader.warnings();
             reader.close();
         }
         if (next == null && inFlight == 0 && !onFinished.isEmpty()) {
@@ -250,7 +253,7 @@ public final class TraceReplay implements Workload {
 
     @Override
     public List<String> notes() {
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(readerWarnings);
         String mode = validate ? "closed loop at depth 1 with the trace's idle times (DiskSim validate)"
                 : closedLoop ? "closed loop, " + depth + " outstanding"
                 : String.format(Locale.ROOT, "open loop at recorded times x %.3g", 1 / replay.timeScale());

@@ -28,6 +28,7 @@ class TraceOutTest {
             out.event(70_000, 1, BlkAction.D, "R", 100, 8, 0, "j"); // second re-issue
             out.event(80_000, 1, BlkAction.D, "R", 100, 8, 0, "j"); // nothing pending: new again
             assertThat(out.written()).isEqualTo(4);
+            out.commit();
         }
         List<TraceRecord> records = TraceReadersTest.readAll(TraceFiles.open(file, TraceFormat.IOLOG3));
         assertThat(records).extracting(TraceRecord::timeNs).containsExactly(10_000L, 20_000L, 60_000L, 80_000L);

@@ -142,12 +142,14 @@ class TraceReplayTest {
         try (TraceOut t = new TraceOut(out1, TraceFormat.BLKPARSE)) {
             first = new ScenarioRun(ScenarioReader.read("a.yaml", yaml, List.of()), t);
             first.execute(p -> { });
+            t.commit();
         }
         Path out2 = dir.resolve("two.iolog");
         try (TraceOut t = new TraceOut(out2, TraceFormat.IOLOG3)) {
             new ScenarioRun(ScenarioReader.read("b.yaml",
                     "name: b\nhost:\n  queue_depth: 32\n  write_cache: true\njobs:\n  - name: r\n    read_iolog: " + out1 + "\n", List.of()), t)
                     .execute(p -> { });
+            t.commit();
         }
         List<TraceRecord> a = TraceReadersTest.readAll(TraceFiles.open(out1, null));
         List<TraceRecord> b = TraceReadersTest.readAll(TraceFiles.open(out2, null));

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /** DiskSim mechanics "Access time type": how rotational latency is modelled. */
-public enum AccessTimeType {
+enum AccessTimeType {
     CONSTANT("constant"), AVERAGE_ROTATION("averageRotation"), TRACK_SWITCH_PLUS_ROTATION("trackSwitchPlusRotation");
 
     private final String diskSimName;

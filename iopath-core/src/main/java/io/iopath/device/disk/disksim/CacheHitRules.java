@@ -3,7 +3,7 @@ package io.iopath.device.disk.disksim;
 /**
  * Which DiskSim read-hit classes the drive's cache allows.
  */
-public record CacheHitRules(
+record CacheHitRules(
         boolean almostReadHits,
         boolean sneakyFullReadHits,
         boolean sneakyPartialReadHits,

@@ -4,7 +4,7 @@ package io.iopath.device.disk.disksim;
  * The drive's side of the bus: "Bulk sector transfer time" (ms per 512-B block), bus holding
  * and the reconnect watermarks (fractions of a segment).
  */
-public record DiskInterface(
+record DiskInterface(
         double bulkSectorTransferMs,
         boolean holdBusEntireRead,
         boolean holdBusEntireWrite,

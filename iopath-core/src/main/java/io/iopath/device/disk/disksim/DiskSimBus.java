@@ -6,7 +6,7 @@ import java.util.Map;
  * A {@code disksim_bus}: type 1 exclusive, 2 shared; arbitration 1 slot priority, 2 FCFS; times in ms
  * (block transfer times per 512-B block).
  */
-public record DiskSimBus(
+record DiskSimBus(
         String name,
         int type,
         int arbitrationType,

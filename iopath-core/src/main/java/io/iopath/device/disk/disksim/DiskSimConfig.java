@@ -9,7 +9,7 @@ import java.util.Optional;
  * their DiskSim type names, and the parsed document (instances, topology and every block iopath
  * does not map, such as {@code disksim_synthio} or {@code disksim_logorg}).
  */
-public record DiskSimConfig(String file, Map<String, DiskSimDisk> disks, Map<String, DiskSimDriver> drivers,
+record DiskSimConfig(String file, Map<String, DiskSimDisk> disks, Map<String, DiskSimDriver> drivers,
         Map<String, DiskSimBus> buses, Map<String, DiskSimController> controllers, ParamDocument document) {
 
     public DiskSimConfig {

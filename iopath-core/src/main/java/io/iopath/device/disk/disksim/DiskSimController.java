@@ -6,7 +6,7 @@ import java.util.Map;
  * A {@code disksim_ctlr}: type 1 pass-through, 2 simple, 3 smart; "Scale for delays" and
  * "Bulk sector transfer time" (ms per block) shape the host-side response time.
  */
-public record DiskSimController(
+record DiskSimController(
         String name,
         int type,
         double scaleForDelays,

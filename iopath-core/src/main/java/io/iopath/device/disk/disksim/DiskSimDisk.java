@@ -7,7 +7,7 @@ import java.util.Map;
  * overheads, bus interface, cache, command queue — around its {@code dm_disk} model.
  * {@code maxQueueLength} is the tagged command-queue depth.
  */
-public record DiskSimDisk(
+record DiskSimDisk(
         String name,
         DiskSimModel model,
         OverheadMatrix overheads,

@@ -6,7 +6,7 @@ import java.util.Map;
  * A {@code disksim_iodriver}. {@code constantAccessTimeMs}: 0 = use the device model, &gt; 0 a
  * fixed access time, −1/−2/−3 take times from the trace.
  */
-public record DiskSimDriver(
+record DiskSimDriver(
         String name,
         int type,
         double constantAccessTimeMs,

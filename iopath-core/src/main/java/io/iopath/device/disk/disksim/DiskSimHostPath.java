@@ -6,7 +6,7 @@ import java.util.List;
  * The components between the driver and one disk instance, in topology order: the driver, then
  * alternating buses and controllers (buses.get(0) is nearest the driver).
  */
-public record DiskSimHostPath(
+record DiskSimHostPath(
         DiskSimDriver driver,
         List<DiskSimBus> buses,
         List<DiskSimController> controllers) {

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * A {@code dm_layout_g1} layout: LBN mapping scheme, sparing and the zone table.
  */
-public record DiskSimLayout(
+record DiskSimLayout(
         LbnMapping mapping,
         SparingScheme sparing,
         int sparingRangeSize,

@@ -7,7 +7,7 @@ import java.util.Map;
  * "Add. write settling delay" (may be negative). {@code singleCylinderSeekMs} and
  * {@code fullStrobeSeekMs} are carried as written even when the seek model does not use them.
  */
-public record DiskSimMechanics(
+record DiskSimMechanics(
         AccessTimeType accessTimeType,
         DiskSimSeek seek,
         double singleCylinderSeekMs,

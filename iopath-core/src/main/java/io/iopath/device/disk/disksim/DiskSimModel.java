@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * A DiskSim {@code dm_disk} (a {@code .model} file): geometry, mechanics and layout.
  */
-public record DiskSimModel(
+record DiskSimModel(
         String name,
         int surfaces,
         int cylinders,

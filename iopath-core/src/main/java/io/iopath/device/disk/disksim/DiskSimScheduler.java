@@ -7,7 +7,7 @@ import java.util.Map;
  * priority sub-queue policies are kept as DiskSim's raw numbers because the shipped files
  * write 0 there when the scheme is off.
  */
-public record DiskSimScheduler(
+record DiskSimScheduler(
         SchedulingPolicy policy,
         int cylinderMappingStrategy,
         double writeInitiationDelayMs,

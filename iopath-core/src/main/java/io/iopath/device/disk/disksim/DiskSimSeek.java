@@ -3,7 +3,7 @@ package io.iopath.device.disk.disksim;
 import java.util.List;
 
 /** The seek model a {@code dm_mech_g1} names with "Seek type", with the parameters it uses (ms). */
-public sealed interface DiskSimSeek {
+sealed interface DiskSimSeek {
 
     SeekType type();
 

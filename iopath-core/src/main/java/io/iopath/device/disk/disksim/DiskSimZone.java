@@ -7,7 +7,7 @@ import java.util.List;
  * (inclusive) with the same blocks per track. Skews and the first-block offset are in sectors;
  * slips and defects use DiskSim's zone-relative physical numbering (disk-drive.md §2.2).
  */
-public record DiskSimZone(
+record DiskSimZone(
         int firstCylinder,
         int lastCylinder,
         int blocksPerTrack,

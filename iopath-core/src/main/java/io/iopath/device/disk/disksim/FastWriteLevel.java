@@ -8,7 +8,7 @@ import java.util.Optional;
  * 1 write-back only for contiguous appending sequential streams; 2 write-back for sequential
  * streams mixed with other requests, dirty data flushed first.
  */
-public enum FastWriteLevel {
+enum FastWriteLevel {
     WRITE_THROUGH(0), WRITE_BACK_APPENDING_SEQUENTIAL(1), WRITE_BACK_MIXED(2);
 
     private final int code;

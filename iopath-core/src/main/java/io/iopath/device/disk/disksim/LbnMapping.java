@@ -8,7 +8,7 @@ import java.util.Optional;
  * surface order reverses on odd cylinders counted from the zone start; 2 the same by absolute
  * cylinder number.
  */
-public enum LbnMapping {
+enum LbnMapping {
     NORMAL(0), SERPENTINE_ZONE_RELATIVE(1), SERPENTINE_ABSOLUTE(2);
 
     private final int code;

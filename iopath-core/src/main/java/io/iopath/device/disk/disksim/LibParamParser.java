@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * <p>Keys are phrases ({@code Segment size (in blks)}), so the lexer splits only on whitespace
  * and the punctuation {@code { } [ ] , =}; a key is the run of words before {@code =}.
  */
-public final class LibParamParser {
+final class LibParamParser {
     private static final int MAX_INCLUDE_DEPTH = 16;
     private static final Pattern INDEXED = Pattern.compile("(.*?)(\\d+)");
 

@@ -3,7 +3,7 @@ package io.iopath.device.disk.disksim;
 /**
  * DiskSim's 8-cell command-overhead matrix (ms): read/write × hit/miss × after a read/write.
  */
-public record OverheadMatrix(
+record OverheadMatrix(
         double readHitAfterRead,
         double readHitAfterWrite,
         double readMissAfterRead,

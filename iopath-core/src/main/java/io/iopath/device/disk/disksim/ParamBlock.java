@@ -8,7 +8,7 @@ import java.util.Optional;
  * ({@code disksim_disk QUANTUM_TORNADO_validate { … }}); nested blocks usually do not
  * ({@code Scheduler = disksim_ioqueue { … }}).
  */
-public record ParamBlock(String type, String name, List<Param> params, String file, int line) implements ParamValue {
+record ParamBlock(String type, String name, List<Param> params, String file, int line) implements ParamValue {
     public ParamBlock {
         params = List.copyOf(params);
         name = name == null ? "" : name;

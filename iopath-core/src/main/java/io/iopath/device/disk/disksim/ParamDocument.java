@@ -9,7 +9,7 @@ import java.util.Optional;
  * block definitions, the {@code instantiate [ names ] as TYPE} statements and the
  * {@code topology} trees, in file order.
  */
-public record ParamDocument(String file, List<ParamBlock> blocks, List<Instantiation> instantiations,
+record ParamDocument(String file, List<ParamBlock> blocks, List<Instantiation> instantiations,
         List<TopologyNode> topology, Map<String, ParamSource> sources) {
 
     public ParamDocument {

@@ -8,7 +8,7 @@ import java.util.Optional;
  * block {@code type { key = value, … }}. {@code source FILE} in value position is resolved by
  * the parser into the block that FILE defines, so callers never see it.
  */
-public sealed interface ParamValue permits ParamValue.Word, ParamValue.ListValue, ParamBlock {
+sealed interface ParamValue permits ParamValue.Word, ParamValue.ListValue, ParamBlock {
 
     /** File the value was read from (as named in messages). */
     String file();

@@ -4,7 +4,7 @@ package io.iopath.device.disk.disksim;
  * Per-request and SCSI protocol overheads of a {@code disksim_disk} (ms). {@code timeScale}
  * ("Time scale for overheads") multiplies every overhead, the matrix included.
  */
-public record ProtocolOverheads(
+record ProtocolOverheads(
         double perRequestMs,
         double timeScale,
         double readCompletionMs,

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /** DiskSim "Buffer continuous read" 0–4: how far the drive reads ahead after a read miss. */
-public enum ReadAheadMode {
+enum ReadAheadMode {
     OFF(0), TO_END_OF_TRACK(1), TO_END_OF_CYLINDER(2), UNTIL_SEGMENT_FULL(3), TRACK_AHEAD_OF_STREAM(4);
 
     private final int code;

@@ -9,7 +9,7 @@ import java.util.List;
  * format ({@code distance, read_ms, stddev, write_ms}) is read too; for single-column tables
  * {@code writeMs == readMs}. Points keep file order (DiskSim tables need not be monotone).
  */
-public record SeekTable(String file, List<Point> points) {
+record SeekTable(String file, List<Point> points) {
 
     public SeekTable {
         points = List.copyOf(points);

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /** DiskSim mechanics "Seek type" (disk-drive.md §3.2). */
-public enum SeekType {
+enum SeekType {
     CONSTANT("constant"), LINEAR("linear"), CURVE("curve"), HPL("hpl"), HPL_PLUS_10("hplplus10"),
     EXTRACTED("extracted");
 

@@ -15,6 +15,14 @@ public interface TraceReader extends Closeable {
     /** The id of the format being read (as {@code --format} takes it); a reader that tells its version from a header reads it first. */
     String formatId();
 
+    /**
+     * What the user should hear though the trace read, once it has been read to the end (a last
+     * line without a line end: a trace cut short?); {@code TraceFiles.open} readers have them.
+     */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     @Override
     default void close() {
         try {

@@ -1,0 +1,49 @@
+package io.iopath.fs;
+
+import io.iopath.request.Op;
+import java.util.function.Consumer;
+
+/**
+ * The system calls a simulated process makes on a mounted file system (spec §6.2). Each one runs
+ * on behalf of process {@code pid} and ends by running its continuation: at once when everything
+ * it needs is in memory, later when the process blocks (a synchronous read, throttling in
+ * balance_dirty_pages, journal space, fsync's wait for its commit).
+ */
+public interface FileSystem {
+    FsFile root();
+
+    /** creat(): a new empty file in {@code dir}; {@code done} receives it. */
+    void create(FsFile dir, String name, int pid, Consumer<FsFile> done);
+
+    void mkdir(FsFile dir, String name, int pid, Consumer<FsFile> done);
+
+    /** open() of an existing file (the lookup and inode reads it needs); null when there is none. */
+    void open(FsFile dir, String name, boolean direct, int pid, Consumer<OpenFile> done);
+
+    /** The directory entry, if the name exists and its inode is in memory (no IO). */
+    FsFile lookupCached(FsFile dir, String name);
+
+    void read(OpenFile f, long offset, long length, int pid, Runnable done);
+
+    void write(OpenFile f, long offset, long length, int pid, Runnable done);
+
+    /** O_DIRECT IO through the block map, bypassing the page cache (the blocks must exist). */
+    void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done);
+
+    void fsync(OpenFile f, boolean datasync, int pid, Runnable done);
+
+    void close(OpenFile f, int pid, Runnable done);
+
+    void unlink(FsFile dir, String name, int pid, Runnable done);
+
+    /** sync(): write-back of everything, every forced commit, then a wait for all of it. */
+    void sync(int pid, Runnable done);
+
+    /** posix_fadvise(POSIX_FADV_DONTNEED), as fio's invalidate=1 does: the file's clean pages leave the cache. */
+    void invalidate(FsFile f);
+
+    /** Stops the file system's timers (kupdate, commit) so that the run can end. */
+    void unmount();
+
+    FsStats stats();
+}

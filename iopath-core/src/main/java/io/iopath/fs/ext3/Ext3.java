@@ -1,0 +1,731 @@
+package io.iopath.fs.ext3;
+
+import io.iopath.block.BioSink;
+import io.iopath.fs.FileSystem;
+import io.iopath.fs.FsConfig;
+import io.iopath.fs.MountOptions;
+import io.iopath.fs.FsFile;
+import io.iopath.fs.FsPids;
+import io.iopath.fs.FsPowerLoss;
+import io.iopath.fs.FsStats;
+import io.iopath.fs.OpenFile;
+import io.iopath.fs.pagecache.BufferedRead;
+import io.iopath.fs.pagecache.Mapping;
+import io.iopath.fs.pagecache.Page;
+import io.iopath.fs.pagecache.PageCache;
+import io.iopath.fs.pagecache.PageIo;
+import io.iopath.fs.pagecache.Writeback;
+import io.iopath.request.Bio;
+import io.iopath.request.Flags;
+import io.iopath.request.Op;
+import io.iopath.sim.Simulator;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+
+/**
+ * ext3 on a partition, freshly made by mke2fs and mounted (spec §3): the system calls of
+ * {@link FileSystem} turned into the blocks each one reads, journals and dirties (§3.7), with the
+ * page cache, pdflush and jbd turning that state into IO later. Metadata blocks are pages of the
+ * block device's mapping: read synchronously when not cached, journaled in the running
+ * transaction, then dirty at home after the commit.
+ */
+public final class Ext3 implements FileSystem {
+    private static final long NS_PER_S = 1_000_000_000L;
+
+    private final Simulator sim;
+    private final FsConfig config;
+    private final MountOptions options;
+    private final FsPids pids;
+    private final Ext3Layout layout;
+    private final BlockAllocator blocks;
+    private final InodeAllocator inodes;
+    private final PageIo io;
+    private final PageCache cache;
+    private final Writeback writeback;
+    private final BufferedRead reader;
+    private final Mapping bdev = new Mapping("bdev", true);
+    private final Set<Long> permanent = new HashSet<>();
+    private final Jbd jbd;
+    private final Map<Long, Ext3Inode> icache = new HashMap<>();
+    private final Ext3Inode root;
+    private final long[] journal;
+    /** Data blocks an fsync has returned for, until they are written again (power-loss accounting). */
+    private final Set<Long> fsyncedBlocks = new HashSet<>();
+    private long appBytesRead;
+    private long appBytesWritten;
+    private long metaReads;
+
+    /**
+     * mke2fs and mount.
+     *
+     * @param deviceDone sees each bio of the file system and the page cache when it completes
+     */
+    public Ext3(Simulator sim, BioSink sink, FsConfig config, FsPids pids, LongSupplier ids, Consumer<Bio> deviceDone) {
+        this.sim = sim;
+        this.config = config;
+        this.options = config.options();
+        this.pids = pids;
+        this.layout = new Ext3Layout(config.blocks());
+        this.blocks = new BlockAllocator(layout);
+        this.inodes = new InodeAllocator(layout, blocks, sim.randoms().stream("fs.ext3.orlov"));
+        this.io = new PageIo(sim, sink, config.partitionOffset() / 512, ids, deviceDone);
+        this.cache = new PageCache(config.vm(), io, pids.kswapd(), sim::now);
+        this.writeback = new Writeback(sim, cache, sink, config.vm(), pids.pdflush());
+        this.reader = new BufferedRead(cache, io);
+        mkfsMetadata();
+        this.root = mkfsDirectory(Ext3Layout.ROOT_INO, 1, null);
+        root.topDir = true;
+        root.dir.insert(".", root.ino, 0);
+        root.dir.insert("..", root.ino, 0);
+        Ext3Inode lostFound = mkfsDirectory(Ext3Layout.FIRST_INO, 4, root); // mke2fs: lost+found of 16 KiB
+        root.dir.insert("lost+found", lostFound.ino, 0);
+        this.journal = mkfsJournal(layout.journalBlocks);
+        // mount: the super block and the group descriptors stay in memory (ext3_fill_super)
+        pin(0);
+        for (int i = 0; i < layout.gdtBlocks; i++) {
+            pin(1 + i);
+        }
+        this.jbd = new Jbd(sim, cache, io, bdev, blocks, journal, options, pids.kjournald(), permanent);
+        writeback.start();
+    }
+
+    private void pin(long block) {
+        permanent.add(block);
+        Page p = cache.add(bdev, block, true, true);
+        p.block = block;
+        p.pinned = true;
+    }
+
+    private void mkfsMetadata() {
+        for (int g = 0; g < layout.groups; g++) {
+            long s = layout.groupStart(g);
+            for (long b = s; b < layout.firstData(g) && b < layout.groupEnd(g); b++) {
+                blocks.markUsed(b);
+            }
+        }
+        for (long ino = 1; ino <= Ext3Layout.FIRST_INO; ino++) {
+            inodes.markUsed(ino, ino == Ext3Layout.ROOT_INO || ino == Ext3Layout.FIRST_INO);
+        }
+    }
+
+    private Ext3Inode mkfsDirectory(long ino, int nblocks, Ext3Inode parent) {
+        Ext3Inode d = new Ext3Inode(ino, layout.groupOfInode(ino), true, new Mapping("dir" + ino, false));
+        d.parent = parent;
+        for (int i = 0; i < nblocks; i++) {
+            long b = blocks.allocate(layout.firstData(0), null);
+            d.map(i, b);
+            d.dir.addBlock(b, i == 0 ? 24 : 0);
+        }
+        d.size = nblocks * 4096L;
+        icache.put(ino, d);
+        return d;
+    }
+
+    /** The journal inode: the first free blocks from the start (pre-1.41.1 mke2fs), indirect blocks interleaved. */
+    private long[] mkfsJournal(int n) {
+        Ext3Inode j = new Ext3Inode(Ext3Layout.JOURNAL_INO, 0, false, new Mapping("journal", false));
+        long[] phys = new long[n];
+        long goal = layout.firstData(0);
+        for (int i = 0; i < n; i++) {
+            for (int k = Ext3Inode.newIndirectBlocks(i); k > 0; k--) {
+                long ind = blocks.allocate(goal, null);
+                goal = ind + 1; // the journal inode's indirect blocks: placed, never rewritten here
+            }
+            phys[i] = blocks.allocate(goal, null);
+            goal = phys[i] + 1;
+        }
+        return phys;
+    }
+
+    // ------------------------------------------------------------------ one system call's metadata reads
+
+    /** The metadata blocks one call needs: uncached ones are read (sb_bread), and the call waits for all of them. */
+    private final class MetaReads {
+        final int pid;
+        final List<Page> waits = new ArrayList<>();
+
+        MetaReads(int pid) {
+            this.pid = pid;
+        }
+
+        /** {@code fresh}: a block with nothing on disk worth reading (a new inode-table block, a new directory block). */
+        void need(long block, boolean fresh) {
+            Page p = cache.find(bdev, block);
+            if (p == null) {
+                p = cache.add(bdev, block, fresh, false);
+                p.block = block;
+                if (!fresh) {
+                    metaReads++;
+                    io.readPages(List.of(p), pid, Flags.META, cache);
+                    waits.add(p);
+                }
+            } else if (!p.uptodate()) {
+                waits.add(p);
+            }
+            cache.markAccessed(p);
+        }
+
+        void need(long block) {
+            need(block, false);
+        }
+
+        void journal(long block) {
+            need(block);
+            jbd.journalMeta(block);
+        }
+
+        void journalFresh(long block) {
+            need(block, true);
+            jbd.journalMeta(block);
+        }
+
+        void then(Runnable r) {
+            int[] left = {1};
+            Runnable one = () -> {
+                if (--left[0] == 0) {
+                    r.run();
+                }
+            };
+            for (Page p : waits) {
+                if (!p.uptodate()) {
+                    left[0]++;
+                    p.waitIo(one);
+                }
+            }
+            one.run();
+        }
+    }
+
+    // ------------------------------------------------------------------ namespace
+
+    @Override
+    public FsFile root() {
+        return root;
+    }
+
+    @Override
+    public FsFile lookupCached(FsFile dir, String name) {
+        Directory.Entry e = ((Ext3Inode) dir).dir.entries.get(name);
+        return e == null ? null : icache.get(e.ino());
+    }
+
+    private void lookup(MetaReads r, Ext3Inode d, String name) {
+        for (int i : d.dir.lookupBlocks(name)) {
+            r.need(d.dir.blocks.get(i));
+        }
+    }
+
+    @Override
+    public void create(FsFile dir, String name, int pid, Consumer<FsFile> done) {
+        makeNode((Ext3Inode) dir, name, false, pid, done);
+    }
+
+    @Override
+    public void mkdir(FsFile dir, String name, int pid, Consumer<FsFile> done) {
+        makeNode((Ext3Inode) dir, name, true, pid, done);
+    }
+
+    private void makeNode(Ext3Inode d, String name, boolean directory, int pid, Consumer<FsFile> done) {
+        if (d.dir.entries.containsKey(name)) {
+            throw new IllegalStateException("'" + name + "' exists in " + d);
+        }
+        MetaReads lookup = new MetaReads(pid);
+        lookup(lookup, d, name);
+        lookup.need(layout.inodeBlock(d.ino));
+        lookup.then(() -> jbd.startHandle(directory ? 12 : 8, pid, () -> {
+            long tid = jbd.runningTid();
+            MetaReads r = new MetaReads(pid);
+            long ino = inodes.allocate(d.group, d.ino, directory, d.topDir);
+            if (ino < 0) {
+                throw new IllegalStateException("ext3: no free inode");
+            }
+            int g = layout.groupOfInode(ino);
+            r.journal(layout.inodeBitmap(g));
+            r.journal(layout.gdtBlock(g));
+            long itb = layout.inodeBlock(ino);
+            if (inodes.blockHasOtherInodes(ino)) {
+                r.journal(itb);
+            } else {
+                r.journalFresh(itb); // __ext3_get_inode_loc: no other inode in use, the block is not read
+            }
+            Ext3Inode n = new Ext3Inode(ino, g, directory, new Mapping((directory ? "dir" : "ino") + ino, false));
+            n.parent = d;
+            if (directory) {
+                long b = allocate(r, n, 0, pid, null);
+                n.map(0, b);
+                n.dir.addBlock(b, 24); // "." and ".."
+                n.size = 4096;
+                r.journalFresh(b);
+            }
+            addEntry(r, d, name, ino, pid);
+            r.journal(layout.inodeBlock(d.ino));
+            d.lastTid = tid;
+            d.lastDataTid = tid;
+            n.lastTid = tid;
+            n.lastDataTid = tid;
+            icache.put(ino, n);
+            r.then(() -> done.accept(n));
+        }));
+    }
+
+    private void addEntry(MetaReads r, Ext3Inode d, String name, long ino, int pid) {
+        int blk = d.dir.insertBlock(name);
+        if (blk == -2 && config.dirIndex()) {
+            long a = allocate(r, d, d.dir.blocks.size(), pid, null);
+            d.map(d.dir.blocks.size(), a);
+            long b = -1;
+            if (!d.dir.indexed()) {
+                b = allocate(r, d, d.dir.blocks.size() + 1, pid, null);
+                d.map(d.dir.blocks.size() + 1, b);
+            }
+            for (int i : d.dir.split(name, a, b)) {
+                r.journalFresh(d.dir.blocks.get(i));
+            }
+            d.size = d.dir.blocks.size() * 4096L;
+            blk = d.dir.insertBlock(name);
+        }
+        if (blk < 0) {
+            int idx = d.dir.blocks.size();
+            long b = allocate(r, d, idx, pid, null);
+            d.map(idx, b);
+            blk = d.dir.addBlock(b, 0);
+            d.size = d.dir.blocks.size() * 4096L;
+            r.journalFresh(b);
+        }
+        r.journal(d.dir.blocks.get(blk));
+        d.dir.insert(name, ino, blk);
+    }
+
+    /** ext3_find_goal: after the file's last block, else near a lower mapped block, else the group start plus the writer's colour. */
+    private long goal(Ext3Inode f, long index, int pid) {
+        if (f.lastLogical == index - 1 && f.lastPhysical >= 0) {
+            return f.lastPhysical + 1;
+        }
+        for (long i = Math.min(index - 1, f.blocks.length - 1); i >= 0; i--) {
+            if (f.blocks[(int) i] >= 0) {
+                return f.blocks[(int) i];
+            }
+        }
+        long ind = f.indirectFor(index);
+        if (ind >= 0) {
+            return ind;
+        }
+        return layout.groupStart(f.group) + (long) (pid % 16) * (Ext3Layout.BLOCKS_PER_GROUP / 16);
+    }
+
+    /** One block for page {@code index} of {@code f} (or for an indirect block before it), journaling its bitmap and descriptor. */
+    private long allocate(MetaReads r, Ext3Inode f, long index, int pid, BlockAllocator.Window window) {
+        long b = blocks.allocate(goal(f, index, pid), window);
+        if (b < 0) {
+            throw new IllegalStateException("ext3: no free block");
+        }
+        int g = layout.groupOf(b);
+        r.journal(layout.blockBitmap(g));
+        r.journal(layout.gdtBlock(g));
+        return b;
+    }
+
+    @Override
+    public void open(FsFile dir, String name, boolean direct, int pid, Consumer<OpenFile> done) {
+        Ext3Inode d = (Ext3Inode) dir;
+        MetaReads r = new MetaReads(pid);
+        lookup(r, d, name);
+        r.then(() -> {
+            Directory.Entry e = d.dir.entries.get(name);
+            Ext3Inode f = e == null ? null : icache.get(e.ino());
+            if (f == null) {
+                done.accept(null);
+                return;
+            }
+            f.openCount++;
+            done.accept(new OpenFile(f, direct));
+        });
+    }
+
+    @Override
+    public void close(OpenFile f, int pid, Runnable done) {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        if (--fi.openCount <= 0) {
+            fi.openCount = 0;
+            blocks.discard(fi.window); // ext3_release_file
+        }
+        done.run();
+    }
+
+    @Override
+    public void unlink(FsFile dir, String name, int pid, Runnable done) {
+        Ext3Inode d = (Ext3Inode) dir;
+        Directory.Entry e = d.dir.entries.get(name);
+        if (e == null) {
+            done.run();
+            return;
+        }
+        Ext3Inode f = icache.get(e.ino());
+        MetaReads lookup = new MetaReads(pid);
+        lookup(lookup, d, name);
+        lookup.need(layout.inodeBlock(d.ino));
+        lookup.need(layout.inodeBlock(f.ino));
+        lookup.then(() -> jbd.startHandle(10, pid, () -> {
+            long tid = jbd.runningTid();
+            MetaReads r = new MetaReads(pid);
+            r.journal(d.dir.blocks.get(d.dir.entries.get(name).block()));
+            d.dir.remove(name);
+            r.journal(layout.inodeBlock(d.ino));
+            r.journal(layout.inodeBlock(f.ino));
+            r.journal(0); // the orphan list lives in the super block
+            Set<Integer> groups = new LinkedHashSet<>();
+            List<Long> freed = new ArrayList<>();
+            for (long b : f.blocks) {
+                if (b >= 0) {
+                    freed.add(b);
+                }
+            }
+            for (long b : f.indirect) {
+                if (b >= 0) {
+                    freed.add(b);
+                }
+            }
+            for (long b : freed) {
+                blocks.free(b);
+                jbd.freed(b);
+                groups.add(layout.groupOf(b));
+            }
+            for (int g : groups) {
+                r.journal(layout.blockBitmap(g));
+                r.journal(layout.gdtBlock(g));
+            }
+            int g = layout.groupOfInode(f.ino);
+            inodes.free(f.ino, f.directory);
+            r.journal(layout.inodeBitmap(g));
+            r.journal(layout.gdtBlock(g));
+            for (Page p : new ArrayList<>(f.mapping.pages())) {
+                jbd.forget(p);
+            }
+            cache.removeAll(f.mapping);
+            f.deleted = true;
+            blocks.discard(f.window);
+            icache.remove(f.ino);
+            d.lastTid = tid;
+            d.lastDataTid = tid;
+            r.then(done);
+        }));
+    }
+
+    // ------------------------------------------------------------------ data
+
+    @Override
+    public void read(OpenFile f, long offset, long length, int pid, Runnable done) {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        if (offset >= fi.size || length <= 0) {
+            done.run();
+            return;
+        }
+        long len = Math.min(length, fi.size - offset);
+        reader.read(fi.mapping, fi, f.readAhead, offset, len, pid, () -> {
+            appBytesRead += len;
+            touchAtime(fi, pid, done);
+        });
+    }
+
+    /** touch_atime → ext3_dirty_inode: the inode-table block is journaled when the second changed (unless noatime). */
+    private void touchAtime(Ext3Inode fi, int pid, Runnable done) {
+        long second = sim.now() / NS_PER_S;
+        if (!options.atime() || second == fi.atimeSecond) {
+            done.run();
+            return;
+        }
+        fi.atimeSecond = second;
+        jbd.startHandle(1, pid, () -> {
+            MetaReads r = new MetaReads(pid);
+            r.journal(layout.inodeBlock(fi.ino));
+            fi.lastTid = jbd.runningTid();
+            r.then(done);
+        });
+    }
+
+    @Override
+    public void write(OpenFile f, long offset, long length, int pid, Runnable done) {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        if (length <= 0) {
+            done.run();
+            return;
+        }
+        long first = offset / 4096;
+        long last = (offset + length - 1) / 4096;
+        MetaReads pre = new MetaReads(pid);
+        // block_prepare_write: a partly written block that exists on disk and is not cached is read first
+        rmw(pre, fi, first, offset, length, pid);
+        if (last != first) {
+            rmw(pre, fi, last, offset, length, pid);
+        }
+        pre.need(layout.inodeBlock(fi.ino));
+        int credits = (int) Math.min(64, last - first + 1) * 2 + 4;
+        pre.then(() -> jbd.startHandle(credits, pid, () -> {
+            long tid = jbd.runningTid();
+            MetaReads r = new MetaReads(pid);
+            int newlyDirty = 0;
+            boolean allocated = false;
+            for (long p = first; p <= last; p++) {
+                Page page = cache.find(fi.mapping, p);
+                if (page == null) {
+                    page = cache.add(fi.mapping, p, true, false);
+                } else if (!page.uptodate()) {
+                    r.waits.add(page);
+                }
+                if (fi.blockOf(p) < 0) {
+                    // ext3_alloc_branch: missing indirect blocks first, then the data block
+                    for (int slot : Ext3Inode.slotsFor(p)) {
+                        if (fi.indirectSlot(slot) < 0) {
+                            long ind = allocate(r, fi, p, pid, null);
+                            fi.setIndirect(slot, ind);
+                            r.journalFresh(ind);
+                        }
+                    }
+                    long b = allocate(r, fi, p, pid, options.reservation() ? fi.window : null);
+                    fi.map(p, b);
+                    if (p >= Ext3Inode.DIRECT) {
+                        r.journal(fi.indirectFor(p));
+                    }
+                    allocated = true;
+                }
+                page.block = fi.blockOf(p);
+                fsyncedBlocks.remove(page.block); // new data: not promised until the next fsync
+                if (options.data() == MountOptions.DataMode.JOURNAL) {
+                    jbd.journalData(page);
+                } else {
+                    if (!page.dirty()) {
+                        newlyDirty++;
+                    }
+                    cache.markDirty(page);
+                    if (options.data() == MountOptions.DataMode.ORDERED) {
+                        jbd.addOrdered(page);
+                    }
+                }
+                cache.markAccessed(page);
+            }
+            boolean grew = offset + length > fi.size;
+            if (grew) {
+                fi.size = offset + length;
+            }
+            // file_update_time and i_size: the inode is journaled (ext3_dirty_inode)
+            r.journal(layout.inodeBlock(fi.ino));
+            fi.lastTid = tid;
+            if (allocated || grew) {
+                fi.lastDataTid = tid;
+            }
+            appBytesWritten += length;
+            int dirtied = newlyDirty;
+            r.then(() -> writeback.pagesDirtied(pid, dirtied, done));
+        }));
+    }
+
+    private void rmw(MetaReads pre, Ext3Inode fi, long page, long offset, long length, int pid) {
+        long pageStart = page * 4096;
+        boolean whole = offset <= pageStart && offset + length >= pageStart + 4096;
+        if (whole || fi.blockOf(page) < 0 || cache.find(fi.mapping, page) != null) {
+            return;
+        }
+        Page p = cache.add(fi.mapping, page, false, false);
+        p.block = fi.blockOf(page);
+        cache.countLookup(false);
+        io.readPages(List.of(p), pid, 0, cache);
+        pre.waits.add(p);
+    }
+
+    @Override
+    public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        long first = offset / 4096;
+        long last = (offset + length - 1) / 4096;
+        int[] left = {1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                if (op == Op.READ) {
+                    appBytesRead += length;
+                } else {
+                    appBytesWritten += length;
+                }
+                done.run();
+            }
+        };
+        long runStart = -1;
+        int runLen = 0;
+        for (long p = first; p <= last + 1; p++) {
+            long b = p <= last ? fi.blockOf(p) : -1;
+            if (p <= last && b < 0) {
+                throw new IllegalStateException("O_DIRECT " + op + " of a hole in " + fi + " at page " + p + " (lay the file out first)");
+            }
+            if (runLen > 0 && (b < 0 || b != runStart + runLen)) {
+                left[0]++;
+                if (op == Op.READ) {
+                    io.readBlocks(runStart, runLen, pid, 0, one);
+                } else {
+                    io.writeBlocks(runStart, runLen, pid, Flags.SYNC, one); // O_DIRECT writes are REQ_SYNC
+                }
+                runLen = 0;
+            }
+            if (b >= 0) {
+                if (runLen == 0) {
+                    runStart = b;
+                }
+                runLen++;
+            }
+        }
+        one.run();
+    }
+
+    @Override
+    public void fsync(OpenFile f, boolean datasync, int pid, Runnable done) {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        // filemap_fdatawrite, ->fsync (ext3_sync_file: the commit holding the inode), filemap_fdatawait
+        for (Page p : new ArrayList<>(fi.mapping.pages())) {
+            if (p.dirty() && !p.underWriteback()) {
+                cache.writePage(p, pid, 0);
+            }
+        }
+        long tid = datasync ? fi.lastDataTid : fi.lastTid;
+        jbd.waitCommit(tid, () -> writeback.waitWriteback(fi.mapping, () -> {
+            for (long b : fi.blocks) {
+                if (b >= 0) {
+                    fsyncedBlocks.add(b);
+                }
+            }
+            done.run();
+        }));
+    }
+
+    @Override
+    public void sync(int pid, Runnable done) {
+        writeback.writeAll(pid);
+        jbd.forceCommit(() -> {
+            writeback.writeAll(pid); // the metadata the commit left dirty at home
+            List<Mapping> all = new ArrayList<>();
+            all.add(bdev);
+            for (Ext3Inode i : icache.values()) {
+                all.add(i.mapping);
+            }
+            waitAll(all, 0, done);
+        });
+    }
+
+    private void waitAll(List<Mapping> ms, int i, Runnable done) {
+        if (i == ms.size()) {
+            done.run();
+            return;
+        }
+        writeback.waitWriteback(ms.get(i), () -> waitAll(ms, i + 1, done));
+    }
+
+    /**
+     * Power fails now: the page cache is gone, and so are the writes the drive held only in its
+     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}.
+     */
+    public FsPowerLoss powerFail(List<long[]> lost) {
+        long buffered = 0;
+        for (Ext3Inode i : icache.values()) {
+            for (Page p : i.mapping.pages()) {
+                if (p.bufferDirty || p.underWriteback()) {
+                    buffered++;
+                }
+            }
+        }
+        Set<Long> journal = new HashSet<>();
+        for (long j : this.journal) {
+            journal.add(j);
+        }
+        long fsynced = 0;
+        long commits = 0;
+        long start = config.partitionOffset() / 512;
+        for (long[] r : lost) {
+            for (long s = r[0]; s < r[0] + r[1]; s += PageIo.BLOCK_SECTORS) {
+                long b = (s - start) / PageIo.BLOCK_SECTORS;
+                if (fsyncedBlocks.contains(b)) {
+                    fsynced++;
+                }
+                if (journal.contains(b)) {
+                    commits++;
+                }
+            }
+        }
+        writeback.stop();
+        return new FsPowerLoss(buffered, fsynced, commits);
+    }
+
+    @Override
+    public void invalidate(FsFile f) {
+        cache.invalidateClean(((Ext3Inode) f).mapping);
+    }
+
+    @Override
+    public void unmount() {
+        writeback.stop();
+    }
+
+    @Override
+    public FsStats stats() {
+        return new FsStats(cache.hits(), cache.misses(), appBytesRead, appBytesWritten, io.bytesRead(), io.bytesWritten(),
+                jbd.commits(), jbd.journalBlocksWritten(), jbd.commitNsTotal(), jbd.commitNsMax(), jbd.checkpoints(),
+                writeback.throttledCalls(), cache.peakDirtyPlusWriteback(), writeback.limits().dirty, cache.evictions());
+    }
+
+    // ------------------------------------------------------------------ for tests and reports
+
+    public Ext3Layout layout() {
+        return layout;
+    }
+
+    public PageCache pageCache() {
+        return cache;
+    }
+
+    public Writeback writeback() {
+        return writeback;
+    }
+
+    public BlockAllocator blockAllocator() {
+        return blocks;
+    }
+
+    /** Physical blocks of the journal, in log order (block 0 is the journal super block). */
+    public long[] journalBlocks() {
+        return journal.clone();
+    }
+
+    /** Page {@code index} of a file's block map (-1 for a hole). */
+    public long blockOf(FsFile f, long index) {
+        return ((Ext3Inode) f).blockOf(index);
+    }
+
+    public Mapping mappingOf(FsFile f) {
+        return ((Ext3Inode) f).mapping;
+    }
+
+    public Mapping bdevMapping() {
+        return bdev;
+    }
+
+    public long metadataReads() {
+        return metaReads;
+    }
+
+    /** Per commit: start ns, end ns, metadata blocks, ordered pages, journal blocks. */
+    public List<long[]> commitLog() {
+        return List.copyOf(jbd.commitLog());
+    }
+
+    /** The transaction that last journaled {@code f} has committed (fsync has nothing to wait for). */
+    public boolean inodeCommitted(FsFile f) {
+        return jbd.committed(((Ext3Inode) f).lastTid);
+    }
+
+    public int groupOf(FsFile f) {
+        return ((Ext3Inode) f).group;
+    }
+}

@@ -1,0 +1,54 @@
+package io.iopath.fs.pagecache;
+
+import java.util.TreeMap;
+
+/**
+ * An address space: the cached pages of one inode (a file, or the block device's "bdev inode"
+ * that holds every metadata home block), with the inode's write-back state ({@code dirtied_when}
+ * and its place on the super block's dirty list, {@code fs/fs-writeback.c}).
+ */
+public final class Mapping {
+    public final String name;
+    /** The block-device inode: its page index is the file-system block number. */
+    public final boolean bdev;
+    final TreeMap<Long, Page> pages = new TreeMap<>();
+    int dirtyPages;
+    /** {@code inode->dirtied_when}: when the inode went from clean to dirty; age is per inode (§1 rule 1). */
+    long dirtiedWhen = -1;
+    boolean onDirtyList;
+    Mapping olderDirty;
+    Mapping youngerDirty;
+    /** range_cyclic: the page index the next write-back pass starts at ({@code writeback_index}). */
+    long writebackIndex;
+
+    public Mapping(String name, boolean bdev) {
+        this.name = name;
+        this.bdev = bdev;
+    }
+
+    public Page find(long index) {
+        return pages.get(index);
+    }
+
+    public int cachedPages() {
+        return pages.size();
+    }
+
+    public int dirtyPages() {
+        return dirtyPages;
+    }
+
+    public long dirtiedWhen() {
+        return dirtiedWhen;
+    }
+
+    /** The cached pages in index order (a read-only view). */
+    public java.util.Collection<Page> pages() {
+        return java.util.Collections.unmodifiableCollection(pages.values());
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

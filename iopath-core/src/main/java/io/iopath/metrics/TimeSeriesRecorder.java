@@ -1,0 +1,140 @@
+package io.iopath.metrics;
+
+import io.iopath.request.Bio;
+import io.iopath.request.Op;
+import io.iopath.result.LatencySummary;
+import io.iopath.result.TimeSeries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * IOPS, bandwidth and latency per interval of simulated time ({@link TimeSeries}). Bios complete
+ * in simulated-time order, so an interval is summarised as soon as the first bio of a later one
+ * completes and its latencies are dropped: memory is one interval's bios, whatever the run's
+ * length. Percentiles are exact order statistics (nearest rank) of the interval's latencies.
+ */
+final class TimeSeriesRecorder {
+    private static final String[] DIRECTIONS = {"read", "write"};
+    private final long intervalNs;
+    private final List<TimeSeries.Point> points = new ArrayList<>();
+    /** Latencies of the current interval by job and direction (0 read, 1 write). */
+    private Values[][] latencies = new Values[0][];
+    private final List<String> jobNames = new ArrayList<>();
+    private long current = -1;
+    private final Values scratch = new Values();
+
+    TimeSeriesRecorder(long intervalNs) {
+        if (intervalNs <= 0) {
+            throw new IllegalArgumentException("interval must be positive, got " + intervalNs + " ns");
+        }
+        this.intervalNs = intervalNs;
+    }
+
+    /** A job, by the index its {@link JobRecorder} has; -1 for bios of no registered job. */
+    void addJob(String name) {
+        jobNames.add(name);
+        latencies = Arrays.copyOf(latencies, jobNames.size());
+        latencies[jobNames.size() - 1] = new Values[] {new Values(), new Values()};
+    }
+
+    void record(Bio bio, int job) {
+        long k = bio.completedNs / intervalNs;
+        if (k != current) {
+            close();
+            current = k;
+        }
+        Values v = latencies[job][bio.op == Op.READ ? 0 : 1];
+        v.add(bio.completedNs - bio.queuedNs, bio.bytes());
+    }
+
+    TimeSeries result() {
+        close();
+        return new TimeSeries(intervalNs, List.copyOf(points));
+    }
+
+    /** Summarises the current interval into points and empties it. */
+    private void close() {
+        if (current < 0) {
+            return;
+        }
+        long start = current * intervalNs;
+        for (int j = 0; j < latencies.length; j++) {
+            addPoints(start, jobNames.get(j), latencies[j][0], latencies[j][1]);
+        }
+        // all jobs together
+        Values allRead = new Values();
+        Values allWrite = new Values();
+        for (Values[] job : latencies) {
+            allRead.addAll(job[0]);
+            allWrite.addAll(job[1]);
+        }
+        addPoints(start, null, allRead, allWrite);
+        for (Values[] job : latencies) {
+            job[0].clear();
+            job[1].clear();
+        }
+        current = -1;
+    }
+
+    private void addPoints(long start, String job, Values read, Values write) {
+        if (read.size + write.size == 0) {
+            return;
+        }
+        Values[] dirs = {read, write};
+        for (int d = 0; d < 2; d++) {
+            if (dirs[d].size > 0) {
+                points.add(new TimeSeries.Point(start, job, DIRECTIONS[d], dirs[d].size, dirs[d].bytes, dirs[d].summary()));
+            }
+        }
+        scratch.clear();
+        scratch.addAll(read);
+        scratch.addAll(write);
+        points.add(new TimeSeries.Point(start, job, "total", scratch.size, scratch.bytes, scratch.summary()));
+    }
+
+    /** A growable array of latencies, with the bytes of their bios. */
+    private static final class Values {
+        long[] ns = new long[64];
+        int size;
+        long bytes;
+
+        void add(long latencyNs, long b) {
+            if (size == ns.length) {
+                ns = Arrays.copyOf(ns, size * 2);
+            }
+            ns[size++] = latencyNs;
+            bytes += b;
+        }
+
+        void addAll(Values o) {
+            if (size + o.size > ns.length) {
+                ns = Arrays.copyOf(ns, Math.max(ns.length * 2, size + o.size));
+            }
+            System.arraycopy(o.ns, 0, ns, size, o.size);
+            size += o.size;
+            bytes += o.bytes;
+        }
+
+        void clear() {
+            size = 0;
+            bytes = 0;
+        }
+
+        /** Sorts in place: call last. */
+        LatencySummary summary() {
+            Arrays.sort(ns, 0, size);
+            double sum = 0;
+            for (int i = 0; i < size; i++) {
+                sum += ns[i];
+            }
+            return new LatencySummary(sum / size, rank(50), rank(95), rank(99), rank(99.9), ns[size - 1]);
+        }
+
+        /** The nearest-rank percentile: the smallest value at or below which p % of the values lie. */
+        private long rank(double p) {
+            int r = (int) Math.ceil(p / 100.0 * size);
+            return ns[Math.max(0, Math.min(size, r) - 1)];
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.iopath.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code iopath compare A B}: two runs' {@code results.json} side by side, the headline figures
+ * with their difference and ratio, as a Markdown table. Works on the JSON (not on Result
+ * records) so that it compares files written by another iopath version too: a figure one file
+ * lacks is shown blank rather than failing.
+ */
+public final class CompareText {
+    /** A figure: where it is in A's file and in B's (a job's index may differ), its scale and digits. */
+    private record Row(String label, String pointerA, String pointerB, double scale, int decimals) {
+        Row(String label, String pointer, double scale, int decimals) {
+            this(label, pointer, pointer, scale, decimals);
+        }
+    }
+
+    private CompareText() {
+    }
+
+    public static String of(String nameA, JsonNode a, String nameB, JsonNode b) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("A: ").append(nameA).append(" (").append(describe(a)).append(")\n");
+        sb.append("B: ").append(nameB).append(" (").append(describe(b)).append(")\n\n");
+        sb.append("| figure | A | B | B − A | B / A |\n|---|---:|---:|---:|---:|\n");
+        for (Row r : rows(a, b)) {
+            JsonNode va = a.at(r.pointerA());
+            JsonNode vb = b.at(r.pointerB());
+            if (!va.isNumber() && !vb.isNumber()) {
+                continue;
+            }
+            sb.append("| ").append(r.label()).append(" | ").append(cell(va, r)).append(" | ").append(cell(vb, r)).append(" | ");
+            if (va.isNumber() && vb.isNumber()) {
+                double x = va.asDouble() / r.scale();
+                double y = vb.asDouble() / r.scale();
+                sb.append(String.format(Locale.ROOT, "%+." + r.decimals() + "f", y - x)).append(" | ")
+                        .append(x == 0 ? (y == 0 ? "=" : "") : String.format(Locale.ROOT, "%.3f", y / x));
+            } else {
+                sb.append(" | ");
+            }
+            sb.append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    private static String describe(JsonNode r) {
+        return "scenario " + r.path("scenario").asText("?") + ", drive " + r.path("drive").asText("?") + ", scheduler "
+                + r.path("scheduler").asText("?") + ", queue_depth " + r.path("queue_depth").asText("?") + ", seed "
+                + r.path("seed").asText("?");
+    }
+
+    private static String cell(JsonNode v, Row r) {
+        return v.isNumber() ? String.format(Locale.ROOT, "%." + r.decimals() + "f", v.asDouble() / r.scale()) : "";
+    }
+
+    private static List<Row> rows(JsonNode a, JsonNode b) {
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("simulated s", "/elapsed_ns", 1e9, 3));
+        for (String d : List.of("read", "write", "total")) {
+            if (a.at("/" + d + "/ios").asLong() == 0 && b.at("/" + d + "/ios").asLong() == 0) {
+                continue;
+            }
+            direction(rows, d, "/" + d);
+        }
+        rows.add(new Row("flushes", "/flush/count", 1, 0));
+        if (a.at("/flush/count").asLong() + b.at("/flush/count").asLong() > 0) {
+            rows.add(new Row("flush p99 ms", "/flush/latency_ns/p99", 1e6, 3));
+        }
+        rows.add(new Row("drive utilisation %", "/drive_utilisation", 0.01, 1));
+        rows.add(new Row("bio merges", "/bio_merges", 1, 0));
+        rows.add(new Row("QUEUE FULL", "/queue_full", 1, 0));
+        rows.add(new Row("drive seek ms / command", "/drive_time_ns/seek_mean", 1e6, 3));
+        rows.add(new Row("drive rotation ms / command", "/drive_time_ns/rotation_mean", 1e6, 3));
+        rows.add(new Row("drive mean tagged", "/drive_queue/mean_tagged", 1, 2));
+        rows.add(new Row("power failure: acknowledged lost", "/power_failure/acknowledged_lost", 1, 0));
+        rows.add(new Row("power failure: promised lost", "/power_failure/promised_lost", 1, 0));
+        // jobs by name, in A's order then B's
+        Set<String> names = new LinkedHashSet<>();
+        for (JsonNode r : List.of(a, b)) {
+            for (JsonNode j : r.path("jobs")) {
+                names.add(j.path("name").asText());
+            }
+        }
+        if (names.size() > 1) {
+            for (String name : names) {
+                String ja = "/jobs/" + index(a, name);
+                String jb = "/jobs/" + index(b, name);
+                rows.add(new Row("job " + name + " total IOPS", ja + "/total/iops", jb + "/total/iops", 1, 1));
+                rows.add(new Row("job " + name + " total p99 ms", ja + "/total/latency_ns/p99", jb + "/total/latency_ns/p99",
+                        1e6, 3));
+            }
+        }
+        return rows;
+    }
+
+    private static void direction(List<Row> rows, String d, String at) {
+        rows.add(new Row(d + " IOs", at + "/ios", 1, 0));
+        rows.add(new Row(d + " IOPS", at + "/iops", 1, 1));
+        rows.add(new Row(d + " MB/s", at + "/bandwidth_bytes_per_s", 1e6, 2));
+        rows.add(new Row(d + " mean ms", at + "/latency_ns/mean", 1e6, 3));
+        rows.add(new Row(d + " p50 ms", at + "/latency_ns/p50", 1e6, 3));
+        rows.add(new Row(d + " p99 ms", at + "/latency_ns/p99", 1e6, 3));
+        rows.add(new Row(d + " p99.9 ms", at + "/latency_ns/p99_9", 1e6, 3));
+        rows.add(new Row(d + " max ms", at + "/latency_ns/max", 1e6, 3));
+        rows.add(new Row(d + " Q2D mean ms", at + "/q2d_mean_ns", 1e6, 3));
+        rows.add(new Row(d + " D2C mean ms", at + "/d2c_mean_ns", 1e6, 3));
+    }
+
+    private static int index(JsonNode r, String name) {
+        int i = 0;
+        for (JsonNode j : r.path("jobs")) {
+            if (j.path("name").asText().equals(name)) {
+                return i;
+            }
+            i++;
+        }
+        return -1;
+    }
+}

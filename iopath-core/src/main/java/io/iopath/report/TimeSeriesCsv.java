@@ -1,0 +1,36 @@
+package io.iopath.report;
+
+import io.iopath.result.LatencySummary;
+import io.iopath.result.Result;
+import io.iopath.result.TimeSeries;
+import java.util.List;
+
+/**
+ * {@code timeseries.csv}: a row per interval, job and direction (long form, so it plots
+ * directly), with IOPS, bandwidth and latency percentiles of the bios completed in the interval;
+ * {@code job} is {@value ResultsCsv#ALL_JOBS} for all jobs together. Intervals without a
+ * completion have no rows.
+ */
+public final class TimeSeriesCsv {
+    public static final List<String> COLUMNS = List.of(
+            "interval_start_ns", "interval_ns", "job", "direction", "ios", "bytes", "iops", "bandwidth_bytes_per_s",
+            "latency_mean_ns", "latency_p50_ns", "latency_p95_ns", "latency_p99_ns", "latency_p99_9_ns", "latency_max_ns");
+
+    private TimeSeriesCsv() {
+    }
+
+    public static String of(Result r) {
+        Csv csv = new Csv(List.of(), COLUMNS);
+        TimeSeries ts = r.timeSeries();
+        double seconds = ts.intervalNs() / 1e9;
+        for (TimeSeries.Point p : ts.points()) {
+            LatencySummary l = p.latency();
+            csv.row(List.of(), List.of(Csv.num(p.startNs()), Csv.num(ts.intervalNs()),
+                    p.job() == null ? ResultsCsv.ALL_JOBS : p.job(), p.direction(), Csv.num(p.ios()), Csv.num(p.bytes()),
+                    Csv.num(p.ios() / seconds), Csv.num(p.bytes() / seconds),
+                    Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p95()), Csv.num(l.p99()), Csv.num(l.p99_9()),
+                    Csv.num(l.max())));
+        }
+        return csv.text();
+    }
+}

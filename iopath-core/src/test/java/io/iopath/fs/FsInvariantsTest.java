@@ -1,0 +1,164 @@
+package io.iopath.fs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iopath.fs.pagecache.DirtyLimits;
+import io.iopath.fs.pagecache.Page;
+import io.iopath.fs.pagecache.PageCache;
+import io.iopath.request.Op;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Invariants over seeded random file workloads (creates, appends, overwrites, reads, fsyncs,
+ * unlinks) on a small page cache: every dirtied page is written back, deleted before write-out,
+ * or still dirty, never lost; dirty pages never exceed the limit by more than one rate-limit
+ * step; fsync returns only after its data and its commit are complete at the device; no block is
+ * allocated twice; the same seed gives the same IO, bio for bio.
+ */
+class FsInvariantsTest {
+    private static final int OPS = 400;
+
+    /** Runs a random workload and returns its IO as text. */
+    private static String workload(long seed, List<String> problems) {
+        FsConfig cfg = FsConfig.ext3(0, 1L << 30, 80L << 20);
+        FsRig rig = new FsRig(cfg, seed);
+        DirtyLimits limits = new DirtyLimits(cfg.vm());
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<String> names = new ArrayList<>();
+        Map<String, FsFile> files = new HashMap<>();
+        /** (file, page) → time of the last write() that dirtied it. */
+        Map<String, Long> lastWrite = new HashMap<>();
+        int counter = 0;
+        for (int op = 0; op < OPS; op++) {
+            int kind = rnd.nextInt(100);
+            if (names.isEmpty() || kind < 20) {
+                String n = "f" + counter++;
+                FsFile f = rig.create(n);
+                files.put(n, f);
+                names.add(n);
+                OpenFile o = rig.open(n);
+                long len = 1 + rnd.nextInt(300_000);
+                rig.write(o, 0, len);
+                mark(lastWrite, n, 0, len, rig.sim.now());
+                rig.close(o);
+                continue;
+            }
+            String n = names.get(rnd.nextInt(names.size()));
+            FsFile f = files.get(n);
+            OpenFile o = rig.open(n);
+            if (kind < 45) {
+                long off = f.size() == 0 ? 0 : rnd.nextLong(f.size() + 1);
+                long len = 1 + rnd.nextInt(200_000);
+                rig.write(o, off, len);
+                mark(lastWrite, n, off, len, rig.sim.now());
+            } else if (kind < 75) {
+                rig.read(o, 0, Math.max(1, f.size()));
+            } else if (kind < 85) {
+                rig.run(r -> rig.fs.fsync(o, false, FsRig.APP, r));
+                checkFsync(rig, f, n, problems);
+            } else {
+                rig.close(o);
+                rig.run(r -> rig.fs.unlink(rig.fs.root(), n, FsRig.APP, r));
+                names.remove(n);
+                files.remove(n);
+                lastWrite.keySet().removeIf(k -> k.startsWith(n + "#"));
+                continue;
+            }
+            rig.close(o);
+            long dirty = rig.fs.pageCache().nrDirty() + rig.fs.pageCache().nrWriteback();
+            if (dirty > limits.dirty + limits.ratelimit + 200_000 / 4096 + 2) {
+                problems.add("seed " + seed + ": dirty + writeback " + dirty + " over the limit " + limits.dirty);
+            }
+            if (rnd.nextInt(10) == 0) {
+                rig.runUntil(rig.sim.now() + rnd.nextLong(8_000_000_000L));
+            }
+        }
+        rig.sync();
+        rig.runUntil(rig.sim.now() + 40_000_000_000L);
+        PageCache c = rig.fs.pageCache();
+        if (c.dirtyEvents() != c.cleanedEvents() + c.deletedDirty() + c.nrDirty() + c.nrWriteback()) {
+            problems.add("seed " + seed + ": dirtied " + c.dirtyEvents() + " != cleaned " + c.cleanedEvents()
+                    + " + deleted " + c.deletedDirty() + " + dirty " + c.nrDirty() + " + writeback " + c.nrWriteback());
+        }
+        // never lost: each live page's block was written (completed) after the page's last write()
+        Map<Long, Long> lastBlockWrite = new HashMap<>();
+        for (FsRig.Io io : rig.ios) {
+            if (io.bio.op == Op.WRITE && io.doneNs >= 0) {
+                for (int i = 0; i < io.blocks(); i++) {
+                    lastBlockWrite.merge(io.block(0) + i, io.submitNs, Math::max);
+                }
+            }
+        }
+        Set<Long> seen = new HashSet<>();
+        for (long j : rig.fs.journalBlocks()) {
+            seen.add(j);
+        }
+        for (Map.Entry<String, FsFile> e : files.entrySet()) {
+            FsFile f = e.getValue();
+            for (long p = 0; p < (f.size() + 4095) / 4096; p++) {
+                long b = rig.fs.blockOf(f, p);
+                if (b >= 0 && !seen.add(b)) {
+                    problems.add("seed " + seed + ": block " + b + " in two places");
+                }
+                Long w = lastWrite.get(e.getKey() + "#" + p);
+                if (w != null && b >= 0 && lastBlockWrite.getOrDefault(b, -1L) < w) {
+                    problems.add("seed " + seed + ": " + e.getKey() + " page " + p + " written at " + w + " never reached block " + b);
+                }
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (FsRig.Io io : rig.ios) {
+            sb.append(io).append(' ').append(io.doneNs).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static void mark(Map<String, Long> lastWrite, String n, long off, long len, long now) {
+        for (long p = off / 4096; p <= (off + len - 1) / 4096; p++) {
+            lastWrite.put(n + "#" + p, now);
+        }
+    }
+
+    private static void checkFsync(FsRig rig, FsFile f, String n, List<String> problems) {
+        if (!rig.fs.inodeCommitted(f)) {
+            problems.add(n + ": fsync returned before the commit holding its inode");
+        }
+        Set<Long> blocks = new HashSet<>();
+        for (long p = 0; p < (f.size() + 4095) / 4096; p++) {
+            blocks.add(rig.fs.blockOf(f, p));
+        }
+        for (FsRig.Io io : rig.ios) {
+            if (io.bio.op == Op.WRITE && blocks.contains(io.block(0)) && io.doneNs < 0) {
+                problems.add(n + ": fsync returned with a write of its data in flight");
+            }
+        }
+        for (Page p : rig.fs.mappingOf(f).pages()) {
+            if (p.dirty() && p.bufferDirty) {
+                problems.add(n + ": fsync returned with page " + p.index + " not written");
+            }
+        }
+    }
+
+    @Test
+    void invariantsHoldOverSeededWorkloads() {
+        List<String> problems = new ArrayList<>();
+        for (long seed = 1; seed <= 6; seed++) {
+            workload(seed, problems);
+        }
+        assertTrue(problems.isEmpty(), problems.size() + " problems, first: " + problems.subList(0, Math.min(5, problems.size())));
+    }
+
+    @Test
+    void sameSeedSameIo() {
+        List<String> problems = new ArrayList<>();
+        assertEquals(workload(11, problems), workload(11, problems));
+    }
+}
