@@ -183,6 +183,9 @@ final class RunCommand implements Callable<Integer> {
             if (tracer != null) {
                 tracer.commit();
             }
+            if (binary != null) {
+                binary.commit();
+            }
         } finally {
             try {
                 closeAll(blktrace, tracer);

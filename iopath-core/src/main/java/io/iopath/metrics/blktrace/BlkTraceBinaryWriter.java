@@ -33,6 +33,8 @@ public final class BlkTraceBinaryWriter implements BlockTracepoints, Closeable {
     private final BitSet noted = new BitSet();
     private int sequence;
     private IOException failure;
+    /** The file's atomic output, or null when writing to a caller's stream. */
+    private AtomicFiles.Output file;
 
     public BlkTraceBinaryWriter(OutputStream out) {
         this.out = out;
@@ -52,12 +54,22 @@ public final class BlkTraceBinaryWriter implements BlockTracepoints, Closeable {
         return s.isEmpty() ? "iopath" : s;
     }
 
-    /** Opens {@code dir/name.blktrace.0}; it appears when closed. */
+    /** Opens {@code dir/name.blktrace.0}; it appears when closed after {@link #commit}. */
     public static BlkTraceBinaryWriter create(Path dir, String name) {
         try {
-            return new BlkTraceBinaryWriter(new BufferedOutputStream(AtomicFiles.newOutputStream(fileIn(dir, name)), 1 << 16));
+            AtomicFiles.Output file = AtomicFiles.newOutputStream(fileIn(dir, name));
+            BlkTraceBinaryWriter w = new BlkTraceBinaryWriter(new BufferedOutputStream(file, 1 << 16));
+            w.file = file;
+            return w;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The run completed: the file is to appear when closed (without this, closing discards it). */
+    public void commit() {
+        if (file != null) {
+            file.commit();
         }
     }
 
