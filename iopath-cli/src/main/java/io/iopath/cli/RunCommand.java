@@ -1,6 +1,7 @@
 package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.metrics.blktrace.BlkTraceBinaryWriter;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -54,7 +55,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--trace-format", paramLabel = "F", defaultValue = "blkparse",
             description = "format of --trace-out: blkparse (every blktrace event; replay uses the D events)"
-                    + " or iolog (fio iolog v3 of the D events); default ${DEFAULT-VALUE}")
+                    + " or iolog (fio iolog v3 of the D events) or iolog2; default ${DEFAULT-VALUE}")
     String traceFormat;
 
     @Option(names = "--set", paramLabel = "PATH=VALUE",
@@ -67,6 +68,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR",
             description = "write DIR/results.json, results.csv, latency.csv, timeseries.csv and report.html (see docs/reports.md)")
     Path outDir;
+
+    @Option(names = "--blktrace-dir", paramLabel = "DIR",
+            description = "write the run's blktrace events in the kernel's binary format to DIR/NAME.blktrace.0"
+                    + " (NAME: the scenario's name), for blkparse -i NAME and btt -i NAME.blktrace.0")
+    Path blktraceDir;
+
+    @Option(names = "--check", description = "read and bind the scenario or fio job file, report what is ignored, and exit without simulating")
+    boolean check;
 
     @Option(names = "--blktrace", paramLabel = "FILE",
             description = "write the run's blktrace events to FILE in blkparse's default text format")
@@ -134,6 +143,10 @@ final class RunCommand implements Callable<Integer> {
                 scenario = ScenarioReader.read(scenarioFile, all);
             }
         }
+        if (check) {
+            out.println("ok: " + scenario.jobs().size() + " job(s)");
+            return 0;
+        }
         // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
         String format = outputFormat != null ? outputFormat : fio != null && !json ? "normal" : "iopath";
         if (!List.of("normal", "json", "iopath").contains(format)) {
@@ -146,16 +159,20 @@ final class RunCommand implements Callable<Integer> {
         TraceFormat outFormat = switch (traceFormat) {
             case "blkparse" -> TraceFormat.BLKPARSE;
             case "iolog", "iolog3" -> TraceFormat.IOLOG3;
-            default -> throw new BadInputException("--trace-format: expected blkparse or iolog, got '" + traceFormat + "'");
+            case "iolog2" -> TraceFormat.IOLOG2;
+            default -> throw new BadInputException("--trace-format: expected blkparse, iolog (v3) or iolog2, got '"
+                    + traceFormat + "'");
         };
         // both stream to their files as the run goes (constant memory), and appear only if it completes
         TraceOut blktrace = blktraceFile == null ? null : new TraceOut(blktraceFile, TraceFormat.BLKPARSE);
         TraceOut tracer = null;
+        BlkTraceBinaryWriter binary = null;
         ScenarioRun run;
         Result result;
         try {
             tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
-            run = new ScenarioRun(scenario, TraceOut.both(blktrace, tracer), intervalNs);
+            binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
+            run = new ScenarioRun(scenario, TraceOut.both(TraceOut.both(blktrace, tracer), binary), intervalNs);
             ScenarioRun r = run;
             try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos(), run.plannedEndNs(), () -> r.simulator().now())) {
                 result = run.execute(bar::update);
@@ -166,8 +183,17 @@ final class RunCommand implements Callable<Integer> {
             if (tracer != null) {
                 tracer.commit();
             }
+            if (binary != null) {
+                binary.commit();
+            }
         } finally {
-            closeAll(blktrace, tracer);
+            try {
+                closeAll(blktrace, tracer);
+            } finally {
+                if (binary != null) {
+                    binary.close();
+                }
+            }
         }
         run.notes().forEach(n -> err.println("iopath: " + n));
         if (tracer != null) {

@@ -8,6 +8,10 @@ import io.iopath.report.LabelledResult;
 import io.iopath.report.RunReport;
 import io.iopath.report.SweepTable;
 import io.iopath.result.Result;
+import io.iopath.scenario.FioJobFile;
+import io.iopath.scenario.ScenarioReader;
+import io.iopath.report.ResultJson;
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -38,8 +42,18 @@ final class SweepCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file")
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "scenario YAML file, or a fio job file (as run takes)")
     Path scenarioFile;
+
+    @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream of every run (overrides the scenario's)")
+    Long seed;
+
+    @Option(names = "--drive", paramLabel = "NAME|FILE",
+            description = "drive preset (see 'iopath drives') or DiskSim parameter file, for every run")
+    String drive;
+
+    @Option(names = "--json", description = "print a JSON array of every run's results.json (with its point) instead of the table")
+    boolean json;
 
     @Option(names = "--vary", paramLabel = "PATH=V1,V2,...", required = true,
             description = "a field and its values; repeat for a cross product (the first --vary changes slowest), each field once")
@@ -66,14 +80,29 @@ final class SweepCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new BadInputException("--jobs: expected at least 1, got " + threads);
         }
+        List<String> all = new ArrayList<>(overrides);
+        if (seed != null) {
+            all.add("seed=" + seed);
+        }
+        if (drive != null) {
+            all.add("drive.preset=" + drive);
+        }
+        PrintWriter err = spec.commandLine().getErr();
         SweepGrid grid;
         try {
-            grid = SweepGrid.of(scenarioFile, overrides, vary.stream().map(SweepAxis::parse).toList());
+            List<SweepAxis> axes = vary.stream().map(SweepAxis::parse).toList();
+            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
+                FioJobFile fio = FioJobFile.read(scenarioFile);
+                fio.ignored().forEach(o -> err.println("ignored: " + o));
+                fio.notes().forEach(err::println);
+                grid = SweepGrid.of(o -> ScenarioReader.read(fio.tree(), o), all, axes);
+            } else {
+                grid = SweepGrid.of(scenarioFile, all, axes);
+            }
         } catch (SweepException e) {
             throw new BadInputException("--vary: " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         List<Result> results = Sweep.run(grid, threads, new Sweep.Listener() {
             @Override
             public void started(SweepGrid.Point p) {
@@ -90,12 +119,31 @@ final class SweepCommand implements Callable<Integer> {
         for (SweepGrid.Point p : grid.points()) {
             runs.add(new LabelledResult(p.values(), results.get(p.index())));
         }
-        out.print(SweepTable.render(grid.columns(), runs));
+        if (json) {
+            out.print(jsonArray(grid, results));
+        } else {
+            out.print(SweepTable.render(grid.columns(), runs));
+        }
         if (outDir != null) {
             RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);
             out.println();
             out.println("wrote " + String.join(", ", RunReport.COMPARISON_FILES) + " in " + outDir);
         }
         return 0;
+    }
+
+    /** {@code [{"point": {FIELD: VALUE, ...}, "result": <results.json>}, ...]}, in grid order. */
+    static String jsonArray(SweepGrid grid, List<Result> results) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ArrayNode runs = mapper.createArrayNode();
+        for (SweepGrid.Point p : grid.points()) {
+            com.fasterxml.jackson.databind.node.ObjectNode run = runs.addObject();
+            com.fasterxml.jackson.databind.node.ObjectNode point = run.putObject("point");
+            for (int i = 0; i < grid.columns().size(); i++) {
+                point.put(grid.columns().get(i), p.values().get(i));
+            }
+            run.set("result", mapper.readTree(ResultJson.toText(results.get(p.index()))));
+        }
+        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(runs) + "\n";
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.iopath.block.BlkAction;
 import io.iopath.cli.CliRunner.Outcome;
 import io.iopath.metrics.blktrace.BlkEvent;
+import io.iopath.metrics.blktrace.BlkTraceBinaryReader;
 import io.iopath.metrics.blktrace.BlkparseText;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,6 +38,21 @@ class BlockOptionsTest {
         assertThat(read.get("q2c_mean_ns").asDouble()).isPositive();
         assertThat(read.get("d2c_mean_ns").asDouble()).isPositive();
         assertThat(json.get("host").get("plugging").asText()).isEqualTo("legacy");
+    }
+
+    @Test
+    void blktraceDirWritesTheKernelsBinaryThatReadsBackAsTheText() throws IOException {
+        Path trace = dir.resolve("trace.txt");
+        Outcome o = iopath("run", "--set", "jobs[0].number_ios=200", "--set", "host.scheduler=cfq",
+                "--blktrace", trace.toString(), "--blktrace-dir", dir.resolve("bin").toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        Path binary = dir.resolve("bin").resolve("default-randread.blktrace.0");
+        List<BlkEvent> events;
+        try (var in = Files.newInputStream(binary)) {
+            events = BlkTraceBinaryReader.read(in, binary.toString());
+        }
+        assertThat(events).extracting(BlkEvent::action).contains(BlkAction.Q, BlkAction.P, BlkAction.D, BlkAction.C);
+        assertThat(BlkparseText.write(events)).isEqualTo(Files.readString(trace));
     }
 
     @Test

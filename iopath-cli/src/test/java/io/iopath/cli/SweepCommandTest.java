@@ -54,6 +54,21 @@ class SweepCommandTest {
     }
 
     @Test
+    void aFioJobFileSweepsWithSeedDriveAndJson() throws IOException {
+        Path file = dir.resolve("tiny.fio");
+        Files.writeString(file, "[r]\nioengine=libaio\nrw=randread\niodepth=4\nsize=1g\nnumber_ios=50\ncpus_allowed=0\n");
+        Outcome o = iopath("sweep", file.toString(), "--vary", "host.queue_depth=1,8", "--seed", "7",
+                "--drive", "cheetah-15k5-146g", "--json");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.err()).contains("ignored: cpus_allowed");
+        com.fasterxml.jackson.databind.JsonNode runs = new com.fasterxml.jackson.databind.ObjectMapper().readTree(o.out());
+        assertThat(runs).hasSize(2);
+        assertThat(runs.get(1).at("/point/host.queue_depth").asText()).isEqualTo("8");
+        assertThat(runs.get(1).at("/result/seed").asLong()).isEqualTo(7);
+        assertThat(runs.get(1).at("/result/drive").asText()).contains("cheetah");
+    }
+
+    @Test
     void aMalformedVaryGetsOneLineAndStatus2() throws IOException {
         Path file = dir.resolve("tiny.yaml");
         Files.writeString(file, SCENARIO);

@@ -27,21 +27,21 @@ final class QueueTracer {
 
     void bio(BlkAction a, Bio bio, Task t) {
         if (sink.enabled()) {
-            sink.event(sim.now(), t.pid, a, Rwbs.of(bio.op, bio.flags, bio.sectors), bio.sector, bio.sectors, 0, t.name);
+            sink.event(sim.now(), t.pid, a, Rwbs.ofEvent(bio.op, bio.flags, bio.sectors), bio.sector, bio.sectors, 0, t.name);
         }
     }
 
     void request(BlkAction a, Request rq) {
         if (sink.enabled()) {
             Task t = tasks.apply(rq.processId);
-            sink.event(sim.now(), t.pid, a, Rwbs.of(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, t.name);
+            sink.event(sim.now(), t.pid, a, Rwbs.ofEvent(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, t.name);
         }
     }
 
     /** C: a completion, traced with the submitting pid and no command name. */
     void completion(Request rq) {
         if (sink.enabled()) {
-            sink.event(sim.now(), rq.processId, BlkAction.C, Rwbs.of(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, "");
+            sink.event(sim.now(), rq.processId, BlkAction.C, Rwbs.ofEvent(rq.op, rq.flags(), rq.sectors()), rq.sector(), rq.sectors(), 0, "");
         }
     }
 

@@ -49,6 +49,8 @@ public final class ScenarioRun {
     private final ScsiDriver driver;
     private final RunMetrics metrics;
     private final List<BlockJob> jobs = new ArrayList<>();
+    /** Per job of the scenario, in order: its processes (numjobs clones, or one replay). */
+    private final List<List<Workload>> units = new ArrayList<>();
     /** Every IO-producing process: the jobs (numjobs clones each) and trace replays. */
     private final List<Workload> workloads = new ArrayList<>();
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
@@ -89,19 +91,27 @@ public final class ScenarioRun {
         this.fs = null;
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
+            List<Workload> unit = new ArrayList<>();
+            units.add(unit);
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
                 metrics.registerJob(pid, spec.name());
-                workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors()));
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors());
+                workloads.add(replay);
+                unit.add(replay);
                 continue;
             }
             // numjobs: each clone is its own simulated process with its own random streams
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
                 metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
-                BlockJob job = new BlockJob(sim, queue, metrics, spec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                // offset_increment: clone N's region starts N increments further (fio's subjob_number)
+                JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
+                        : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
+                BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 jobs.add(job);
                 workloads.add(job);
+                unit.add(job);
             }
         }
     }
@@ -185,7 +195,7 @@ public final class ScenarioRun {
         }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
-        workloads.forEach(Workload::start);
+        startJobs();
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens
         while (sim.pendingEvents() > 0 && (powerFailure == null || powerFailure.report().isEmpty())) {
@@ -201,6 +211,49 @@ public final class ScenarioRun {
                     scenario.powerFailureAtNs() / 1e9, (metrics.elapsedNs() + firstQueuedNs()) / 1e9));
         }
         return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
+    }
+
+    /**
+     * Starts the jobs as fio's {@code run_threads} does: together, except that a job with
+     * {@code stonewall} waits until every job before it has finished, and one with
+     * {@code wait_for} until the named job has (all its clones: clones do not stonewall
+     * themselves, init.c {@code add_job}).
+     */
+    private void startJobs() {
+        if (units.isEmpty()) {
+            workloads.forEach(Workload::start); // jobs on a file system: started together
+            return;
+        }
+        List<JobSpec> specs = scenario.jobs();
+        for (int i = 0; i < units.size(); i++) {
+            JobSpec.Control c = specs.get(i).control();
+            List<Workload> before = new ArrayList<>();
+            if (c.stonewall()) {
+                for (int j = 0; j < i; j++) {
+                    before.addAll(units.get(j));
+                }
+            }
+            if (c.waitFor() != null) {
+                for (int j = 0; j < i; j++) {
+                    if (specs.get(j).name().equals(c.waitFor())) {
+                        before.addAll(units.get(j));
+                    }
+                }
+            }
+            List<Workload> unit = units.get(i);
+            if (before.isEmpty()) {
+                unit.forEach(Workload::start);
+                continue;
+            }
+            int[] left = {before.size()};
+            for (Workload w : before) {
+                w.whenFinished(() -> {
+                    if (--left[0] == 0) {
+                        unit.forEach(Workload::start);
+                    }
+                });
+            }
+        }
     }
 
     /** When the first bio was queued (0 if none): the start of the span {@code elapsedNs} measures. */

@@ -55,6 +55,22 @@ public final class Rwbs {
         return sb.toString();
     }
 
+    /**
+     * The field blkparse prints for a block layer event (Q, G, I, D, C, ...) of a request or bio
+     * of {@code op} with {@code flags}. As {@link #of}, except for a sync flush: that is the
+     * empty bio {@code blkdev_issue_flush} submits, which the kernel builds as a sync write with
+     * PREFLUSH ({@code WRITE_FLUSH} = {@code WRITE_SYNC | REQ_FLUSH} before 4.10; {@code
+     * REQ_OP_WRITE | REQ_PREFLUSH} since), so blkparse shows {@code FWS}; the request the flush
+     * machinery sends to the drive ({@code blk_kick_flush}: {@code REQ_OP_FLUSH | REQ_PREFLUSH},
+     * not sync) shows {@code FN}.
+     */
+    public static String ofEvent(Op op, int flags, long sectors) {
+        if (op == Op.FLUSH && Flags.has(flags, Flags.SYNC)) {
+            return of(Op.WRITE, (flags | Flags.PREFLUSH) & ~Flags.FUA, 0);
+        }
+        return of(op, flags, sectors);
+    }
+
     /** Parses a field, or returns null if it is not a valid RWBS. */
     public static Parsed parse(String s) {
         if (s.isEmpty() || s.length() > 8) {

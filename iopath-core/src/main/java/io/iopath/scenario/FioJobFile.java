@@ -54,68 +54,205 @@ public final class FioJobFile {
 
     public static FioJobFile read(Path file) {
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv());
         } catch (IOException e) {
             throw new ScenarioException(new Location(file.toString(), 0, 0), "", "cannot read the file: " + e.getMessage());
         }
     }
 
     public static FioJobFile parse(String source, String text) {
-        Map<String, Entry> global = new LinkedHashMap<>();
-        List<String> jobNames = new ArrayList<>();
-        List<Location> jobLocations = new ArrayList<>();
-        List<Map<String, Entry>> jobs = new ArrayList<>();
-        Map<String, Entry> current = null;
-        Map<String, Location> ignoredAt = new LinkedHashMap<>();
-        boolean groupReporting = false;
-        String[] lines = text.split("\r?\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            int lineNo = i + 1;
-            String raw = lines[i];
-            String t = raw.strip();
-            if (t.isEmpty() || t.startsWith("#") || t.startsWith(";")) {
-                continue;
-            }
-            int indent = raw.indexOf(t.charAt(0)) + 1;
-            if (t.startsWith("[")) {
-                if (!t.endsWith("]") || t.length() < 3) {
-                    throw new ScenarioException(new Location(source, lineNo, indent), "", "expected a section header such as [global] or [jobname], got '" + t + "'");
-                }
-                String section = t.substring(1, t.length() - 1).strip();
-                if (section.equals("global")) {
-                    current = global;
+        return parse(source, text, System.getenv());
+    }
+
+    /**
+     * fio's keywords (options.c {@code fio_keywords}) as iopath's simulated host has them: one
+     * CPU, 4 KiB pages; memory is not simulated, so {@code $mb_memory} is a fixed 1024, the same
+     * on every machine.
+     */
+    static final Map<String, String> KEYWORDS = Map.of("$pagesize", "4096", "$ncpus", "1", "$mb_memory", "1024");
+
+    /**
+     * Aliases fio accepts for an option iopath models, by the name iopath binds: fio keeps one
+     * value per option, so of {@code bs=} and {@code blocksize=} the last one written wins.
+     */
+    private static final Map<String, String> ALIASES = Map.of("readwrite", "rw", "blocksize", "bs",
+            "blocksize_range", "bsrange", "ba", "blockalign", "iodepth_batch_submit", "iodepth_batch", "timeout", "runtime",
+            "io_limit", "io_size", "wait_for_previous", "stonewall");
+
+    /** The state of one read: sections so far, and what is ignored. */
+    private static final class Reader {
+        final Map<String, String> env;
+        final Map<String, Entry> global = new LinkedHashMap<>();
+        final List<String> jobNames = new ArrayList<>();
+        final List<Location> jobLocations = new ArrayList<>();
+        final List<Map<String, Entry>> jobs = new ArrayList<>();
+        final Map<String, Location> ignoredAt = new LinkedHashMap<>();
+        Map<String, Entry> current;
+        boolean groupReporting;
+        /** {@code ioscheduler}, which becomes the host's scheduler; null when not given. */
+        Entry scheduler;
+        int lastLine = 1;
+
+        Reader(Map<String, String> env) {
+            this.env = env;
+        }
+
+        /** fio's {@code fio_option_dup_subs} (every {@code ${VAR}}, empty when unset) and keywords. */
+        String substitute(String value) {
+            StringBuilder sb = new StringBuilder();
+            int i = 0;
+            while (i < value.length()) {
+                int close;
+                if (value.startsWith("${", i) && (close = value.indexOf('}', i + 2)) > i + 2) {
+                    sb.append(env.getOrDefault(value.substring(i + 2, close), ""));
+                    i = close + 1;
                 } else {
-                    if (jobNames.contains(section)) {
-                        throw new ScenarioException(new Location(source, lineNo, indent), "[" + section + "]", "duplicate job name");
-                    }
-                    current = new LinkedHashMap<>(global);
-                    jobNames.add(section);
-                    jobLocations.add(new Location(source, lineNo, indent));
-                    jobs.add(current);
+                    sb.append(value.charAt(i++));
                 }
-                continue;
             }
-            if (current == null) {
-                throw new ScenarioException(new Location(source, lineNo, indent), "", "expected a section header ([global] or [jobname]) before options, got '" + t + "'");
+            String out = sb.toString();
+            for (var k : KEYWORDS.entrySet()) {
+                out = out.replace(k.getKey(), k.getValue());
             }
-            int eq = t.indexOf('=');
-            String key = (eq < 0 ? t : t.substring(0, eq)).strip();
-            String value = eq < 0 ? "" : t.substring(eq + 1).strip();
-            int valueColumn = eq < 0 ? indent : raw.indexOf('=') + 2 + (raw.substring(raw.indexOf('=') + 1).length() - raw.substring(raw.indexOf('=') + 1).stripLeading().length());
-            Location at = new Location(source, lineNo, valueColumn);
-            if (key.isEmpty()) {
-                throw new ScenarioException(at, "", "expected OPTION=VALUE, got '" + t + "'");
+            return out;
+        }
+
+        void read(String source, String text, int depth, boolean included) {
+            String[] lines = text.split("\r?\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                int lineNo = i + 1;
+                lastLine = Math.max(lastLine, lineNo);
+                String raw = lines[i];
+                // parse.c strip_blank_end: ';' or '#' starts a comment anywhere on the line
+                int cut = raw.length();
+                for (char c : new char[] {';', '#'}) {
+                    int k = raw.indexOf(c);
+                    if (k >= 0) {
+                        cut = Math.min(cut, k);
+                    }
+                }
+                String t = raw.substring(0, cut).strip();
+                if (t.isEmpty()) {
+                    continue;
+                }
+                int indent = raw.indexOf(t.charAt(0)) + 1;
+                if (t.startsWith("[")) {
+                    if (included) {
+                        throw new ScenarioException(new Location(source, lineNo, indent), "", "no new sections in included files (as fio), got '" + t + "'");
+                    }
+                    if (!t.endsWith("]") || t.length() < 3) {
+                        throw new ScenarioException(new Location(source, lineNo, indent), "", "expected a section header such as [global] or [jobname], got '" + t + "'");
+                    }
+                    String section = t.substring(1, t.length() - 1).strip();
+                    if (section.equals("global")) {
+                        current = global;
+                    } else {
+                        if (jobNames.contains(section)) {
+                            throw new ScenarioException(new Location(source, lineNo, indent), "[" + section + "]", "duplicate job name");
+                        }
+                        current = new LinkedHashMap<>(global);
+                        jobNames.add(section);
+                        jobLocations.add(new Location(source, lineNo, indent));
+                        jobs.add(current);
+                    }
+                    continue;
+                }
+                if (t.startsWith("include") && (t.length() == 7 || Character.isWhitespace(t.charAt(7)))) {
+                    include(source, t.substring(7).strip(), new Location(source, lineNo, indent), depth);
+                    continue;
+                }
+                if (current == null) {
+                    throw new ScenarioException(new Location(source, lineNo, indent), "", "expected a section header ([global] or [jobname]) before options, got '" + t + "'");
+                }
+                int eq = t.indexOf('=');
+                String key = (eq < 0 ? t : t.substring(0, eq)).strip();
+                String value = eq < 0 ? "" : substitute(t.substring(eq + 1).strip()).strip();
+                int valueColumn = eq < 0 ? indent : raw.indexOf('=') + 2 + (raw.substring(raw.indexOf('=') + 1).length() - raw.substring(raw.indexOf('=') + 1).stripLeading().length());
+                Location at = new Location(source, lineNo, valueColumn);
+                if (key.isEmpty()) {
+                    throw new ScenarioException(at, "", "expected OPTION=VALUE, got '" + t + "'");
+                }
+                option(key, value, at, new Location(source, lineNo, indent));
+            }
+        }
+
+        void option(String key, String value, Location at, Location keyAt) {
+            if (key.equals("ioscheduler")) {
+                // fio switches the device's scheduler (sysfs queue/scheduler); iopath's host has one
+                if (scheduler != null && !scheduler.text().equals(value)) {
+                    throw new ScenarioException(at, key, "iopath simulates one device, so one IO scheduler; this file asks for '"
+                            + scheduler.text() + "' and '" + value + "'");
+                }
+                scheduler = new Entry(value, at);
+                return;
             }
             if (key.equals("group_reporting")) {
                 groupReporting = value.isEmpty() || !value.equals("0");
-                continue;
+                return;
             }
-            if (!JobSection.MODELLED.contains(key) || key.equals("name")) {
-                ignoredAt.putIfAbsent(key, at);
-                continue;
+            String canonical = ALIASES.getOrDefault(key, key);
+            if (JobSection.MODELLED.contains(canonical) && !key.equals("name")) {
+                if (canonical.equals("bsrange")) {
+                    value = value.replace(':', '-'); // fio's ranges take A-B or A:B
+                }
+                // an alias replaces what its other name set: fio keeps one value per option
+                ALIASES.forEach((alias, name) -> {
+                    if (name.equals(canonical)) {
+                        current.remove(alias);
+                    }
+                });
+                current.remove(canonical);
+                current.put(key, new Entry(value, at));
+                return;
             }
-            current.put(key, new Entry(value, at));
+            if (!FioOptions.fioKnows(key) && !key.equals("name")) {
+                String guess = FioOptions.suggestion(key);
+                throw new ScenarioException(keyAt, key, "not a fio option (fio refuses it too: \"Bad option <" + key
+                        + (value.isEmpty() ? "" : "=" + value) + ">\")" + (guess == null ? "" : "; did you mean " + guess + "?"));
+            }
+            String why = FioOptions.refusal(key, value);
+            if (why != null) {
+                throw new ScenarioException(at, key, "changes the workload in a way iopath does not simulate yet ("
+                        + why + "); remove it to run without");
+            }
+            ignoredAt.putIfAbsent(key, at);
         }
+
+        void include(String source, String name, Location at, int depth) {
+            if (name.isEmpty()) {
+                throw new ScenarioException(at, "include", "expected a file name");
+            }
+            if (depth > 16) {
+                throw new ScenarioException(at, "include", "includes nested more than 16 deep");
+            }
+            Path file = Path.of(name);
+            Path parent = Path.of(source).getParent();
+            if (!Files.exists(file) && parent != null) {
+                file = parent.resolve(name); // fio: relative to the including file when not found as given
+            }
+            String text;
+            try {
+                text = Files.readString(file, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new ScenarioException(at, "include", "cannot read " + name + ": " + e.getMessage());
+            }
+            if (current == null) {
+                current = global; // options before any section, as fio's include at the top
+            }
+            read(file.toString(), text, depth + 1, true);
+        }
+    }
+
+    public static FioJobFile parse(String source, String text, Map<String, String> env) {
+        Reader reader = new Reader(env);
+        reader.read(source, text, 0, false);
+        Map<String, Entry> global = reader.global;
+        List<String> jobNames = reader.jobNames;
+        List<Location> jobLocations = reader.jobLocations;
+        List<Map<String, Entry>> jobs = reader.jobs;
+        Map<String, Location> ignoredAt = reader.ignoredAt;
+        boolean groupReporting = reader.groupReporting;
+        String[] lines = text.split("\r?\n", -1);
         if (jobs.isEmpty()) {
             throw new ScenarioException(new Location(source, Math.max(1, lines.length), 1), "", "expected at least one job section ([jobname]) in the fio job file");
         }
@@ -142,6 +279,12 @@ public final class FioJobFile {
             list.add(job);
         }
         root.add("jobs", fileStart, list);
+        if (reader.scheduler != null) {
+            Location at = reader.scheduler.at();
+            Node.MapNode host = Node.newMap(at);
+            host.add("scheduler", at, new Node.ScalarNode(at, reader.scheduler.text(), false));
+            root.add("host", at, host);
+        }
         if (noteDirect) {
             notes.add("note: direct=0 (fio's default) is simulated as direct=1: a fio job file runs on the drive; buffered IO needs a scenario with a filesystem: section (docs/filesystem.md)");
         }

@@ -51,7 +51,39 @@ final class JobSection {
             "thinktime_blocks", "rate", "rate_iops", "random_distribution", "norandommap", "randrepeat", "randseed",
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
-            "write_barrier");
+            "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
+            "offset_increment", "verify", "do_verify");
+
+    /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
+    private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
+            "nfs", "libiscsi", "gfapi", "gfapi_async", "libhdfs", "dfs", "ime_psync", "ime_psyncv", "ime_aio");
+
+    /** Local fio engines whose IO is not block reads and writes through the block layer, and what they do instead. */
+    private static final Map<String, String> UNMODELLED_ENGINES = Map.ofEntries(
+            Map.entry("sg", "SCSI pass-through commands (SG_IO)"),
+            Map.entry("io_uring_cmd", "NVMe pass-through commands"),
+            Map.entry("mmap", "memory-mapped IO (page faults and the page cache)"),
+            Map.entry("splice", "IO through pipes and the page cache"),
+            Map.entry("page_fault", "page faults on a mapping"),
+            Map.entry("cpuio", "CPU burning, no IO"),
+            Map.entry("exec", "running a program"),
+            Map.entry("falloc", "file preallocation"),
+            Map.entry("ftruncate", "file truncation"),
+            Map.entry("filecreate", "file creation"),
+            Map.entry("filestat", "file stats"),
+            Map.entry("filedelete", "file deletion"),
+            Map.entry("dircreate", "directory creation"),
+            Map.entry("dirstat", "directory stats"),
+            Map.entry("dirdelete", "directory deletion"),
+            Map.entry("e4defrag", "ext4 online defragmentation"),
+            Map.entry("dev-dax", "persistent memory (DAX)"),
+            Map.entry("libpmem", "persistent memory"),
+            Map.entry("mtd", "raw flash (MTD)"),
+            Map.entry("libcufile", "GPU direct storage"),
+            Map.entry("libhipfile", "GPU direct storage"),
+            Map.entry("libblkio", "a user-space block IO library (virtio, vhost)"),
+            Map.entry("xnvme", "a user-space NVMe library"),
+            Map.entry("spdk", "a user-space NVMe driver"));
 
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
@@ -124,6 +156,12 @@ final class JobSection {
             if (base.equals("readwrite")) {
                 base = "rw";
             }
+            if (base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite")) {
+                // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
+                // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
+                throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and iopath's drives are disks "
+                        + "without it; a trace with discards replays them (read_iolog)");
+            }
             if (!ReadWrite.names().contains(base)) {
                 throw expected(rwKey, "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)");
             }
@@ -155,6 +193,15 @@ final class JobSection {
             throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
         }
         String engine = text("ioengine", "libaio").strip();
+        if (REMOTE_ENGINES.contains(engine)) {
+            throw problem("ioengine", "expected a local block IO engine, got '" + engine
+                    + "': a network or remote engine, and iopath simulates a local disk");
+        }
+        String unmodelled = UNMODELLED_ENGINES.get(engine);
+        if (unmodelled != null) {
+            throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
+                    + "': " + unmodelled + ", which iopath does not model");
+        }
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine)) {
             throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous) or "
                     + String.join(", ", JobSpec.ASYNC_ENGINES) + " (asynchronous)");
@@ -212,6 +259,17 @@ final class JobSection {
         JobSpec.ReplaySpec replay = replay();
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
+        JobSpec.Control control = control();
+        if (control.offsetIncrement() > 0 && numjobs > 1) {
+            long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
+            if (!has("size")) {
+                size = capacityBytes - lastClone; // the rest of the device for the last clone; the others as large
+            }
+            if (size < sizes.max() || lastClone + size > capacityBytes) {
+                throw problem("offset_increment", "expected clones that end inside the drive (" + capacityBytes
+                        + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
+            }
+        }
         if (onFiles) {
             size = fileOptions(name, numjobs, fsync, fdatasync, size, sizes.max());
         } else {
@@ -222,12 +280,34 @@ final class JobSection {
             }
         }
         options.finish(onFiles ? ON_FILES_SORTED : MODELLED_SORTED);
-        if (numberIos == 0 && runtime == 0 && !has("size") && !(onFiles && has("filesize")) && replay == null) {
+        if (onFiles && numberIos == 0 && runtime == 0 && !has("size") && !has("filesize") && replay == null) {
             throw new ScenarioException(options.location(), options.path(), "expected number_ios, runtime or size, to know when the job ends");
         }
+        // no size, runtime or number_ios: the job covers the rest of the device once, as fio's
+        // HOWTO says of size ("fio will use the full size of the given files or devices")
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control);
+    }
+
+    /** {@code stonewall} (or {@code wait_for_previous}), {@code new_group}, {@code wait_for}. */
+    private JobSpec.Control control() {
+        String stonewallKey = alias("stonewall", "wait_for_previous");
+        boolean stonewall = bool(stonewallKey, false);
+        boolean newGroup = bool("new_group", false);
+        String waitFor = has("wait_for") ? text("wait_for", "").strip() : null;
+        if (waitFor != null && waitFor.isEmpty()) {
+            throw expected("wait_for", "the name of an earlier job");
+        }
+        int loops = (int) integer("loops", 1, 1, 1_000_000);
+        String ioSizeKey = alias("io_size", "io_limit");
+        long ioSize = has(ioSizeKey) ? size(ioSizeKey, 0, 512) : 0;
+        long increment = has("offset_increment") ? size("offset_increment", 0, 0) : 0;
+        String verifyAs = has("verify") ? text("verify", "").strip() : "0";
+        boolean verify = !verifyAs.equals("0") && !verifyAs.equals("none") && bool("do_verify", true);
+        options.node("do_verify"); // known, and only read with verify
+        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify);
+        return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
     }
 
     /**

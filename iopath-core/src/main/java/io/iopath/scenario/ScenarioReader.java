@@ -148,6 +148,12 @@ public final class ScenarioReader {
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }
+            String waitFor = job.control().waitFor();
+            if (waitFor != null && (waitFor.equals(job.name()) || !names.contains(waitFor))) {
+                // fio (init.c) looks the name up among the jobs defined before this one
+                throw new ScenarioException(item.location(), path + ".wait_for", "expected the name of an earlier job, got '"
+                        + waitFor + "'");
+            }
             jobs.add(job);
         }
         f.finish();

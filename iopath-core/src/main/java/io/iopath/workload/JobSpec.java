@@ -41,6 +41,8 @@ import java.util.List;
  * @param ioprio          the job's I/O priority as Linux encodes it ({@code io.iopath.request.IoPrio};
  *                        fio's {@code prioclass} and {@code prio}); 0 = not set (best effort 4)
  * @param writeBarrierEvery every Nth write is a barrier write, PREFLUSH | FUA ({@code write_barrier}; 0 = none)
+ * @param control         when the job starts relative to the others, and its reporting group
+ *                        ({@code stonewall}, {@code new_group}, {@code wait_for})
  */
 public record JobSpec(
         String name,
@@ -73,7 +75,8 @@ public record JobSpec(
         ReplaySpec replay,
         List<Double> percentiles,
         int ioprio,
-        int writeBarrierEvery) {
+        int writeBarrierEvery,
+        Control control) {
 
     /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
     public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
@@ -99,7 +102,7 @@ public record JobSpec(
     public static JobSpec of(String name, ReadWrite rw, long blockSize, long size) {
         return new JobSpec(name, rw, 50, blockSize, 1, size, 0, 0, 0, true, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
-                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0);
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0, Control.NONE);
     }
 
     /** The same job with iodepth = {@code n}: IOs kept in flight by an asynchronous engine. */
@@ -107,7 +110,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, n, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery);
+                percentiles, ioprio, writeBarrierEvery, control);
     }
 
     /** The same job with rwmixread = {@code n}: percentage of reads in a mixed job. */
@@ -115,7 +118,7 @@ public record JobSpec(
         return new JobSpec(name, rw, n, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery);
+                percentiles, ioprio, writeBarrierEvery, control);
     }
 
     /** The same job with offset = {@code n}: first byte of the region. */
@@ -123,7 +126,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, n, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery);
+                percentiles, ioprio, writeBarrierEvery, control);
     }
 
     /** The same job with numberIos = {@code n}: stop after this many IOs (0: no limit). */
@@ -131,7 +134,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, n, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery);
+                percentiles, ioprio, writeBarrierEvery, control);
     }
 
     /** The same job with runtimeNs = {@code n}: stop issuing after this much simulated time (0: no limit). */
@@ -139,7 +142,40 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, n, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery);
+                percentiles, ioprio, writeBarrierEvery, control);
+    }
+
+    /** The same job with {@code control}: when it starts, and its reporting group. */
+    public JobSpec withControl(Control c) {
+        return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery, c);
+    }
+
+    /**
+     * fio's job ordering ({@code HOWTO.rst}, "Job description"; {@code init.c} and
+     * {@code backend.c run_threads}): jobs start together unless one says otherwise.
+     *
+     * @param stonewall  wait until every job before this one has finished, then start; it also
+     *                   begins a new reporting group ({@code stonewall}, alias {@code wait_for_previous})
+     * @param newGroup   begin a new reporting group without waiting ({@code new_group})
+     * @param waitFor    start when the named earlier job has finished ({@code wait_for}); null: none
+     * @param loops      passes over the region ({@code loops}; 1)
+     * @param ioSize     bytes to transfer, wrapping over the region as often as needed
+     *                   ({@code io_size} / {@code io_limit}; 0: {@code size} × {@code loops})
+     * @param offsetIncrement clone N starts at {@code offset} + N × this ({@code offset_increment}; 0)
+     * @param verify     after the writes, read back every block written ({@code verify} other
+     *                   than none, with {@code do_verify}=1; backend.c {@code do_verify})
+     */
+    public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
+                          long offsetIncrement, boolean verify) {
+        public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
+
+        /** Bytes the job transfers before it ends, when it is not time based. */
+        public long bytesToTransfer(long size) {
+            return ioSize > 0 ? ioSize : size * loops;
+        }
     }
 
     public boolean asyncEngine() {

@@ -17,6 +17,14 @@ public interface Workload {
     /** fio-style statistics of what this workload's IOs saw. */
     JobStats stats();
 
+    /**
+     * Runs {@code r} once, when this workload has issued all it will and every IO has completed
+     * (fio's thread exit, which {@code stonewall} and {@code wait_for} wait for).
+     */
+    default void whenFinished(Runnable r) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot be waited for (stonewall, wait_for)");
+    }
+
     /** Things the user must be told about the run (addresses wrapped, records skipped); none by default. */
     default List<String> notes() {
         return List.of();

@@ -44,6 +44,16 @@ class RwbsTest {
         assertThat(Rwbs.of(Op.valueOf(op), flags(flags), sectors)).isEqualTo(rwbs);
     }
 
+    @ParameterizedTest(name = "{0} {1} -> {2}")
+    @CsvSource({
+            "FLUSH, PREFLUSH|SYNC, FWS", // blkdev_issue_flush's bio, as blkparse shows it
+            "FLUSH, SYNC, FWS",
+            "FLUSH, '', FN", // blk_kick_flush's request to the drive
+            "WRITE, PREFLUSH|FUA|SYNC, FWFS"})
+    void blockEventsShowAFlushBioAsTheKernelBuildsIt(String op, String flags, String rwbs) {
+        assertThat(Rwbs.ofEvent(Op.valueOf(op), flags(flags), op.equals("WRITE") ? 8 : 0)).isEqualTo(rwbs);
+    }
+
     @ParameterizedTest(name = "{0} -> {1} {2}")
     @CsvSource({
             "FN, FLUSH, ''",

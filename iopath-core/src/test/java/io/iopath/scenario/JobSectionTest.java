@@ -95,7 +95,9 @@ class JobSectionTest {
             "bssplit             | 4k/60:8k/60    | bssplit: expected percentages that add up to 100",
             "random_distribution | zipf:1         | random_distribution: expected random, zipf",
             "random_distribution | zoned:50/50    | random_distribution: expected random, zipf",
-            "ioengine            | mmap           | ioengine: expected one of sync",
+            "ioengine            | mmap           | ioengine: expected an engine that reads and writes the block device, got 'mmap': memory-mapped IO",
+            "ioengine            | frob           | ioengine: expected one of sync",
+            "ioengine            | rbd            | ioengine: expected a local block IO engine, got 'rbd'",
             "direct              | 0              | direct: expected direct: 1",
             "size                | 200g           | size: expected a region that ends inside the drive",
             "iodepth             | 0              | iodepth: expected an integer from 1",
@@ -147,11 +149,11 @@ class JobSectionTest {
     }
 
     @Test
-    void aJobNeedsAnEnd() {
+    void aJobWithoutSizeRuntimeOrCountCoversTheRestOfTheDevice() {
         Node.MapNode m = Node.newMap(new Location("t", 1, 1));
         option(m, "rw", "read", new Location("t", 2, 5));
-        assertThatThrownBy(() -> JobSection.bind(m, "job", "j", CAPACITY))
-                .hasMessage("t:1:1: job: expected number_ios, runtime or size, to know when the job ends");
+        option(m, "offset", "1m", new Location("t", 3, 5));
+        assertThat(JobSection.bind(m, "job", "j", CAPACITY).size()).isEqualTo(CAPACITY - (1 << 20));
     }
 
     @Test

@@ -88,10 +88,11 @@ class ScenarioErrorsTest {
     }
 
     @Test
-    void aJobWithoutAnEnd() {
-        // fio ends a job after size bytes; with none of number_ios, runtime and size there is no end
-        ScenarioException e = error(GOOD.replace("    number_ios: 10\n", "").replace("    size: 1g\n", ""));
-        assertThat(e.getMessage()).contains("jobs[0]: expected number_ios, runtime or size");
+    void aJobWithoutAnEndCoversTheDevice() {
+        // fio: with no size the job uses the whole device, and ends after one pass over it
+        Scenario s = ScenarioReader.read("s.yaml", GOOD.replace("    number_ios: 10\n", "").replace("    size: 1g\n", ""),
+                java.util.List.of());
+        assertThat(s.jobs().get(0).size()).isEqualTo(s.drive().spec().capacitySectors() * 512L - s.jobs().get(0).offset());
     }
 
     @Test

@@ -19,7 +19,7 @@ public final class BlkparseText {
 
     private static final Pattern LINE = Pattern.compile(
             "^\\s*(\\d+),(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\.(\\d{9})\\s+(\\d+)\\s+(\\S+)\\s+(\\S+)\\s*(.*)$");
-    private static final Pattern SECTOR_TAIL = Pattern.compile("^(\\d+) \\+ (\\d+) \\[(.*)]$");
+    private static final Pattern SECTOR_TAIL = Pattern.compile("^(?:(\\d+)(?: \\+ (\\d+))? )?\\[(.*)]$");
     private static final Pattern PLUG_TAIL = Pattern.compile("^\\[(.*)]$");
     private static final Pattern UNPLUG_TAIL = Pattern.compile("^\\[(.*)] (\\d+)$");
 
@@ -55,11 +55,24 @@ public final class BlkparseText {
         out.append(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s ",
                 MAJOR, MINOR, cpu, seq, relativeNs / 1_000_000_000L, relativeNs % 1_000_000_000L, pid,
                 action.letters(), rwbs));
+        // blkparse 1.2 (blkparse_fmt.c process_default): an event without data (a flush) has no
+        // "+ sectors"; a completion or requeue still shows its sector, the others show nothing
         switch (action) {
             case P -> out.append('[').append(command).append(']');
             case U, UT -> out.append('[').append(command).append("] ").append(payload);
-            case C, R -> out.append(sector).append(" + ").append(sectors).append(" [").append(payload).append(']');
-            default -> out.append(sector).append(" + ").append(sectors).append(" [").append(command).append(']');
+            case C, R -> {
+                out.append(sector);
+                if (sectors != 0) {
+                    out.append(" + ").append(sectors);
+                }
+                out.append(" [").append(payload).append(']');
+            }
+            default -> {
+                if (sectors != 0) {
+                    out.append(sector).append(" + ").append(sectors).append(' ');
+                }
+                out.append('[').append(command).append(']');
+            }
         }
     }
 
@@ -101,8 +114,8 @@ public final class BlkparseText {
                 }
                 default -> {
                     t = need(SECTOR_TAIL, tail, i);
-                    sector = Long.parseLong(t.group(1));
-                    sectors = Integer.parseInt(t.group(2));
+                    sector = t.group(1) == null ? 0 : Long.parseLong(t.group(1));
+                    sectors = t.group(2) == null ? 0 : Integer.parseInt(t.group(2));
                     if (action == BlkAction.C || action == BlkAction.R) {
                         payload = Long.parseLong(t.group(3).trim());
                     } else {

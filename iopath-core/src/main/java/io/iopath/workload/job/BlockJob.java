@@ -65,6 +65,20 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final io.iopath.request.BioCompletion onDone = this::done;
     private final io.iopath.request.BioCompletion onFlushDone = this::flushDone;
     private int prepared = -1;
+    /** IOs and bytes that count towards number_ios and size / loops / io_size: since ramp_time ended. */
+    private long issuedForLimit;
+    private long bytesForLimit;
+    private long bytesToTransfer;
+    /** Passes over the region a sequential job has begun after its first. */
+    private int pass;
+    /** verify: the writes to read back (offset, bytes), how many, the next one, and the phase. */
+    private long[] pieceOffset = new long[0];
+    private int[] pieceLen = new int[0];
+    private int pieces;
+    private int verifyNext;
+    private boolean verifying;
+    private boolean regionDone;
+    private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
     private long preparedOffset;
     private long preparedBytes;
 
@@ -104,13 +118,32 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
     }
 
-    /** Starts the job now, or after {@code startdelay}. */
+    /**
+     * Starts the job now, or when {@code startdelay} from the start of the run has passed (fio's
+     * {@code run_threads} compares it with the time since genesis, so a job that waited for
+     * others is not delayed again).
+     */
     @Override
     public void start() {
-        if (spec.startDelayNs() > 0) {
-            sim.after(spec.startDelayNs(), this::begin);
+        long wait = spec.startDelayNs() - sim.now();
+        if (wait > 0) {
+            sim.after(wait, this::begin);
         } else {
             begin();
+        }
+    }
+
+    @Override
+    public void whenFinished(Runnable r) {
+        onFinished.add(r);
+    }
+
+    /** After the last completion: tell whoever waits for this job (stonewall, wait_for), once. */
+    private void signalIfFinished() {
+        if (finished && inFlight == 0 && !onFinished.isEmpty()) {
+            java.util.List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
+            onFinished.clear();
+            waiting.forEach(Runnable::run);
         }
     }
 
@@ -118,7 +151,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
         started = true;
         long now = sim.now();
         stats.started(now, spec.rampTimeNs());
-        stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.runtimeNs();
+        // fio counts runtime, size and number_ios from the end of ramp_time (ramp_time_over ->
+        // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
+        stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
+        bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        if (spec.rampTimeNs() > 0) {
+            sim.after(spec.rampTimeNs(), () -> {
+                issuedForLimit = 0;
+                bytesForLimit = 0;
+            });
+        }
         fill();
     }
 
@@ -127,13 +169,59 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (finished) {
             return false;
         }
-        if (sim.now() >= stopIssuingAtNs
-                || (spec.numberIos() > 0 && issued >= spec.numberIos())
-                || (!spec.timeBased() && bytesIssued >= spec.size())) {
+        if (verifying) {
+            if (verifyNext >= pieces) {
+                finished = true;
+            }
+            return !finished;
+        }
+        if (regionDone || sim.now() >= stopIssuingAtNs
+                || (spec.numberIos() > 0 && issuedForLimit >= spec.numberIos())
+                || (!spec.timeBased() && bytesForLimit >= bytesToTransfer)) {
+            if (pieces > 0) {
+                // backend.c: do_io ends, its IOs complete, then do_verify reads every block back
+                if (inFlight > 0 || syncDue) {
+                    return false;
+                }
+                startVerify();
+                return true;
+            }
             finished = true;
             wake.cancel();
         }
         return !finished;
+    }
+
+    /**
+     * The verify phase's order: fio reads back its {@code io_hist_list} in the order written,
+     * or, when offsets may repeat (random without the random map), its rb-tree by offset
+     * ({@code log_io_piece}, {@code fio_offset_overlap_risk}), keeping the newest of a repeat.
+     */
+    private void startVerify() {
+        verifying = true;
+        wake.cancel();
+        if (spec.rw().random && !spec.randomMap()) {
+            Integer[] order = new Integer[pieces];
+            for (int i = 0; i < pieces; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> pieceOffset[a] != pieceOffset[b]
+                    ? Long.compare(pieceOffset[a], pieceOffset[b]) : Integer.compare(b, a));
+            long[] off = new long[pieces];
+            int[] len = new int[pieces];
+            int n = 0;
+            for (Integer i : order) {
+                if (n > 0 && off[n - 1] == pieceOffset[i]) {
+                    continue; // an older write of the same block: fio's rb-tree keeps the newest
+                }
+                off[n] = pieceOffset[i];
+                len[n] = pieceLen[i];
+                n++;
+            }
+            pieceOffset = off;
+            pieceLen = len;
+            pieces = n;
+        }
     }
 
     /** Issues as many IOs as depth, batching, pacing and a pending flush allow. */
@@ -162,13 +250,21 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         while (inFlight < depth && !syncDue && !pendingThink && moreWork()) {
             if (prepared < 0 && !prepare()) {
+                if (pieces > 0 && !verifying) {
+                    regionDone = true; // verify once the writes complete
+                    moreWork();
+                    continue;
+                }
                 finished = true; // a sequential pass reached the end of the region
                 return;
             }
             long at = Math.max(thinkUntilNs, rateNextNs[prepared]);
             if (at > sim.now()) {
-                if (at < stopIssuingAtNs) {
+                if (at < stopIssuingAtNs || verifying) {
                     wake.scheduleAt(at);
+                } else if (pieces > 0) {
+                    regionDone = true;
+                    moreWork();
                 } else {
                     finished = true;
                 }
@@ -180,6 +276,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
+        if (verifying) {
+            prepared = 0;
+            preparedOffset = pieceOffset[verifyNext];
+            preparedBytes = pieceLen[verifyNext];
+            verifyNext++;
+            return true;
+        }
         Op op = switch (spec.rw()) {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
@@ -194,10 +297,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
         } else {
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
-                if (!spec.timeBased()) {
+                // a new pass from the start of the region: time_based, loops or io_size left
+                boolean again = spec.timeBased() || ++pass < spec.control().loops()
+                        || (spec.control().ioSize() > 0 && bytesForLimit < spec.control().ioSize());
+                if (!again) {
                     return false;
                 }
-                rel = 0; // time_based: wrap to the start of the region, as fio does on a new loop
+                rel = 0;
             }
             nextSequential[d] = rel + bs + spec.rwSuffix();
         }
@@ -269,9 +375,14 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceBarrier = 0;
             flags |= Flags.PREFLUSH | Flags.FUA;
         }
+        if (op == Op.WRITE && spec.control().verify()) {
+            logPiece(preparedOffset, preparedBytes);
+        }
         Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
+        issuedForLimit++;
+        bytesForLimit += preparedBytes;
         inFlight++;
         stats.submitted(op, inFlight);
         if (spec.thinktimeNs() > 0 && ++sinceThink >= spec.thinktimeBlocks()) {
@@ -284,6 +395,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         bio.submittedNs = now;
         sink.submit(bio);
+    }
+
+    /** fio's {@code log_io_piece}: what a verify phase reads back. */
+    private void logPiece(long offset, long bytes) {
+        if (pieces == pieceOffset.length) {
+            pieceOffset = java.util.Arrays.copyOf(pieceOffset, Math.max(64, pieces * 2));
+            pieceLen = java.util.Arrays.copyOf(pieceLen, pieceOffset.length);
+        }
+        pieceOffset[pieces] = offset;
+        pieceLen[pieces] = (int) bytes;
+        pieces++;
     }
 
     private void issueFlush() {
@@ -301,6 +423,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         syncDue = false;
         metrics.bioCompleted(bio, stats); // the run's statistics count reads and writes only
         fill();
+        signalIfFinished();
     }
 
     private void done(Bio bio) {
@@ -308,6 +431,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         completed++;
         metrics.bioCompleted(bio, stats);
         fill();
+        signalIfFinished();
     }
 
 

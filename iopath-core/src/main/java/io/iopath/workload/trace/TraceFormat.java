@@ -33,9 +33,9 @@ public enum TraceFormat {
     SPC("spc", SpcReader::new, SpcWriter::new),
     /** blkparse's default text output; the D (issue) events are the IOs. */
     BLKPARSE("blkparse", BlkparseReader::new, BlkparseWriter::new),
-    /** fio iolog version 2: actions without timestamps, {@code wait} for delays. */
+    /** fio iolog version 2: actions without timestamps, {@code wait MSEC LENGTH} (ms from the start) for delays. */
     IOLOG2("iolog2", IologReader::new, w -> new IologWriter(w, 2)),
-    /** fio iolog version 3: every action has a timestamp, ns from job start. */
+    /** fio iolog version 3: every action has a timestamp, µs (fio's log_io_u). */
     IOLOG3("iolog3", IologReader::new, w -> new IologWriter(w, 3));
 
     public final String id;

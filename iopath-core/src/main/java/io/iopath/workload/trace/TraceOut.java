@@ -15,7 +15,7 @@ import java.nio.file.Path;
  * unlike keeping the events for {@code --blktrace}), built on the block layer's blktrace event
  * stream. blkparse: every event in blkparse's default text (device 8,0, times relative to the
  * first event, as blkparse prints them); replaying it uses the D (issue) events. iolog: the D
- * events as fio iolog v3 ({@code /dev/iopath0}, ns of simulated time from the start of the run).
+ * events as fio iolog v3 ({@code /dev/iopath0}, µs of simulated time from the start of the run).
  */
 public final class TraceOut implements BlockTracepoints, AutoCloseable {
     private final TraceFormat format;

@@ -33,6 +33,7 @@ import java.util.Locale;
  * run says how many requests were moved. {@code replay_device} keeps one trace device.
  */
 public final class TraceReplay implements Workload {
+    private final List<Runnable> onFinished = new java.util.ArrayList<>(1);
     private final Simulator sim;
     private final BioSink sink;
     private final RunMetrics metrics;
@@ -84,13 +85,20 @@ public final class TraceReplay implements Workload {
         return replay.format() == null ? null : TraceFormat.byId(replay.format()).orElseThrow();
     }
 
+    /** Starts now, or when {@code startdelay} from the start of the run has passed (as a job). */
     @Override
     public void start() {
-        if (spec.startDelayNs() > 0) {
-            sim.after(spec.startDelayNs(), this::begin);
+        long wait = spec.startDelayNs() - sim.now();
+        if (wait > 0) {
+            sim.after(wait, this::begin);
         } else {
             begin();
         }
+    }
+
+    @Override
+    public void whenFinished(Runnable r) {
+        onFinished.add(r);
     }
 
     private void begin() {
@@ -215,6 +223,11 @@ public final class TraceReplay implements Workload {
         if (next == null && reader != null) {
             readerWarnings = reader.warnings();
             reader.close();
+        }
+        if (next == null && inFlight == 0 && !onFinished.isEmpty()) {
+            List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
+            onFinished.clear();
+            waiting.forEach(Runnable::run);
         }
     }
 

@@ -19,19 +19,19 @@ class TraceOutTest {
     void aDriverReissueAfterARequeueIsNotANewRequest() {
         Path file = dir.resolve("out.iolog");
         try (TraceOut out = new TraceOut(file, TraceFormat.IOLOG3)) {
-            out.event(10, 1, BlkAction.D, "R", 100, 8, 0, "j");
-            out.event(20, 1, BlkAction.D, "R", 300, 8, 0, "j");
-            out.event(30, 1, BlkAction.R, "R", 100, 8, 0, "j");
-            out.event(40, 1, BlkAction.R, "R", 100, 8, 0, "j"); // requeued twice
-            out.event(50, 1, BlkAction.D, "R", 100, 8, 0, "j"); // re-issue
-            out.event(60, 1, BlkAction.D, "W", 200, 8, 0, "j"); // a new request
-            out.event(70, 1, BlkAction.D, "R", 100, 8, 0, "j"); // second re-issue
-            out.event(80, 1, BlkAction.D, "R", 100, 8, 0, "j"); // nothing pending: new again
+            out.event(10_000, 1, BlkAction.D, "R", 100, 8, 0, "j");
+            out.event(20_000, 1, BlkAction.D, "R", 300, 8, 0, "j");
+            out.event(30_000, 1, BlkAction.R, "R", 100, 8, 0, "j");
+            out.event(40_000, 1, BlkAction.R, "R", 100, 8, 0, "j"); // requeued twice
+            out.event(50_000, 1, BlkAction.D, "R", 100, 8, 0, "j"); // re-issue
+            out.event(60_000, 1, BlkAction.D, "W", 200, 8, 0, "j"); // a new request
+            out.event(70_000, 1, BlkAction.D, "R", 100, 8, 0, "j"); // second re-issue
+            out.event(80_000, 1, BlkAction.D, "R", 100, 8, 0, "j"); // nothing pending: new again
             assertThat(out.written()).isEqualTo(4);
             out.commit();
         }
         List<TraceRecord> records = TraceReadersTest.readAll(TraceFiles.open(file, TraceFormat.IOLOG3));
-        assertThat(records).extracting(TraceRecord::timeNs).containsExactly(10L, 20L, 60L, 80L);
+        assertThat(records).extracting(TraceRecord::timeNs).containsExactly(10_000L, 20_000L, 60_000L, 80_000L);
         assertThat(records).extracting(TraceRecord::op).containsExactly(Op.READ, Op.READ, Op.WRITE, Op.READ);
     }
 }

@@ -101,19 +101,19 @@ class TraceReadersTest {
     }
 
     @Test
-    void iologV2WaitsAreMicrosecondsAfterThePreviousIo() {
+    void iologV2WaitsAreMillisecondsFromTheStart() {
         assertThat(readResource("small.iolog2", null)).containsExactly(
                 TraceRecord.of(0, 0, Op.READ, 4096, 8192),
-                TraceRecord.of(1_500_000, 0, Op.WRITE, 0, 512),
-                TraceRecord.of(1_500_000, 0, Op.FLUSH, 0, 0),
-                TraceRecord.of(1_500_000, 0, Op.DISCARD, 1_048_576, 65_536));
+                TraceRecord.of(1_500_000_000, 0, Op.WRITE, 0, 512),
+                TraceRecord.of(1_500_000_000, 0, Op.FLUSH, 0, 0),
+                TraceRecord.of(1_500_000_000, 0, Op.DISCARD, 1_048_576, 65_536));
     }
 
     @Test
-    void iologV3TimestampsAreNanosecondsFromJobStart() {
+    void iologV3TimestampsAreMicrosecondsFromTheFirstLine() {
         assertThat(readResource("small.iolog3", null)).containsExactly(
-                TraceRecord.of(1000, 3, Op.WRITE, 0, 4096),
-                TraceRecord.of(2_500_000, 0, Op.READ, 8192, 4096));
+                TraceRecord.of(1_000_000, 3, Op.WRITE, 0, 4096),
+                TraceRecord.of(2_500_000_000L, 0, Op.READ, 8192, 4096));
     }
 
     @Test
@@ -177,7 +177,8 @@ class TraceReadersTest {
             "iolog2   | fio version 2 iolog\\nf read 0 0 | 2 | length: expected at least 1 byte",
             "iolog3   | fio version 3 iolog\\n5 f read 0 1\\n4 f read 0 1 | 3 | before the previous line's",
             "iolog3   | fio version 3 iolog\\n5 f wait 10 | 2 | 'wait' is a version 2 action",
-            "iolog3   | fio version 3 iolog\\nx f read 0 1 | 2 | timestamp (ns): expected",
+            "iolog3   | fio version 3 iolog\\nx f read 0 1 | 2 | timestamp (us): expected",
+            "iolog2   | fio version 2 iolog\\nf wait 1500 | 2 | expected 'FILE wait MSEC LENGTH'",
     })
     void malformedLinesNameFileAndLine(String format, String text, int line, String problem) {
         TraceFormat f = TraceFormat.byId(format.strip()).orElseThrow();

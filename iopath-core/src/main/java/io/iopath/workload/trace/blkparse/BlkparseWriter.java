@@ -34,7 +34,9 @@ public final class BlkparseWriter implements TraceWriter {
     private void event(long timeNs, TraceRecord r, String action, String end) throws IOException {
         sequence++;
         String rwbs = Rwbs.of(r.op(), r.flags(), r.sectors());
-        String where = r.op() == Op.FLUSH && r.length() == 0 ? "" : r.sector() + " + " + r.sectors() + " ";
+        // as blkparse 1.2 prints an event without data: a completion keeps its sector, D nothing
+        String where = r.op() == Op.FLUSH && r.length() == 0 ? (action.equals("C") ? r.sector() + " " : "")
+                : r.sector() + " + " + r.sectors() + " ";
         out.write(String.format(Locale.ROOT, "%3d,%-3d %2d %8d %5d.%09d %5d %2s %3s %s%s\n",
                 r.device() >>> 20, r.device() & 0xfffff, 0, sequence, timeNs / 1_000_000_000L, timeNs % 1_000_000_000L,
                 r.processId(), action, rwbs, where, end));

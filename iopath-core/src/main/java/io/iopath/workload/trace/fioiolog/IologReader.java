@@ -15,21 +15,32 @@ import java.util.regex.Pattern;
  * ({@code fio version 2 iolog} / {@code fio version 3 iolog}).
  *
  * <p>v2 lines: {@code FILE add|open|close} and {@code FILE read|write|sync|datasync|trim OFFSET
- * LENGTH}; {@code FILE wait USEC [x]} delays the next IO. v2 has no timestamps: time is the sum
- * of the waits, each taken as µs after the previous IO's issue (what fio's {@code iolog_delay}
- * does). v3 puts a timestamp first on every line: ns relative to the start of the job. Offsets
- * and lengths are bytes. sync and datasync become flushes, trim a discard.
+ * LENGTH}; {@code FILE wait MSEC LENGTH} holds the next IO until MSEC milliseconds after the
+ * start (fio's {@code read_iolog_get} sleeps until {@code mtime_since_genesis()} reaches the
+ * value; fio's HOWTO says "microseconds, relative to the previous wait", but fio 3.33 waited
+ * 1.4 s for {@code wait 1500 0}). fio's reader needs all four fields ({@code io_act}: a
+ * three-field wait is "bad iolog2"). v2 IO lines carry no time of their own: each is issued at
+ * the latest wait's time.
+ *
+ * <p>v3 puts a timestamp first on every line, in µs ({@code log_io_u} writes
+ * {@code utime_since_now}). fio replays each line {@code ttime - previous ttime} after the
+ * previous one ({@code delay_since_ttime}), the first line with no delay, so times here are
+ * relative to the first line's timestamp. Offsets and lengths are bytes. sync and datasync
+ * become flushes, trim a discard.
  *
  * <p>Devices: a file named {@code /dev/iopathN} (what iopath writes) is device N; any other file
  * gets the next free number in order of first appearance.
  */
 public final class IologReader implements TraceReader {
+    /** 11.6 days: keeps every time far below Long.MAX_VALUE ns. */
+    private static final long MAX_US = 1_000_000_000_000L;
     private static final Pattern IOPATH_DEVICE = Pattern.compile("/dev/iopath(\\d{1,9})");
     private final LineSource src;
     private final Map<String, Integer> devices = new HashMap<>();
     private int version;
     private long timeNs;
-    private long lastV3Ns;
+    private long lastV3Us = -1;
+    private long firstV3Us;
     private int nextDevice;
 
     public IologReader(LineSource src) {
@@ -64,12 +75,18 @@ public final class IologReader implements TraceReader {
                 if (w.length < 3) {
                     throw src.error("expected 'TIMESTAMP FILE ACTION [OFFSET LENGTH]', got " + w.length + " fields");
                 }
-                long t = Tokens.nonNegativeLong(src, "timestamp (ns)", w[0]);
-                if (t < lastV3Ns) {
-                    throw src.error("timestamp " + t + " is before the previous line's " + lastV3Ns);
+                long us = Tokens.nonNegativeLong(src, "timestamp (us)", w[0]);
+                if (us < lastV3Us) {
+                    throw src.error("timestamp " + us + " us is before the previous line's " + lastV3Us);
                 }
-                lastV3Ns = t;
-                timeNs = t;
+                if (lastV3Us < 0) {
+                    firstV3Us = us;
+                }
+                if (us - firstV3Us > MAX_US) {
+                    throw src.expected("timestamp (us)", "at most 1e12 us after the first line", w[0]);
+                }
+                lastV3Us = us;
+                timeNs = (us - firstV3Us) * 1000;
                 i = 1;
             } else if (w.length < 2) {
                 throw src.error("expected 'FILE ACTION [OFFSET LENGTH]', got " + w.length + " field");
@@ -86,18 +103,18 @@ public final class IologReader implements TraceReader {
                     continue;
                 }
                 case "wait" -> {
-                    if (version != 2 || args < 1 || args > 2) {
+                    if (version != 2 || args != 2) {
                         throw src.error(version != 2 ? "'wait' is a version 2 action; version 3 uses timestamps"
-                                : "expected 'FILE wait USEC', got " + args + " arguments");
+                                : "expected 'FILE wait MSEC LENGTH' (fio skips a wait without all four fields as 'bad iolog2'), got "
+                                + args + " arguments");
                     }
-                    long us = Tokens.nonNegativeLong(src, "wait (us)", w[i + 2]);
-                    if (us > 1_000_000_000_000L) {
-                        throw src.expected("wait (us)", "at most 1e12 us", w[i + 2]);
+                    long ms = Tokens.nonNegativeLong(src, "wait (ms from the start)", w[i + 2]);
+                    Tokens.nonNegativeLong(src, "wait length", w[i + 3]);
+                    if (ms > MAX_US / 1000) {
+                        throw src.expected("wait (ms from the start)", "at most 1e9 ms", w[i + 2]);
                     }
-                    timeNs += us * 1000;
-                    if (timeNs > 1L << 62) {
-                        throw src.error("total wait exceeds 2^62 ns");
-                    }
+                    // fio sleeps only when the time has not been reached yet
+                    timeNs = Math.max(timeNs, ms * 1_000_000);
                     continue;
                 }
                 default -> {
