@@ -37,7 +37,7 @@ public final class Schedulers {
     }
 
     /** The registry name for a name or alias (the 2.6 boot option {@code as} is anticipatory). */
-    public static String canonical(String name) {
+    static String canonical(String name) {
         SchedulerType t = BY_ALIAS.get(name);
         return t == null ? name : t.name();
     }
