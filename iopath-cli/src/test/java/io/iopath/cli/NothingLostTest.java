@@ -171,7 +171,9 @@ class NothingLostTest {
                 .start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (filesIn(out).isEmpty() && p.isAlive() && System.nanoTime() < deadline) {
+            // Wait for the trace's own temporary file: the output check's probe file comes and goes before it.
+            while (filesIn(out).stream().noneMatch(f -> f.startsWith(".t.blk.")) && p.isAlive()
+                    && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
             assertThat(filesIn(out)).as("the run's temporary trace file").singleElement().asString().startsWith(".t.blk.");
