@@ -311,8 +311,9 @@ public final class ScenarioRun {
                 driver.configuredQueueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
-                new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
-                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
+                new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(),
+                        driver.stallsWithin(firstQueuedNs(), firstQueuedNs() + elapsed),
+                        driver.stalledNsWithin(firstQueuedNs(), firstQueuedNs() + elapsed), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
                 powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
