@@ -15,6 +15,7 @@ import io.iopath.result.DriveQueueStats;
 import io.iopath.result.FioResult;
 import io.iopath.result.HostStats;
 import io.iopath.result.PowerLossReport;
+import io.iopath.result.Provenance;
 import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.Scenario;
@@ -316,7 +317,8 @@ public final class ScenarioRun {
                         driver.stalledNsWithin(firstQueuedNs(), firstQueuedNs() + elapsed), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk.destageTime(),
+                Provenance.of(scenario.hash()));
     }
 
     public Simulator simulator() {

@@ -14,7 +14,8 @@ import java.util.List;
 public final class TimeSeriesCsv {
     public static final List<String> COLUMNS = List.of(
             "interval_start_ns", "interval_ns", "job", "direction", "ios", "bytes", "iops", "bandwidth_bytes_per_s",
-            "latency_mean_ns", "latency_p50_ns", "latency_p95_ns", "latency_p99_ns", "latency_p99_9_ns", "latency_max_ns");
+            "latency_mean_ns", "latency_p50_ns", "latency_p95_ns", "latency_p99_ns", "latency_p99_9_ns", "latency_max_ns",
+            "iopath_version", "scenario_hash");
 
     private TimeSeriesCsv() {
     }
@@ -29,7 +30,7 @@ public final class TimeSeriesCsv {
                     p.job() == null ? ResultsCsv.ALL_JOBS : p.job(), p.direction(), Csv.num(p.ios()), Csv.num(p.bytes()),
                     Csv.num(p.ios() / seconds), Csv.num(p.bytes() / seconds),
                     Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p95()), Csv.num(l.p99()), Csv.num(l.p99_9()),
-                    Csv.num(l.max())));
+                    Csv.num(l.max()), r.provenance().version(), r.provenance().scenarioHash()));
         }
         return csv.text();
     }

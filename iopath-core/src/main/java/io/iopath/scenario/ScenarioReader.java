@@ -65,10 +65,10 @@ public final class ScenarioReader {
         for (String o : overrides) {
             Overrides.apply(root, o);
         }
-        return bind(new Fields(root, ""), root.location().source());
+        return bind(new Fields(root, ""), root.location().source(), ScenarioHash.of(root));
     }
 
-    private static Scenario bind(Fields f, String source) {
+    private static Scenario bind(Fields f, String source, String hash) {
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
 
@@ -158,8 +158,8 @@ public final class ScenarioReader {
         }
         f.finish();
         if (filesystem == null) {
-            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt);
+            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, null, List.of(), hash);
         }
-        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs);
+        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs, hash);
     }
 }
