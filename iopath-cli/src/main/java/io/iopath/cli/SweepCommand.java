@@ -73,9 +73,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OutputPaths.checkDirectory("--out", outDir);
-        if (!Files.isRegularFile(scenarioFile)) {
-            throw new BadInputException(scenarioFile + ": no such scenario file");
-        }
+        ScenarioFiles.read(scenarioFile); // a directory, a missing or a binary file: one clear line
         int threads = jobs == null ? Sweep.defaultJobs() : jobs;
         if (threads < 1) {
             throw new BadInputException("--jobs: expected at least 1, got " + threads);

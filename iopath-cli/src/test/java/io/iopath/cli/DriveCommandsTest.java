@@ -62,7 +62,8 @@ class DriveCommandsTest {
         assertThat(beside.resolve("quantiles.csv")).exists();
         assertThat(beside.resolve("cdf.svg")).exists();
         assertThat(Path.of("hp_c2247a-validation")).as("nothing in the current directory").doesNotExist();
-        assertThat(iopath("validate", "--help").out()).contains("beside the trace", "dir/NAME-validation");
+        assertThat(iopath("validate", "--help").out().replaceAll("\\s+", " ")).contains("beside the trace",
+                "NAME-validation in the trace's own directory (for dir/NAME.trace: dir/NAME-validation)");
     }
 
     @Test

@@ -196,6 +196,7 @@ public final class ScenarioRun {
         }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
+        metrics.gauges(new RunGauges(queue, disk, fs == null ? null : fs.pageCache()));
         startJobs();
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens

@@ -10,9 +10,10 @@ import org.HdrHistogram.Histogram;
  * constant memory: counts and shares, a size histogram (powers of two), the share of
  * sequential IOs, the inter-arrival distribution, and the address span.
  *
- * <p>An IO is sequential when it starts where one of the {@value #STREAMS} most recent IOs on the
- * same device ended: a run of contiguous requests counts whole but for its first, even when other
- * IO is interleaved with it (two sequential writers, a writer and a random reader, several
+ * <p>An IO is sequential when it starts where a run of contiguous IO on the same device ended;
+ * each device's {@value #STREAMS} most recently continued runs are followed (a new run replaces
+ * the one least recently continued). A run of contiguous requests so counts whole but for its
+ * first, even when other IO is interleaved with it (two sequential writers, a writer and a random reader, several
  * threads of one sequential job), as a drive's or the kernel's stream detection sees it. Looking
  * only at the single previous IO gave 0 % for a sequential writer sharing the device.
  */
@@ -59,9 +60,11 @@ public final class TraceStats {
         lastNs = r.timeNs();
         long[] dev = devices.get(r.device());
         if (dev == null) {
-            // [0]: requests, [1]: next slot of the ring, [2 ..]: recent ends (-1: none yet)
-            dev = new long[2 + STREAMS];
-            java.util.Arrays.fill(dev, 2, dev.length, -1);
+            // [0]: requests; then per stream its next offset (-1: none yet) and when last used
+            dev = new long[1 + 2 * STREAMS];
+            for (int i = 1; i < dev.length; i += 2) {
+                dev[i] = -1;
+            }
             if (devices.size() < MAX_DEVICES) {
                 devices.put(r.device(), dev);
             } else {
@@ -72,20 +75,24 @@ public final class TraceStats {
         if (r.length() > 0) {
             bytes += r.length();
             sizeBuckets[63 - Long.numberOfLeadingZeros(r.length())]++;
-            int hit = -1;
-            for (int i = 2; i < dev.length; i++) {
+            int slot = -1;
+            int leastRecent = 1;
+            for (int i = 1; i < dev.length; i += 2) {
                 if (dev[i] == r.offset()) {
-                    hit = i;
+                    slot = i;
                     break;
                 }
+                if (dev[i + 1] < dev[leastRecent + 1]) {
+                    leastRecent = i;
+                }
             }
-            if (hit >= 0) {
-                sequential++;
-                dev[hit] = r.offset() + r.length(); // the stream moves on
+            if (slot >= 0) {
+                sequential++; // the stream moves on
             } else {
-                dev[2 + (int) dev[1]] = r.offset() + r.length(); // a new stream takes the slot of the one begun longest ago
-                dev[1] = (dev[1] + 1) % STREAMS;
+                slot = leastRecent; // a new stream replaces the one least recently continued
             }
+            dev[slot] = r.offset() + r.length();
+            dev[slot + 1] = requests;
             minOffset = Math.min(minOffset, r.offset());
             maxEnd = Math.max(maxEnd, r.offset() + r.length());
         }
@@ -113,7 +120,7 @@ public final class TraceStats {
         long data = reads + writes;
         sb.append(String.format(Locale.ROOT, "requests   %d: %d reads, %d writes, %d flushes, %d discards%n", requests, reads, writes, flushes, discards));
         sb.append(String.format(Locale.ROOT, "read share %.1f %% of reads and writes%n", data == 0 ? 0 : 100.0 * reads / data));
-        sb.append(String.format(Locale.ROOT, "sequential %.1f %% (start where one of the last " + STREAMS + " IOs on the device ended)%n",
+        sb.append(String.format(Locale.ROOT, "sequential %.1f %% (continue one of the device's " + STREAMS + " most recent runs of contiguous IO)%n",
                 requests <= 1 ? 0 : 100.0 * sequential / Math.max(1, data)));
         sb.append(String.format(Locale.ROOT, "bytes      %d (mean %.0f per IO)%n", bytes, data == 0 ? 0 : (double) bytes / data));
         sb.append(String.format(Locale.ROOT, "span       %s%n", minOffset == Long.MAX_VALUE ? "none"
