@@ -208,6 +208,16 @@ final class HtmlReport {
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false, true,
                 "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
                 + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
+        if (!r.timeSeries().gauges().isEmpty()) {
+            sb.append("<figure>\n").append(SvgCharts.gaugesOverTime(r, false, "chart-queues-over-time"))
+                    .append("\n<figcaption>In flight and dirty: the most each layer held when an IO of the interval "
+                            + "completed.</figcaption>\n</figure>\n");
+            if (r.timeSeries().gauges().get(0).pageCacheDirtyBytes() >= 0) {
+                sb.append("<figure>\n").append(SvgCharts.gaugesOverTime(r, true, "chart-page-cache-over-time"))
+                        .append("\n<figcaption>The page cache's dirty and under-write-back data, the most in each "
+                                + "interval.</figcaption>\n</figure>\n");
+            }
+        }
         sb.append("</section>\n");
     }
 
