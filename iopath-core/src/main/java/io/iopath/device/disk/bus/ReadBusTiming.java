@@ -14,7 +14,7 @@ import io.iopath.device.disk.mechanics.SectorSchedule;
  * and reconnects at the watermark again. Pure arithmetic over the sector schedule the
  * {@link DiskMechanics} left from the read, for reads transferred in order; allocation-free.
  */
-public final class ReadBusTiming {
+final class ReadBusTiming {
     private ReadBusTiming() {
     }
 
@@ -30,7 +30,7 @@ public final class ReadBusTiming {
      * @param offset       the schedule's sector of the request's sector {@code covered}
      * @return when the last sector has crossed the bus
      */
-    public static long busEndNs(SectorSchedule m, int covered, int n, long connectedNs, long disconnectedNs, long watermark,
+    static long busEndNs(SectorSchedule m, int covered, int n, long connectedNs, long disconnectedNs, long watermark,
             BusProtocol p, long busNsPerSector, long redisconnectNs, long offset) {
         long reconnectNs = p.firstReselectNs() + p.dataPreparationNs();
         long e;

@@ -43,9 +43,9 @@ public final class ReadAheadStream implements SectorSchedule {
 
     /** Result of {@link #stop}: sectors read, and when a new seek may start (Long.MIN_VALUE: at once). */
     long stoppedSectors;
-    public long stopNs;
-    public int stopCylinder;
-    public int stopSurface;
+    long stopNs;
+    int stopCylinder;
+    int stopSurface;
 
     ReadAheadStream(DiskMechanics mechanics) {
         this.mechanics = mechanics;

@@ -80,7 +80,7 @@ public final class ReadCache {
         return start.length > 0 && segmentSectors > 0;
     }
 
-    public ReadAheadStream stream() {
+    ReadAheadStream stream() {
         return stream;
     }
 
@@ -215,7 +215,7 @@ public final class ReadCache {
      * Read-ahead into {@code s} from its end up to {@code limit}, the heads on (cylinder,
      * surface) from {@code startNs}; {@code stay} as {@link ReadAheadStream#start}.
      */
-    public void startReadAhead(int s, long limit, long startNs, int cylinder, int surface, int stay) {
+    void startReadAhead(int s, long limit, long startNs, int cylinder, int surface, int stay) {
         if (s < 0 || limit <= end[s] || state[s] == DIRTY) {
             return;
         }
@@ -236,7 +236,7 @@ public final class ReadCache {
     private int raStay;
 
     /** The stream under way reads on to {@code limit} if that is further (a hit merged with it, §8.4). */
-    public void raiseReadAheadLimit(long limit) {
+    void raiseReadAheadLimit(long limit) {
         if (prefetching >= 0 && limit > stream.limit()) {
             stream.start(stream.firstLba(), limit, raStartNs, raCylinder, raSurface, raStay);
         }
@@ -248,11 +248,11 @@ public final class ReadCache {
     }
 
     /** The segment's end: its first sector not yet in the buffer at {@code nowNs}. */
-    public long endAt(int s, long nowNs) {
+    long endAt(int s, long nowNs) {
         return validEnd(s, nowNs);
     }
 
-    public long startOf(int s) {
+    long startOf(int s) {
         return start[s];
     }
 
@@ -261,7 +261,7 @@ public final class ReadCache {
      * ({@link ReadAheadStream#stop}; the stream's stop fields say where the heads are and when a
      * new seek may start). Returns whether a stream was stopped (or had finished).
      */
-    public boolean stopReadAhead(long nowNs, boolean stopInSector) {
+    boolean stopReadAhead(long nowNs, boolean stopInSector) {
         if (prefetching < 0) {
             return false;
         }
