@@ -121,6 +121,10 @@ final class SweepCommand implements Callable<Integer> {
             out.print(jsonArray(grid, results));
         } else {
             out.print(SweepTable.render(grid.columns(), runs));
+            // each run has its own scenario hash (its overrides differ): too wide for the table
+            out.println();
+            out.println("iopath " + io.iopath.result.Provenance.VERSION
+                    + "; each run's scenario hash is in --json (scenario_hash) and in --out's results.csv");
         }
         if (outDir != null) {
             RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);
