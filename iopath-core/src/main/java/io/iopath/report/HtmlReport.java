@@ -208,7 +208,8 @@ final class HtmlReport {
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false, true,
                 "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
                 + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
-        if (!r.timeSeries().gauges().isEmpty()) {
+        // a result made by hand has gauges of no layer (-1): nothing to draw
+        if (r.timeSeries().gauges().stream().anyMatch(g -> g.blockInFlight() >= 0)) {
             sb.append("<figure>\n").append(SvgCharts.gaugesOverTime(r, false, "chart-queues-over-time"))
                     .append("\n<figcaption>In flight and dirty: the most each layer held when an IO of the interval "
                             + "completed.</figcaption>\n</figure>\n");
