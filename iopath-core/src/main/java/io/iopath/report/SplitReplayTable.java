@@ -16,11 +16,33 @@ import java.util.Locale;
  * (the split's {@code --out}) have each device's distribution.
  */
 public final class SplitReplayTable {
+    /**
+     * The figures of one device's run the table shows: plain data, so a run on another machine
+     * (a Spark task) can send them back without its whole {@link Result}.
+     */
+    public record Device(String device, long ios, long bytes, long elapsedNs, double iops, double bytesPerS,
+                         double latencyMeanNs, long latencyP99Ns, long latencyMaxNs, double driveUtilisation)
+            implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** The figures of {@code r}, the run of {@code device}: its total over both directions. */
+        public static Device of(String device, Result r) {
+            DirectionStats t = r.total();
+            return new Device(device, t.ios(), t.bytes(), r.elapsedNs(), t.iops(), t.bandwidthBytesPerS(),
+                    t.latency().mean(), t.latency().p99(), t.latency().max(), r.driveUtilisation());
+        }
+    }
+
     private SplitReplayTable() {
     }
 
     /** {@code runs}: one per device, labelled with the device number, in device order. */
     public static String render(List<LabelledResult> runs) {
+        return renderDevices(runs.stream().map(r -> Device.of(r.labels().get(0), r.result())).toList());
+    }
+
+    /** The table of these devices' figures, in the order given. */
+    public static String renderDevices(List<Device> devices) {
         StringBuilder sb = new StringBuilder(
                 "| device | requests | elapsed s | IOPS | MB/s | mean ms | p99 ms | max ms | drive busy % |\n"
                         + "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -31,18 +53,16 @@ public final class SplitReplayTable {
         double busyNs = 0;
         double runNs = 0;
         long max = 0;
-        for (LabelledResult run : runs) {
-            Result r = run.result();
-            DirectionStats t = r.total();
-            row(sb, run.labels().get(0), t.ios(), r.elapsedNs(), t.iops(), t.bandwidthBytesPerS(), t.latency().mean(),
-                    f1(Units.ms(t.latency().p99())), t.latency().max(), r.driveUtilisation());
-            ios += t.ios();
-            bytes += t.bytes();
-            elapsed = Math.max(elapsed, r.elapsedNs());
-            latencySum += t.latency().mean() * t.ios();
-            busyNs += r.driveUtilisation() * r.elapsedNs();
-            runNs += r.elapsedNs();
-            max = Math.max(max, t.latency().max());
+        for (Device d : devices) {
+            row(sb, d.device(), d.ios(), d.elapsedNs(), d.iops(), d.bytesPerS(), d.latencyMeanNs(),
+                    f1(Units.ms(d.latencyP99Ns())), d.latencyMaxNs(), d.driveUtilisation());
+            ios += d.ios();
+            bytes += d.bytes();
+            elapsed = Math.max(elapsed, d.elapsedNs());
+            latencySum += d.latencyMeanNs() * d.ios();
+            busyNs += d.driveUtilisation() * d.elapsedNs();
+            runNs += d.elapsedNs();
+            max = Math.max(max, d.latencyMaxNs());
         }
         double seconds = elapsed / 1e9;
         row(sb, "total", ios, elapsed, seconds == 0 ? 0 : ios / seconds, seconds == 0 ? 0 : bytes / seconds,
