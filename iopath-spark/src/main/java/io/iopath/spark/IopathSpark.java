@@ -81,6 +81,19 @@ public final class IopathSpark {
         } catch (IOException e) {
             err.println("iopath-spark: " + e.getMessage());
             return 1;
+        } catch (Exception e) {
+            // A run that cannot give what its scenario asked (RunException) fails its task, and
+            // Spark's collect throws a SparkException (undeclared: Scala) with the task's as cause.
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof RunException || t instanceof ScenarioException || t instanceof TraceFormatException) {
+                    err.println("iopath-spark: " + t.getMessage());
+                    return EXIT_BAD_INPUT;
+                }
+            }
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e);
         }
     }
 

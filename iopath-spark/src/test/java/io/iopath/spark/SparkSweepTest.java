@@ -206,4 +206,15 @@ class SparkSweepTest {
             assertThat(csv.stream().filter(l -> l.startsWith(device + ",")).toList()).as("device %d", device).isEqualTo(expected);
         }
     }
+
+    @Test
+    void aRunThatFailsInItsTaskIsOneLineAndStatusTwo() throws IOException {
+        Path file = Files.writeString(dir.resolve("late.yaml"), SCENARIO + "power_failure:\n  at: 1000s\n");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = IopathSpark.run(spark, IopathSpark.parse("sweep", file.toString(), "--out", dir.resolve("o").toString()),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("iopath-spark: power_failure.at: 1000.000 s is after the run's end")
+                .hasLineCount(1);
+    }
 }
