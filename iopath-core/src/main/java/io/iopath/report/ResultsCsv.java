@@ -110,7 +110,7 @@ public final class ResultsCsv {
                 Csv.num(flush.latency().p99()), Csv.num(flush.latency().max()),
                 Csv.num(r.destageTime().commands()), Csv.num(r.destageTime().seekMeanNs()),
                 Csv.num(r.destageTime().rotationMeanNs()), Csv.num(r.destageTime().transferMeanNs()),
-                r.provenance().version(), r.provenance().scenarioHash()));
+                r.provenance().version(), r.provenance().scenarioHash());
     }
 
     public String text() {
