@@ -491,44 +491,14 @@ public final class Ext3 implements FileSystem {
 
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
-        Ext3Inode fi = (Ext3Inode) f.file;
-        long first = offset / 4096;
-        long last = (offset + length - 1) / 4096;
-        int[] left = {1};
-        Runnable one = () -> {
-            if (--left[0] == 0) {
-                if (op == Op.READ) {
-                    appBytesRead += length;
-                } else {
-                    appBytesWritten += length;
-                }
-                done.run();
+        io.direct((Ext3Inode) f.file, op, offset, length, pid, () -> {
+            if (op == Op.READ) {
+                appBytesRead += length;
+            } else {
+                appBytesWritten += length;
             }
-        };
-        long runStart = -1;
-        int runLen = 0;
-        for (long p = first; p <= last + 1; p++) {
-            long b = p <= last ? fi.blockOf(p) : -1;
-            if (p <= last && b < 0) {
-                throw new IllegalStateException("O_DIRECT " + op + " of a hole in " + fi + " at page " + p + " (lay the file out first)");
-            }
-            if (runLen > 0 && (b < 0 || b != runStart + runLen)) {
-                left[0]++;
-                if (op == Op.READ) {
-                    io.readBlocks(runStart, runLen, pid, 0, one);
-                } else {
-                    io.writeBlocks(runStart, runLen, pid, Flags.SYNC, one); // O_DIRECT writes are REQ_SYNC
-                }
-                runLen = 0;
-            }
-            if (b >= 0) {
-                if (runLen == 0) {
-                    runStart = b;
-                }
-                runLen++;
-            }
-        }
-        one.run();
+            done.run();
+        });
     }
 
     @Override

@@ -64,6 +64,7 @@ public abstract class Journal {
     private long commitNsMax;
     private long checkpoints;
     private final List<long[]> commitLog = new ArrayList<>();
+    private final List<List<Long>> loggedBlocks = new ArrayList<>();
 
     /**
      * @param freedReleased     told the blocks a committed transaction freed (now allocatable)
@@ -97,6 +98,15 @@ public abstract class Journal {
      * always; ReiserFS unless barrier=flush, when it is submitted at once as a barrier).
      */
     protected boolean commitBlockWaitsForLog() {
+        return true;
+    }
+
+    /**
+     * Whether a committed transaction whose blocks are all home leaves the log by itself (jbd's
+     * {@code __journal_clean_checkpoint_list}), or only when it is flushed with a header-block
+     * write (ReiserFS's {@code flush_journal_list}).
+     */
+    protected boolean cleanTransactionsLeaveByThemselves() {
         return true;
     }
 
@@ -351,6 +361,7 @@ public abstract class Journal {
         commitNsTotal += took;
         commitNsMax = Math.max(commitNsMax, took);
         commitLog.add(new long[] {t.commitStartNs, sim.now(), t.metadata.size(), t.ordered.size(), t.endPos - t.startPos});
+        loggedBlocks.add(List.copyOf(t.metadata));
         List<Runnable> w = new ArrayList<>(t.commitWaiters);
         w.addAll(waitingForCommitEnd);
         waitingForCommitEnd.clear();
@@ -377,6 +388,11 @@ public abstract class Journal {
         return ring - (head - tail);
     }
 
+    /** Committed transactions still in the log (something a checkpoint or flush can free). */
+    protected final boolean hasCommittedLists() {
+        return !checkpointList.isEmpty();
+    }
+
     protected final int ringBlocks() {
         return ring;
     }
@@ -384,7 +400,7 @@ public abstract class Journal {
     /** __journal_clean_checkpoint_list: transactions whose buffers are all home (or re-logged) leave; the tail moves. */
     private boolean cleanupCheckpoints() {
         boolean moved = false;
-        while (!checkpointList.isEmpty() && !needsCheckpoint(checkpointList.peekFirst())) {
+        while (cleanTransactionsLeaveByThemselves() && !checkpointList.isEmpty() && !needsCheckpoint(checkpointList.peekFirst())) {
             checkpointList.pollFirst();
             moved = true;
         }
@@ -431,20 +447,23 @@ public abstract class Journal {
             return;
         }
         writeHomeAndWait(List.of(t), pid, () -> {
+            if (!cleanTransactionsLeaveByThemselves()) {
+                checkpointList.remove(t);
+            }
             cleanupCheckpoints();
             writeJournalSuper(pid, then);
         });
     }
 
     /**
-     * flush_old_journal_lists: every committed transaction whose commit ended before {@code
-     * olderThanNs} leaves the journal — its blocks still dirty are written and waited for — and
+     * flush_old_journal_lists: every committed transaction begun before {@code olderThanNs}
+     * leaves the journal — its blocks still dirty are written and waited for — and
      * the header block is rewritten once; nothing happens when there is none.
      */
-    protected final void flushCommittedBefore(long olderThanNs, int pid, Runnable then) {
+    protected final void flushStartedBefore(long olderThanNs, int pid, Runnable then) {
         List<Transaction> old = new ArrayList<>();
         for (Transaction t : checkpointList) {
-            if (t.commitEndNs >= olderThanNs) {
+            if (t.startNs >= olderThanNs) {
                 break;
             }
             old.add(t);
@@ -520,6 +539,11 @@ public abstract class Journal {
     /** Per commit: start ns, end ns, metadata blocks, ordered pages, journal blocks. */
     public final List<long[]> commitLog() {
         return commitLog;
+    }
+
+    /** Per commit, the blocks it logged, in join order. */
+    public final List<List<Long>> loggedBlocks() {
+        return loggedBlocks;
     }
 
     public final boolean idle() {

@@ -60,6 +60,46 @@ public final class PageIo {
         submit(Op.WRITE, block, count, pid, flags, after);
     }
 
+    /**
+     * O_DIRECT IO through a file's block map, bypassing the page cache: one bio per run of
+     * consecutive blocks ({@code blockdev_direct_IO}); O_DIRECT writes are REQ_SYNC. The blocks
+     * must exist (a hole is refused: lay the file out first).
+     */
+    public void direct(BlockMap map, Op op, long offset, long length, int pid, Runnable done) {
+        long first = offset / BLOCK_BYTES;
+        long last = (offset + length - 1) / BLOCK_BYTES;
+        int[] left = {1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                done.run();
+            }
+        };
+        long runStart = -1;
+        int runLen = 0;
+        for (long p = first; p <= last + 1; p++) {
+            long b = p <= last ? map.blockOf(p) : -1;
+            if (p <= last && b < 0) {
+                throw new IllegalStateException("O_DIRECT " + op + " of a hole in " + map + " at page " + p + " (lay the file out first)");
+            }
+            if (runLen > 0 && (b < 0 || b != runStart + runLen)) {
+                left[0]++;
+                if (op == Op.READ) {
+                    readBlocks(runStart, runLen, pid, 0, one);
+                } else {
+                    writeBlocks(runStart, runLen, pid, io.iopath.request.Flags.SYNC, one);
+                }
+                runLen = 0;
+            }
+            if (b >= 0) {
+                if (runLen == 0) {
+                    runStart = b;
+                }
+                runLen++;
+            }
+        }
+        one.run();
+    }
+
     /** An empty flush (blkdev_issue_flush), as a barrier-mounted fsync ends with. */
     public void flush(int pid, int flags, Runnable after) {
         Bio bio = new Bio(ids.getAsLong(), Op.FLUSH, 0, 0, flags, pid, b -> {
