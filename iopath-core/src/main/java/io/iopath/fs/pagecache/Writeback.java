@@ -378,6 +378,25 @@ public final class Writeback {
         }
     }
 
+    /** {@code then} runs when no page of any of {@code ms} is under write-back (sync's wait over every inode). */
+    public void waitWriteback(java.util.Collection<Mapping> ms, Runnable then) {
+        int[] left = {1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                then.run();
+            }
+        };
+        for (Mapping m : ms) {
+            for (Page p : m.pages.values()) {
+                if (p.writeback) {
+                    left[0]++;
+                    p.waitIo(one);
+                }
+            }
+        }
+        one.run();
+    }
+
     /** The first half of sync(): write-back of every dirty inode with no age limit (WB_SYNC_ALL). */
     public void writeAll(int pid) {
         for (Mapping m : cache.dirtyInodes()) {

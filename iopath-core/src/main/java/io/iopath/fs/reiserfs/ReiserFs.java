@@ -608,16 +608,8 @@ public final class ReiserFs implements FileSystem {
             for (ReiserInode i : icache.values()) {
                 all.add(i.mapping);
             }
-            waitAll(all, 0, done);
+            writeback.waitWriteback(all, done);
         });
-    }
-
-    private void waitAll(List<Mapping> ms, int i, Runnable done) {
-        if (i == ms.size()) {
-            done.run();
-            return;
-        }
-        writeback.waitWriteback(ms.get(i), () -> waitAll(ms, i + 1, done));
     }
 
     @Override
