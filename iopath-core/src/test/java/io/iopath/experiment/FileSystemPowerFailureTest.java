@@ -80,4 +80,16 @@ class FileSystemPowerFailureTest {
         assertThat(lostWithout).as("barrier=none with the write cache on loses fsync'd data at some cut").isPositive();
         assertThat(buffered).as("buffered pages are counted at the cut").isPositive();
     }
+
+    @Test
+    void xfsBarriersKeepFsyncedData() {
+        long lostWithout = 0;
+        for (String at : List.of("5s", "6500ms", "8s", "9500ms")) {
+            FsPowerLoss withBarrier = loss("xfs", "barrier", at);
+            FsPowerLoss without = loss("xfs", "nobarrier", at);
+            assertThat(withBarrier.fsyncedBlocksLost()).as("barrier (default), cut at " + at).isZero();
+            lostWithout += without.fsyncedBlocksLost();
+        }
+        assertThat(lostWithout).as("nobarrier with the write cache on loses fsync'd data at some cut").isPositive();
+    }
 }

@@ -53,6 +53,27 @@ class FsInvariantsTest {
                     public List<Long> otherBlocks() { return List.of(); }
                 };
             }
+            if (rig.mounted instanceof io.iopath.fs.xfs.Xfs) {
+                var x = rig.xfs();
+                return new Inspect() {
+                    public PageCache pageCache() { return x.pageCache(); }
+                    public long[] journalBlocks() { return x.journalBlocks(); }
+                    public long blockOf(FsFile f, long page) { return x.blockOf(f, page); }
+                    public io.iopath.fs.pagecache.Mapping mappingOf(FsFile f) { return x.mappingOf(f); }
+                    public boolean inodeCommitted(FsFile f) { return x.inodeCommitted(f); }
+                    public List<Long> otherBlocks() {
+                        List<Long> out = new ArrayList<>();
+                        x.metadataBuffers().forEach((sector, sectors) -> {
+                            if (sectors >= 8) {
+                                for (long b = sector / 8; b < (sector + sectors) / 8; b++) {
+                                    out.add(b);
+                                }
+                            }
+                        });
+                        return out;
+                    }
+                };
+            }
             var fs = rig.reiser();
             return new Inspect() {
                 public PageCache pageCache() { return fs.pageCache(); }

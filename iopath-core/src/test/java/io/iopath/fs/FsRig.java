@@ -99,6 +99,10 @@ final class FsRig {
         this.fs = mounted instanceof Ext3 e ? e : null;
     }
 
+    io.iopath.fs.xfs.Xfs xfs() {
+        return (io.iopath.fs.xfs.Xfs) mounted;
+    }
+
     ReiserFs reiser() {
         return (ReiserFs) mounted;
     }

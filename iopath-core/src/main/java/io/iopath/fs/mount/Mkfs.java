@@ -6,6 +6,7 @@ import io.iopath.fs.FsConfig;
 import io.iopath.fs.FsPids;
 import io.iopath.fs.ext3.Ext3;
 import io.iopath.fs.reiserfs.ReiserFs;
+import io.iopath.fs.xfs.Xfs;
 import io.iopath.request.Bio;
 import io.iopath.sim.Simulator;
 import java.util.function.Consumer;
@@ -24,6 +25,7 @@ public final class Mkfs {
         return switch (config.type()) {
             case FsConfig.EXT3 -> new Ext3(sim, sink, config, pids, ids, deviceDone);
             case FsConfig.REISERFS -> new ReiserFs(sim, sink, config, pids, ids, deviceDone);
+            case FsConfig.XFS -> new Xfs(sim, sink, config, pids, ids, deviceDone);
             default -> throw new IllegalArgumentException("unknown file system type '" + config.type() + "'; expected "
                     + String.join(", ", FsConfig.TYPES));
         };

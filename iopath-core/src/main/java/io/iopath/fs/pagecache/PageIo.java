@@ -50,6 +50,37 @@ public final class PageIo {
         submit(Op.WRITE, block, 1, pid, flags, after);
     }
 
+    /**
+     * A write of {@code sectors} 512-byte sectors from partition sector {@code sector}: XFS's
+     * metadata buffers and log writes are sector-granular (an AGI is one sector, an iclog write a
+     * multiple of 512 bytes).
+     */
+    public void writeSectors(long sector, int sectors, int pid, int flags, Runnable after) {
+        submitSectors(Op.WRITE, sector, sectors, pid, flags, after);
+    }
+
+    /** A read of {@code sectors} sectors from partition sector {@code sector}. */
+    public void readSectors(long sector, int sectors, int pid, int flags, Runnable after) {
+        submitSectors(Op.READ, sector, sectors, pid, flags, after);
+    }
+
+    private void submitSectors(Op op, long sector, int sectors, int pid, int flags, Runnable after) {
+        if (sector < 0 || sectors <= 0) {
+            throw new IllegalStateException("IO to sector " + sector + " of " + sectors + " sectors");
+        }
+        Bio bio = new Bio(ids.getAsLong(), op, partitionStartSector + sector, sectors, flags, pid, b -> {
+            deviceDone.accept(b);
+            after.run();
+        });
+        if (op == Op.READ) {
+            bytesRead += sectors * 512L;
+        } else {
+            bytesWritten += sectors * 512L;
+        }
+        bio.submittedNs = sim.now();
+        sink.submit(bio);
+    }
+
     /** A read of {@code count} consecutive blocks from {@code block}. */
     public void readBlocks(long block, int count, int pid, int flags, Runnable after) {
         submit(Op.READ, block, count, pid, flags, after);
