@@ -121,6 +121,8 @@ final class XfsLog {
         if (freeBytes() < 2L * logBsize + tx.bytes) {
             pushAil(pid);
             waitingForSpace.add(() -> commit(tx, pid, then));
+            // pinned items cannot be pushed: the push forces the log first (xfsaild's log force)
+            force(Long.MAX_VALUE, daemonPid, () -> { });
             return;
         }
         copy(tx, tx.bytes, pid, then);
