@@ -238,13 +238,18 @@ public final class VirtualRun {
                 vdisk.flushes(), vdisk.hostFdatasyncs(), vdisk.completedBeforeDurable(), powerLoss);
     }
 
-    /** The guest's jobs as fio reports them: reads and writes, clat percentiles over both. */
+    /**
+     * The guest's jobs as fio reports them: reads and writes, clat percentiles over them and the
+     * fsyncs; the runtime ends at the power failure when there is one.
+     */
     private VirtualResult.AppStats application() {
         JobStats all = new JobStats();
         long runtime = 0;
         for (Workload w : workloads) {
             all.addAll(w.stats());
-            runtime = Math.max(runtime, w.stats().runtimeNs());
+            // cut by the power failure, a job ran until the cut, whether or not it was blocked then
+            long ran = powerLoss == null || w.stats().startNs < 0 ? w.stats().runtimeNs() : powerLoss.atNs() - w.stats().startNs;
+            runtime = Math.max(runtime, ran);
         }
         JobStats rw = new JobStats();
         rw.read.addAll(all.read);

@@ -21,7 +21,7 @@ public record VirtualResult(Result guest, AppStats application, String mode, Str
                             long completedBeforeDurable, VirtualPowerLoss powerLoss) {
     /**
      * @param ops       reads and writes the jobs completed (fio's ios)
-     * @param runtimeNs fio's job runtime (the longest of the jobs)
+     * @param runtimeNs fio's job runtime (the longest of the jobs), up to the power failure when there is one
      * @param p50Ns     completion latency (clat) at the 50th percentile, over reads, writes and fsyncs
      * @param p99Ns     at the 99th
      */

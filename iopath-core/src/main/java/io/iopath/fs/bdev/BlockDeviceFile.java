@@ -13,6 +13,7 @@ import io.iopath.fs.pagecache.Writeback;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.sim.Simulator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -135,9 +136,23 @@ public final class BlockDeviceFile {
         }
     }
 
-    /** blkdev_fsync: write-back of the dirty pages and a wait for them, then an empty FLUSH. */
+    /**
+     * blkdev_fsync: write-back of the dirty pages (WB_SYNC_ALL: plain writes, one per page, which
+     * the plugged queue merges), a wait for them — whose first wait_on_page_writeback unplugs the
+     * queue ({@code sync_page} → {@code blk_run_backing_dev}), modelled by marking the last write
+     * sync — then an empty FLUSH.
+     */
     public void fdatasync(int pid, Runnable done) {
-        writeback.writeAndWait(mapping, pid, Flags.SYNC, () -> io.flush(pid, Flags.SYNC, done));
+        List<Page> dirty = new ArrayList<>();
+        for (Page p : mapping.pages()) {
+            if (p.dirty() && !p.underWriteback()) {
+                dirty.add(p);
+            }
+        }
+        for (int i = 0; i < dirty.size(); i++) {
+            cache.writePage(dirty.get(i), pid, i == dirty.size() - 1 ? Flags.SYNC : 0);
+        }
+        writeback.waitWriteback(mapping, () -> io.flush(pid, Flags.SYNC, done));
     }
 
     /** Power fails: the pages not yet on the device (dirty, or under write-back) are gone. */
