@@ -61,19 +61,9 @@ public final class QemuCacheModes {
         String guest = read(template);
         List<Cell> cells = new ArrayList<>();
         for (String w : workloads()) {
-            String source;
-            String text;
-            List<String> extra = new ArrayList<>();
-            if (w.equals(EXT3)) {
-                Path f = cacheModes.resolve("guest-ext3-fsync.yaml");
-                source = f.toString();
-                text = read(f);
-            } else {
-                Path jobs = writeCache.resolve(w + ".yaml");
-                source = template + " + jobs of " + jobs;
-                text = guest.stripTrailing() + "\n" + guestJobs(jobs, read(jobs));
-                extra.add("guest.jobs[0].runtime=" + RUNTIME);
-            }
+            Path f = w.equals(EXT3) ? cacheModes.resolve("guest-ext3-fsync.yaml") : writeCache.resolve(w + ".yaml");
+            String text = read(f);
+            List<String> extra = w.equals(EXT3) ? List.of() : List.of("guest.jobs[0].runtime=" + RUNTIME);
             for (String mode : CacheMode.NAMES) {
                 for (String device : DEVICES) {
                     for (boolean wc : new boolean[] {false, true}) {
@@ -81,32 +71,13 @@ public final class QemuCacheModes {
                         o.add("qemu.cache=" + mode);
                         o.add("qemu.device=" + device);
                         o.add("drive.write_cache=" + (wc ? "on" : "off"));
-                        cells.add(new Cell(mode, device, wc, w, ScenarioReader.readVirtual(source, text, o)));
+                        cells.add(new Cell(mode, device, wc, w, w.equals(EXT3) ? ScenarioReader.readVirtual(f.toString(), text, o)
+                                : ScenarioReader.readVirtualWithJobsOf(template.toString(), guest, f.toString(), text, o)));
                     }
                 }
             }
         }
         return cells;
-    }
-
-    /** The {@code jobs:} block of a drive scenario, moved under {@code guest:} (indented one level). */
-    static String guestJobs(Path file, String text) {
-        StringBuilder sb = new StringBuilder();
-        boolean in = false;
-        for (String line : text.split("\\R")) {
-            if (line.startsWith("jobs:")) {
-                in = true;
-            } else if (in && !line.isBlank() && !line.startsWith(" ") && !line.startsWith("#")) {
-                in = false; // another top-level key
-            }
-            if (in) {
-                sb.append("  ").append(line).append('\n');
-            }
-        }
-        if (sb.length() == 0) {
-            throw new IllegalArgumentException(file + ": jobs: expected a jobs: section to run in the guest");
-        }
-        return sb.toString();
     }
 
     private static String read(Path f) {

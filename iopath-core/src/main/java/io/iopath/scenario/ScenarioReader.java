@@ -89,7 +89,29 @@ public final class ScenarioReader {
      * {@code power_failure}, then {@code qemu:} and {@code guest:} ({@link VirtualSection}).
      */
     public static VirtualScenario readVirtual(String source, String text, List<String> overrides) {
-        Node root = YamlTree.parse(source, text);
+        return bindVirtual(YamlTree.parse(source, text), source, overrides);
+    }
+
+    /**
+     * A virtual-disk scenario whose guest runs the {@code jobs:} of another scenario (a drive's):
+     * {@code template} gives everything else; each node keeps its own file and line for errors.
+     */
+    public static VirtualScenario readVirtualWithJobsOf(String templateSource, String template, String jobsSource,
+                                                        String jobsText, List<String> overrides) {
+        Node root = YamlTree.parse(templateSource, template);
+        Node jobsRoot = YamlTree.parse(jobsSource, jobsText);
+        Node jobs = jobsRoot instanceof Node.MapNode m ? m.entries().get("jobs") : null;
+        if (jobs == null) {
+            throw new ScenarioException(jobsRoot.location(), "jobs", "expected a jobs: section to run in the guest");
+        }
+        if (!(root instanceof Node.MapNode map) || !(map.entries().get("guest") instanceof Node.MapNode guest)) {
+            throw new ScenarioException(root.location(), "guest", "expected a guest: mapping for the jobs of " + jobsSource);
+        }
+        guest.put("jobs", ((Node.MapNode) jobsRoot).keyLocation("jobs"), jobs);
+        return bindVirtual(root, templateSource, overrides);
+    }
+
+    private static VirtualScenario bindVirtual(Node root, String source, List<String> overrides) {
         for (String o : overrides) {
             Overrides.apply(root, o);
         }
@@ -133,11 +155,13 @@ public final class ScenarioReader {
         }
         Fields q = f.child("qemu");
         if (q == null) {
-            f.finish();
             throw new ScenarioException(f.location(), "qemu", "expected a qemu: section (cache, device, volume) beside guest:");
         }
         io.iopath.virt.QemuConfig qemu = VirtualSection.qemu(q, drive.capacitySectors() * 512L);
         Fields g = f.child("guest");
+        if (g == null) {
+            throw new ScenarioException(f.location(), "guest", "expected a guest: section (its host, filesystem and jobs)");
+        }
         VirtualSection.Guest guest = VirtualSection.guest(g, drive, qemu.volumeSizeBytes());
         f.finish();
         Scenario hostScenario = new Scenario(name, seed, new DriveConfig(preset, drive), host, List.of(), powerFailureAt);
