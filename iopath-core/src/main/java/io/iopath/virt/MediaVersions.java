@@ -4,7 +4,7 @@ import io.iopath.block.BioSink;
 import io.iopath.device.BlockDevice;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
-import io.iopath.device.disk.WriteLog;
+import io.iopath.device.disk.cache.WriteLog;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
