@@ -232,7 +232,7 @@ public final class VirtualRun {
                         g.driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss == null ? null : powerLoss.drive(), guestMetrics.jobs(), guestMetrics.flush(), guestMetrics.timeSeries());
+                null /* the drive's losses are one level of powerLoss */, guestMetrics.jobs(), guestMetrics.flush(), guestMetrics.timeSeries());
         return new VirtualResult(guest, application(), scenario.qemu().cache().label(), scenario.qemu().device().yamlName(),
                 scenario.host().drive().spec().cache().writeCache(), hostTap.ios(0), hostTap.ios(1), driveFlushes,
                 vdisk.flushes(), vdisk.hostFdatasyncs(), vdisk.completedBeforeDurable(), powerLoss);
