@@ -31,7 +31,10 @@ import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.VirtualScenario;
 import io.iopath.sim.Simulator;
+import io.iopath.virt.FileImage;
+import io.iopath.virt.HostImage;
 import io.iopath.virt.MediaVersions;
+import io.iopath.virt.VolumeImage;
 import io.iopath.virt.VirtualDisk;
 import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
@@ -60,7 +63,7 @@ public final class VirtualRun {
     private final IssueTap hostTap;
     private final BlockQueue hostQueue;
     private final ScsiDriver hostDriver;
-    private final BlockDeviceFile image;
+    private final HostImage image;
     private final VirtualDisk vdisk;
     private final IssueTap guestTap;
     private final BlockQueue guestQueue;
@@ -103,8 +106,17 @@ public final class VirtualRun {
         hostQueue.task(3, "kswapd0");
         BlockJob.BioIds hostIds = new BlockJob.BioIds();
         BioSink stamped = media.stamping(hostQueue);
-        this.image = new BlockDeviceFile(sim, stamped, scenario.qemu().volumeOffsetBytes() / 512,
-                scenario.qemu().volumeSizeBytes(), scenario.hostVm(), 2, 3, hostIds::next, hostMetrics::bioCompleted);
+        if (scenario.hostFs() == null) {
+            BlockDeviceFile volume = new BlockDeviceFile(sim, stamped, scenario.qemu().volumeOffsetBytes() / 512,
+                    scenario.qemu().volumeSizeBytes(), scenario.hostVm(), 2, 3, hostIds::next, hostMetrics::bioCompleted);
+            this.image = new VolumeImage(volume, scenario.qemu().volumeOffsetBytes() / 512);
+        } else {
+            // the host's ext3 with the image file, made before the run (qemu-img create and a full write)
+            hostQueue.task(4, "kjournald");
+            Ext3 hostFs = new Ext3(sim, stamped, scenario.hostFs(), new FsPids(4, 2, 3), hostIds::next, hostMetrics::bioCompleted);
+            this.image = new FileImage(hostFs, hostFs.preallocate(scenario.qemu().imageFile(), scenario.qemu().volumeSizeBytes()),
+                    scenario.qemu().cache().direct());
+        }
         this.vdisk = new VirtualDisk(sim, scenario.qemu(), image, media, qemuPid);
         // the guest level: the same queue and driver classes on the virtual disk
         HostConfig guest = scenario.guestHost();
@@ -211,7 +223,11 @@ public final class VirtualRun {
     private void powerFail() {
         cutAfterTheEnd = sim.pendingEvents() == 0;
         VirtualDisk.GuestLoss guest = vdisk.guestLossNow();
-        long hostPages = image.powerFail();
+        List<long[]> driveLost = new ArrayList<>();
+        for (var w : ledger.volatileWrites()) {
+            driveLost.add(new long[] {w.sector, w.sectors});
+        }
+        long hostPages = image.powerFail(driveLost);
         FsPowerLoss fs = guestFs == null ? null : guestFs.powerFail(guest.guestExtents());
         PowerLossReport drive = PowerCut.now(sim, disk, ledger);
         powerLoss = new VirtualPowerLoss(sim.now(), guest.ackedLost(), guest.flushedLost(),

@@ -135,10 +135,11 @@ public final class ScenarioReader {
             host = HostSection.bind(hostFields, drive);
             hostFields.finish();
         }
-        if (f.has("filesystem")) {
-            throw new ScenarioException(f.node("filesystem").location(), "filesystem",
-                    "an image in a file on a host file system is not modelled yet: the image is a raw logical volume"
-                            + " (qemu.volume); put the guest's file system in guest.filesystem");
+        FsConfig hostFs = null;
+        Fields fsFields = f.child("filesystem");
+        if (fsFields != null) {
+            hostFs = FileSystemSection.bind(fsFields, drive.capacitySectors() * 512L, memory, f.child("vm"));
+            fsFields.finish();
         }
         if (f.has("jobs")) {
             throw new ScenarioException(f.node("jobs").location(), "jobs",
@@ -157,7 +158,8 @@ public final class ScenarioReader {
         if (q == null) {
             throw new ScenarioException(f.location(), "qemu", "expected a qemu: section (cache, device, volume) beside guest:");
         }
-        io.iopath.virt.QemuConfig qemu = VirtualSection.qemu(q, drive.capacitySectors() * 512L);
+        io.iopath.virt.QemuConfig qemu = VirtualSection.qemu(q, drive.capacitySectors() * 512L,
+                hostFs == null ? -1 : hostFs.partitionSize());
         Fields g = f.child("guest");
         if (g == null) {
             throw new ScenarioException(f.location(), "guest", "expected a guest: section (its host, filesystem and jobs)");
@@ -165,7 +167,7 @@ public final class ScenarioReader {
         VirtualSection.Guest guest = VirtualSection.guest(g, drive, qemu.volumeSizeBytes());
         f.finish();
         Scenario hostScenario = new Scenario(name, seed, new DriveConfig(preset, drive), host, List.of(), powerFailureAt);
-        return new VirtualScenario(hostScenario, VmSysctls.defaults(memory), guest.host(), guest.filesystem(), guest.jobs(),
+        return new VirtualScenario(hostScenario, hostFs == null ? VmSysctls.defaults(memory) : hostFs.vm(), hostFs, guest.host(), guest.filesystem(), guest.jobs(),
                 guest.fileJobs(), qemu);
     }
 

@@ -14,13 +14,14 @@ import java.util.List;
  *
  * @param host          name, seed, drive, host block layer and driver, power failure (no jobs, no file system)
  * @param hostVm        the host's memory and vm.* sysctls (the page cache QEMU's buffered IO goes through)
+ * @param hostFs        the host's file system holding the image file ({@code filesystem:}), or null: a raw volume
  * @param guestHost     the guest's block layer and driver ({@code guest.host})
  * @param guestFs       the guest's file system on its virtual disk, or null: jobs on the disk
  * @param guestJobs     the guest's jobs
  * @param guestFileJobs with a guest file system, each job's files
  * @param qemu          the QEMU process between them
  */
-public record VirtualScenario(Scenario host, VmSysctls hostVm, HostConfig guestHost, FsConfig guestFs,
+public record VirtualScenario(Scenario host, VmSysctls hostVm, FsConfig hostFs, HostConfig guestHost, FsConfig guestFs,
                               List<JobSpec> guestJobs, List<FileJobSpec> guestFileJobs, QemuConfig qemu) {
     public VirtualScenario {
         guestJobs = List.copyOf(guestJobs);
@@ -28,20 +29,24 @@ public record VirtualScenario(Scenario host, VmSysctls hostVm, HostConfig guestH
         if (guestFs != null && guestFileJobs.size() != guestJobs.size()) {
             throw new IllegalArgumentException("a guest file system needs the files of every job");
         }
-        if (qemu.volumeOffsetBytes() + qemu.volumeSizeBytes() > host.drive().spec().capacitySectors() * 512L) {
-            throw new IllegalArgumentException("the volume ends beyond the drive");
+        if ((hostFs == null) != (qemu.imageFile() == null)) {
+            throw new IllegalArgumentException("an image file needs a host file system, and a host file system an image file");
+        }
+        long room = hostFs == null ? host.drive().spec().capacitySectors() * 512L : hostFs.partitionSize();
+        if (qemu.volumeOffsetBytes() + qemu.volumeSizeBytes() > room) {
+            throw new IllegalArgumentException("the image ends beyond " + (hostFs == null ? "the drive" : "the host file system"));
         }
     }
 
     public VirtualScenario withQemu(QemuConfig q) {
-        return new VirtualScenario(host, hostVm, guestHost, guestFs, guestJobs, guestFileJobs, q);
+        return new VirtualScenario(host, hostVm, hostFs, guestHost, guestFs, guestJobs, guestFileJobs, q);
     }
 
     public VirtualScenario withPowerFailureAt(long ns) {
-        return new VirtualScenario(host.withPowerFailureAt(ns), hostVm, guestHost, guestFs, guestJobs, guestFileJobs, qemu);
+        return new VirtualScenario(host.withPowerFailureAt(ns), hostVm, hostFs, guestHost, guestFs, guestJobs, guestFileJobs, qemu);
     }
 
     public VirtualScenario withHost(Scenario h) {
-        return new VirtualScenario(h, hostVm, guestHost, guestFs, guestJobs, guestFileJobs, qemu);
+        return new VirtualScenario(h, hostVm, hostFs, guestHost, guestFs, guestJobs, guestFileJobs, qemu);
     }
 }

@@ -18,6 +18,7 @@ import java.util.Set;
  * {@code cache} (a mode name) and the three booleans {@code writeback}, {@code direct},
  * {@code no_flush} that override it, {@code aio}, {@code device}, {@code queue_depth},
  * {@code latency}, and {@code volume} (the raw logical volume holding the image: {@code offset},
+ * {@code size}) or, on a host with a {@code filesystem:}, {@code image} (the image file: {@code file},
  * {@code size}). {@code guest}: its own {@code host}, {@code memory}, {@code filesystem} and
  * {@code jobs}.
  */
@@ -25,7 +26,11 @@ final class VirtualSection {
     private VirtualSection() {
     }
 
-    static QemuConfig qemu(Fields q, long driveBytes) {
+    /**
+     * @param hostFsBytes the host file system's size when it holds the image as a file
+     *                    ({@code qemu.image}), or -1: the image is a raw volume ({@code qemu.volume})
+     */
+    static QemuConfig qemu(Fields q, long driveBytes, long hostFsBytes) {
         CacheMode mode = CacheMode.named(q.choice("cache", "writeback", CacheMode.NAMES)).orElseThrow();
         if (q.has("writeback")) {
             mode = mode.withWriteback(q.bool("writeback", mode.writeback()));
@@ -52,7 +57,38 @@ final class VirtualSection {
         long latency = q.time("latency", QemuConfig.defaultLatencyNs(device, aio));
         long offset = 0;
         long size = driveBytes / 4096 * 4096;
+        String imageFile = null;
         Fields v = q.child("volume");
+        Fields image = q.child("image");
+        if (hostFsBytes >= 0) {
+            if (v != null) {
+                throw new ScenarioException(q.node("volume").location(), q.path() + ".volume",
+                        "the host has a filesystem: section, so the image is a file on it: give qemu.image (file, size), not a volume");
+            }
+            if (image == null) {
+                throw new ScenarioException(q.location(), q.path() + ".image",
+                        "expected the image file on the host's file system: image: {file: disk.img, size: 2g}");
+            }
+            imageFile = image.string("file", "disk.img");
+            if (imageFile.isEmpty() || imageFile.contains("/")) {
+                throw ScenarioException.expected(image.node("file").location(), image.path() + ".file",
+                        "a file name in the host file system's root directory", "'" + imageFile + "'");
+            }
+            if (!image.has("size")) {
+                throw new ScenarioException(image.location(), image.path() + ".size", "expected the image's size, such as 2g");
+            }
+            size = image.size("size", 0, 1L << 20);
+            long max = Math.min(hostFsBytes * 9 / 10, 4L << 30);
+            if (size % 4096 != 0 || size > max) {
+                throw ScenarioException.expected(image.node("size").location(), image.path() + ".size",
+                        "a multiple of 4 KiB of at most " + max + " bytes (9/10 of the host file system, ext3 here up to 4 GiB)",
+                        String.valueOf(size));
+            }
+            image.finish();
+        } else if (image != null) {
+            throw new ScenarioException(q.node("image").location(), q.path() + ".image",
+                    "an image file needs the host's file system: add a filesystem: section, or give qemu.volume for a raw volume");
+        }
         if (v != null) {
             offset = v.size("offset", 0, 0);
             if (offset % 4096 != 0 || offset >= driveBytes) {
@@ -68,7 +104,7 @@ final class VirtualSection {
             v.finish();
         }
         q.finish();
-        return new QemuConfig(mode, aio, device, depth, latency, offset, size);
+        return new QemuConfig(mode, aio, device, depth, latency, offset, size, imageFile);
     }
 
     /** The guest's block layer, file system and jobs on a virtual disk of {@code diskBytes}. */

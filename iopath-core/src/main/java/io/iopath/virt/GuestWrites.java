@@ -81,16 +81,16 @@ final class GuestWrites {
      * What a power failure now takes: per newest write, whether each of its blocks the guest
      * still holds as its newest is on the media at least as new as its stamp.
      *
-     * @param physicalSector the drive sector of guest sector 0 (the volume's start)
+     * @param driveSector the drive sector of each 4 KiB guest block
      */
-    Loss lost(MediaVersions media, long physicalSector) {
+    Loss lost(MediaVersions media, java.util.function.LongUnaryOperator driveSector) {
         Map<Write, Boolean> seen = new IdentityHashMap<>();
         List<long[]> lostBlocks = new ArrayList<>();
         List<Long> blocks = new ArrayList<>(newest.keySet());
         java.util.Collections.sort(blocks);
         for (long b : blocks) {
             Write w = newest.get(b);
-            boolean gone = !media.durable(physicalSector + b * 8, 8, w.stamp);
+            boolean gone = !media.durable(driveSector.applyAsLong(b), 8, w.stamp);
             if (gone) {
                 lostBlocks.add(new long[] {b * 8, 8});
                 seen.put(w, Boolean.TRUE);

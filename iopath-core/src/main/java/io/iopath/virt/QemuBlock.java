@@ -1,6 +1,5 @@
 package io.iopath.virt;
 
-import io.iopath.fs.bdev.BlockDeviceFile;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -22,12 +21,12 @@ final class QemuBlock {
     }
 
     private final CacheMode cache;
-    private final BlockDeviceFile image;
+    private final HostImage image;
     private final MediaVersions media;
     private final int pid;
     private long fdatasyncs;
 
-    QemuBlock(CacheMode cache, BlockDeviceFile image, MediaVersions media, int pid) {
+    QemuBlock(CacheMode cache, HostImage image, MediaVersions media, int pid) {
         this.cache = cache;
         this.image = image;
         this.media = media;
@@ -72,7 +71,7 @@ final class QemuBlock {
             stamp[0] = media.stamp();
             image.direct(true, offset, length, pid, written);
         } else {
-            image.write(offset, length, pid, t -> stamp[0] = media.stamp(), written);
+            image.write(offset, length, pid, () -> stamp[0] = media.stamp(), written);
         }
     }
 

@@ -10,11 +10,12 @@ package io.iopath.virt;
  * @param queueDepth         commands the virtual device takes at once
  * @param latencyNs          what the virtual disk adds to each command: the guest's notification
  *                           (a VM exit), QEMU's request handling, the completion interrupt
- * @param volumeOffsetBytes  the raw logical volume holding the image: its first byte on the drive
- * @param volumeSizeBytes    and its size: the guest's disk
+ * @param volumeOffsetBytes  the raw logical volume holding the image: its first byte on the drive (0 for a file)
+ * @param volumeSizeBytes    and its size: the guest's disk (a file image's size)
+ * @param imageFile          the image's name on the host's file system, or null: the image is the raw volume
  */
 public record QemuConfig(CacheMode cache, Aio aio, VirtualDiskModel device, int queueDepth, long latencyNs,
-                         long volumeOffsetBytes, long volumeSizeBytes) {
+                         long volumeOffsetBytes, long volumeSizeBytes, String imageFile) {
     /**
      * iopath parameters, not measurements (unverified): a virtio-blk request costs one exit for
      * the notification and one interrupt for its completion, tens of µs on 2008–2012 hardware;
@@ -37,7 +38,7 @@ public record QemuConfig(CacheMode cache, Aio aio, VirtualDiskModel device, int 
     /** The model's defaults: its queue depth, its latency plus the thread pool's when {@code aio=threads}. */
     public static QemuConfig of(CacheMode cache, Aio aio, VirtualDiskModel device, long volumeOffsetBytes, long volumeSizeBytes) {
         return new QemuConfig(cache, aio, device, device.defaultQueueDepth, defaultLatencyNs(device, aio),
-                volumeOffsetBytes, volumeSizeBytes);
+                volumeOffsetBytes, volumeSizeBytes, null);
     }
 
     public static long defaultLatencyNs(VirtualDiskModel device, Aio aio) {
@@ -46,10 +47,10 @@ public record QemuConfig(CacheMode cache, Aio aio, VirtualDiskModel device, int 
     }
 
     public QemuConfig withCache(CacheMode c) {
-        return new QemuConfig(c, aio, device, queueDepth, latencyNs, volumeOffsetBytes, volumeSizeBytes);
+        return new QemuConfig(c, aio, device, queueDepth, latencyNs, volumeOffsetBytes, volumeSizeBytes, imageFile);
     }
 
     public QemuConfig withLatencyNs(long ns) {
-        return new QemuConfig(cache, aio, device, queueDepth, ns, volumeOffsetBytes, volumeSizeBytes);
+        return new QemuConfig(cache, aio, device, queueDepth, ns, volumeOffsetBytes, volumeSizeBytes, imageFile);
     }
 }

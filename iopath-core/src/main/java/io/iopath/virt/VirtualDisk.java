@@ -4,7 +4,6 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.WriteCache;
-import io.iopath.fs.bdev.BlockDeviceFile;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -27,7 +26,7 @@ public final class VirtualDisk implements BlockDevice {
     private final QemuConfig config;
     private final QemuBlock qemu;
     private final MediaVersions media;
-    private final long volumeSector;
+    private final HostImage image;
     private final WriteCache guestView;
     private final GuestWrites writes = new GuestWrites();
     private CommandCompletion sink = c -> { };
@@ -39,15 +38,15 @@ public final class VirtualDisk implements BlockDevice {
     private long flushesIgnored;
 
     /**
-     * @param image the image QEMU opened (a raw volume, buffered or O_DIRECT as the mode says)
+     * @param image the image QEMU opened (a raw volume or a file on the host's ext3)
      * @param media how new the data on the physical media is
      * @param pid   QEMU's process on the host
      */
-    public VirtualDisk(Simulator sim, QemuConfig config, BlockDeviceFile image, MediaVersions media, int pid) {
+    public VirtualDisk(Simulator sim, QemuConfig config, HostImage image, MediaVersions media, int pid) {
         this.sim = sim;
         this.config = config;
         this.media = media;
-        this.volumeSector = config.volumeOffsetBytes() / 512;
+        this.image = image;
         this.qemu = new QemuBlock(config.cache(), image, media, pid);
         this.guestView = config.device().guestSees(config.cache());
     }
@@ -83,7 +82,7 @@ public final class VirtualDisk implements BlockDevice {
         if (rq.op == Op.WRITE) {
             boolean promised = !guestView.enabled() || Flags.has(rq.flags(), Flags.FUA);
             writes.completed(rq.sector(), rq.sectors(), stamp, promised);
-            if (!media.durable(volumeSector + rq.sector(), rq.sectors(), stamp)) {
+            if (!durable(rq.sector(), rq.sectors(), stamp)) {
                 completedBeforeDurable++;
             }
         }
@@ -97,7 +96,7 @@ public final class VirtualDisk implements BlockDevice {
 
     /** The guest's losses at a power failure now: writes acknowledged and lost, promised and lost, the guest sectors. */
     public GuestLoss guestLossNow() {
-        GuestWrites.Loss l = writes.lost(media, volumeSector);
+        GuestWrites.Loss l = writes.lost(media, b -> image.driveSector(b * 4096));
         return new GuestLoss(l.ackedLost(), l.promisedLost(), l.guestExtents());
     }
 
@@ -107,6 +106,16 @@ public final class VirtualDisk implements BlockDevice {
      * @param guestExtents the guest sectors lost, {@code {sector, sectors}}
      */
     public record GuestLoss(long ackedLost, long flushedLost, java.util.List<long[]> guestExtents) {
+    }
+
+    /** Whether each 4 KiB block of guest sectors [sector, sector + n) is on the media at least as new as {@code stamp}. */
+    private boolean durable(long sector, int n, long stamp) {
+        for (long b = sector / 8; b < (sector + n + 7) / 8; b++) {
+            if (!media.durable(image.driveSector(b * 4096), 8, stamp)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Writes completed to the guest while their data was not yet on the physical media. */
@@ -141,7 +150,7 @@ public final class VirtualDisk implements BlockDevice {
 
     @Override
     public long capacitySectors() {
-        return config.volumeSizeBytes() / 512;
+        return image.sizeBytes() / 512;
     }
 
     @Override

@@ -83,8 +83,20 @@ class VirtualSectionTest {
         assertThatThrownBy(() -> ScenarioReader.readVirtual("v.yaml", "qemu: {}\njobs: []\n" + GUEST, List.of()))
                 .hasMessageStartingWith("v.yaml:2:")
                 .hasMessageContaining("jobs: a virtual-disk scenario's workload runs in the guest");
-        assertThatThrownBy(() -> ScenarioReader.readVirtual("v.yaml", "qemu: {}\nfilesystem: {type: ext3}\n" + GUEST, List.of()))
-                .hasMessageContaining("an image in a file on a host file system is not modelled yet");
+        assertThatThrownBy(() -> ScenarioReader.readVirtual("v.yaml", "qemu: {}\nfilesystem: {type: ext3, size: 1g}\n" + GUEST, List.of()))
+                .hasMessageContaining("qemu.image: expected the image file on the host's file system");
+        assertThatThrownBy(() -> ScenarioReader.readVirtual("v.yaml", "qemu: {image: {file: d.img, size: 1g}}\n" + GUEST, List.of()))
+                .hasMessageContaining("qemu.image: an image file needs the host's file system");
+        assertThatThrownBy(() -> ScenarioReader.readVirtual("v.yaml",
+                "filesystem: {type: ext3, size: 1g}\nqemu: {image: {file: d.img, size: 2g}}\n" + GUEST, List.of()))
+                .hasMessageContaining("qemu.image.size: expected a multiple of 4 KiB of at most");
+        assertThatThrownBy(() -> ScenarioReader.readVirtual("v.yaml",
+                "filesystem: {type: ext3, size: 1g}\nqemu: {volume: {size: 1g}}\n" + GUEST, List.of()))
+                .hasMessageContaining("qemu.volume: the host has a filesystem: section, so the image is a file on it");
+        VirtualScenario file = ScenarioReader.readVirtual("v.yaml",
+                "filesystem: {type: ext3, size: 2g}\nqemu: {image: {file: d.img, size: 1g}}\n" + GUEST, List.of());
+        assertThat(file.qemu().imageFile()).isEqualTo("d.img");
+        assertThat(file.qemu().volumeSizeBytes()).isEqualTo(1L << 30);
         // and a plain run refuses a guest scenario instead of ignoring the guest
         assertThatThrownBy(() -> ScenarioReader.read("v.yaml", "qemu: {}\n" + GUEST, List.of()))
                 .hasMessageContaining("guest: a scenario with a guest: section is a virtual disk");
