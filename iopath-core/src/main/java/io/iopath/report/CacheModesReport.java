@@ -74,8 +74,8 @@ public final class CacheModesReport {
 
         h.append("<h2>The answer</h2>\n");
         h.append("<div class=\"wide\"><table>\n<tr><th class=\"label\">mode</th><th class=\"label\">what QEMU does</th>"
-                + "<th>4k write IOPS<br>cache off / on</th><th>ext3 fsync<br>IOPS</th>"
-                + "<th>flushed lost<br>virtio-blk</th><th>flushed lost<br>ide-2008</th><th>acked<br>lost</th>"
+                + "<th>4k write IOPS<br>virtio-blk,<br>drive cache off / on</th><th>ext3 fsync IOPS<br>virtio-blk,<br>drive cache on</th>"
+                + "<th>flushed lost<br>virtio-blk</th><th>flushed lost<br>ide-2008</th><th>acked lost<br>(all cells)</th>"
                 + "<th class=\"label\">verdict</th></tr>\n");
         for (String[] m : MODES) {
             List<CacheModeRow> virtio = new ArrayList<>();
