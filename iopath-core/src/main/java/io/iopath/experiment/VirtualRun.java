@@ -12,7 +12,9 @@ import io.iopath.device.disk.Disk;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
+import io.iopath.fs.FileSystem;
 import io.iopath.fs.FsPids;
+import io.iopath.fs.mount.Mkfs;
 import io.iopath.fs.FsPowerLoss;
 import io.iopath.fs.bdev.BlockDeviceFile;
 import io.iopath.fs.ext3.Ext3;
@@ -71,7 +73,7 @@ public final class VirtualRun {
     private final RunMetrics guestMetrics = new RunMetrics();
     private final RunMetrics hostMetrics = new RunMetrics();
     private final List<Workload> workloads = new ArrayList<>();
-    private final Ext3 guestFs;
+    private final FileSystem guestFs;
     private long driveFlushes;
     private VirtualPowerLoss powerLoss;
     private boolean cutAfterTheEnd;
@@ -154,17 +156,17 @@ public final class VirtualRun {
         return new BlockQueue(sim, scheduler, settings, trace);
     }
 
-    /** The guest's mke2fs and mount on its virtual disk, and a file job per job clone. */
-    private Ext3 mountAndAddFileJobs(BlockJob.BioIds ids) {
+    /** The guest's mkfs and mount (ext3, ReiserFS or XFS) on its virtual disk, and a file job per job clone. */
+    private FileSystem mountAndAddFileJobs(BlockJob.BioIds ids) {
         int procs = 0;
         for (JobSpec spec : scenario.guestJobs()) {
             procs += spec.numjobs();
         }
         FsPids pids = new FsPids(procs + 1, procs + 2, procs + 3);
-        guestQueue.task(pids.kjournald(), "kjournald");
+        guestQueue.task(pids.kjournald(), Mkfs.journalThread(scenario.guestFs().type()));
         guestQueue.task(pids.pdflush(), "pdflush");
         guestQueue.task(pids.kswapd(), "kswapd0");
-        Ext3 ext3 = new Ext3(sim, guestQueue, scenario.guestFs(), pids, ids::next, guestMetrics::bioCompleted);
+        FileSystem ext3 = Mkfs.mount(sim, guestQueue, scenario.guestFs(), pids, ids::next, guestMetrics::bioCompleted);
         int[] running = {0};
         Runnable jobDone = () -> {
             if (--running[0] == 0) {

@@ -140,6 +140,11 @@ public final class ScenarioReader {
         if (fsFields != null) {
             hostFs = FileSystemSection.bind(fsFields, drive.capacitySectors() * 512L, memory, f.child("vm"));
             fsFields.finish();
+            if (!hostFs.type().equals(FsConfig.EXT3)) {
+                throw new ScenarioException(fsFields.node("type").location(), "filesystem.type",
+                        "the image file lives on a host ext3 here (a preallocated file on " + hostFs.type()
+                                + " is not modelled); give ext3, or drop filesystem: for a raw volume");
+            }
         }
         if (f.has("jobs")) {
             throw new ScenarioException(f.node("jobs").location(), "jobs",

@@ -61,6 +61,23 @@ class VirtualDiskDurabilityTest {
         assertThat(ackedLostSomewhere).isPositive();
     }
 
+    /**
+     * writeback is safe "as long as your guest OS makes sure to correctly flush disk caches": the
+     * same guest file systems, instantiated on the virtual disk, with their 2.6 barrier defaults.
+     */
+    @Test
+    void writebackKeepsFsyncsOnlyOfAGuestFileSystemThatFlushes() {
+        VirtualResult xfs = new VirtualRun(scenario("guest-ext3-fsync.yaml", "guest.filesystem.type=xfs",
+                "guest.filesystem.options=", "qemu.cache=writeback")).execute();
+        assertThat(xfs.guestFlushes()).isPositive(); // XFS: barriers on by default
+        assertThat(xfs.powerLoss().guestFsyncedBlocksLost()).isZero();
+        VirtualResult reiser = new VirtualRun(scenario("guest-ext3-fsync.yaml", "guest.filesystem.type=reiserfs",
+                "guest.filesystem.options=", "qemu.cache=writeback")).execute();
+        assertThat(reiser.guestFlushes()).isZero(); // ReiserFS: barrier=none by default
+        assertThat(reiser.powerLoss().guestFsyncedBlocksLost()).isPositive();
+        assertThat(reiser.powerLoss().guestFlushedLost()).isZero(); // the disk promised nothing: it was never asked
+    }
+
     @Test
     void unsafeLosesWhatTheGuestHadFlushed() {
         VirtualPowerLoss loss = cut("guest-ext3-fsync.yaml", "unsafe", "virtio-blk", true, 1, 2000);
