@@ -8,7 +8,9 @@ import io.iopath.report.ResultTable;
 import io.iopath.report.RunReport;
 import io.iopath.report.ScenarioSource;
 import io.iopath.report.fio.FioJson;
+import io.iopath.report.fio.FioTerse;
 import io.iopath.report.fio.FioText;
+import io.iopath.result.FioJobOptions;
 import io.iopath.result.FioResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.FioJobFile;
@@ -45,8 +47,8 @@ final class RunCommand implements Callable<Integer> {
     Path scenarioFile;
 
     @Option(names = "--output-format", paramLabel = "FORMAT",
-            description = "normal (fio's terminal summary), json (fio's JSON) or iopath (iopath's table);"
-                    + " default: normal for fio job files, iopath for YAML")
+            description = "normal (fio's terminal summary), json (fio's JSON), json+ (with latency bins),"
+                    + " terse (fio's terse v3) or iopath (iopath's table); default: normal for fio job files, iopath for YAML")
     String outputFormat;
 
     @Option(names = "--trace-out", paramLabel = "FILE",
@@ -149,8 +151,8 @@ final class RunCommand implements Callable<Integer> {
         }
         // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
         String format = outputFormat != null ? outputFormat : fio != null && !json ? "normal" : "iopath";
-        if (!List.of("normal", "json", "iopath").contains(format)) {
-            throw new BadInputException("--output-format: expected normal, json or iopath, got '" + format + "'");
+        if (!List.of("normal", "json", "json+", "terse", "iopath").contains(format)) {
+            throw new BadInputException("--output-format: expected normal, json, json+, terse or iopath, got '" + format + "'");
         }
         if (json && !format.equals("iopath")) {
             throw new BadInputException("--json: prints iopath's results.json, which --output-format " + format
@@ -207,7 +209,12 @@ final class RunCommand implements Callable<Integer> {
                 err.println("iopath: " + PowerLossText.describe(result.powerLoss())); // fio's own output has no place for it
             }
             FioResult report = run.fioResult(result, fio != null && fio.groupReporting());
-            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
+            FioJobOptions written = fio != null ? fio.written() : FioJobOptions.NONE;
+            out.print(switch (format) {
+                case "json", "json+" -> FioJson.toText(report, written, format.equals("json+"));
+                case "terse" -> FioTerse.render(report);
+                default -> FioText.render(report);
+            });
             return 0;
         }
         if (json) {

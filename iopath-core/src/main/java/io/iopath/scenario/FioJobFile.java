@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.result.FioJobOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,11 @@ public final class FioJobFile {
     private final List<String> notes;
     private final boolean groupReporting;
 
-    private FioJobFile(Node.MapNode root, List<String> ignored, List<String> notes, boolean groupReporting) {
+    private final FioJobOptions written;
+
+    private FioJobFile(Node.MapNode root, List<String> ignored, List<String> notes, boolean groupReporting,
+                       FioJobOptions written) {
+        this.written = written;
         this.root = root;
         this.ignored = ignored;
         this.notes = notes;
@@ -88,6 +93,10 @@ public final class FioJobFile {
         final List<Map<String, Entry>> jobs = new ArrayList<>();
         final Map<String, Location> ignoredAt = new LinkedHashMap<>();
         Map<String, Entry> current;
+        /** Every option line as written, per section: fio's {@code opt_list} ([global] first). */
+        final List<FioJobOptions.Option> globalWritten = new ArrayList<>();
+        final Map<String, List<FioJobOptions.Option>> jobWritten = new LinkedHashMap<>();
+        List<FioJobOptions.Option> currentWritten;
         boolean groupReporting;
         /** {@code ioscheduler}, which becomes the host's scheduler; null when not given. */
         Entry scheduler;
@@ -146,6 +155,7 @@ public final class FioJobFile {
                     String section = t.substring(1, t.length() - 1).strip();
                     if (section.equals("global")) {
                         current = global;
+                        currentWritten = globalWritten;
                     } else {
                         if (jobNames.contains(section)) {
                             throw new ScenarioException(new Location(source, lineNo, indent), "[" + section + "]", "duplicate job name");
@@ -154,6 +164,8 @@ public final class FioJobFile {
                         jobNames.add(section);
                         jobLocations.add(new Location(source, lineNo, indent));
                         jobs.add(current);
+                        currentWritten = new ArrayList<>();
+                        jobWritten.put(section, currentWritten);
                     }
                     continue;
                 }
@@ -173,6 +185,7 @@ public final class FioJobFile {
                     throw new ScenarioException(at, "", "expected OPTION=VALUE, got '" + t + "'");
                 }
                 option(key, value, at, new Location(source, lineNo, indent));
+                currentWritten.add(new FioJobOptions.Option(key, eq < 0 ? null : value));
             }
         }
 
@@ -238,6 +251,7 @@ public final class FioJobFile {
             }
             if (current == null) {
                 current = global; // options before any section, as fio's include at the top
+                currentWritten = globalWritten;
             }
             read(file.toString(), text, depth + 1, true);
         }
@@ -292,7 +306,8 @@ public final class FioJobFile {
         for (var e : ignoredAt.entrySet()) {
             ignored.add(e.getKey());
         }
-        return new FioJobFile(root, ignored, notes, groupReporting);
+        return new FioJobFile(root, ignored, notes, groupReporting,
+                new FioJobOptions(reader.globalWritten, reader.jobWritten));
     }
 
     private record Entry(String text, Location at) {
@@ -310,6 +325,11 @@ public final class FioJobFile {
 
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /** The options as written, for fio's JSON. */
+    public FioJobOptions written() {
+        return written;
     }
 
     public boolean groupReporting() {
