@@ -2,6 +2,8 @@ package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.metrics.blktrace.BlkTraceBinaryWriter;
+import io.iopath.metrics.fio.FioLogs;
+import io.iopath.workload.Workload;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
@@ -171,13 +173,22 @@ final class RunCommand implements Callable<Integer> {
         BlkTraceBinaryWriter binary = null;
         ScenarioRun run;
         Result result;
+        fioLogs = new ArrayList<>();
+        fioLogged = new ArrayList<>();
         try {
             tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
             binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
             run = new ScenarioRun(scenario, TraceOut.both(TraceOut.both(blktrace, tracer), binary), intervalNs);
+            if (fio != null) {
+                fioLogs = attachLogs(fio, run);
+            }
             ScenarioRun r = run;
             try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos(), run.plannedEndNs(), () -> r.simulator().now())) {
                 result = run.execute(bar::update);
+            }
+            for (int i = 0; i < fioLogs.size(); i++) {
+                fioLogs.get(i).finish(fioLogged.get(i).stats().lastCompletionNs);
+                fioLogs.get(i).commit();
             }
             if (blktrace != null) {
                 blktrace.commit();
@@ -194,6 +205,9 @@ final class RunCommand implements Callable<Integer> {
             } finally {
                 if (binary != null) {
                     binary.close();
+                }
+                for (FioLogs l : fioLogs) {
+                    l.close();
                 }
             }
         }
@@ -227,6 +241,33 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** fio's per-job logs being written, and the processes they belong to. */
+    private List<FioLogs> fioLogs = new ArrayList<>();
+    private List<Workload> fioLogged = new ArrayList<>();
+
+    /**
+     * fio's {@code write_bw_log} / {@code write_lat_log} / {@code write_iops_log}: each process
+     * of a job that asks gets its files in the current directory, as fio writes them, numbered
+     * by fio's thread number (1, 2, … in the order the processes are set up).
+     */
+    private List<FioLogs> attachLogs(FioJobFile fio, ScenarioRun run) throws IOException {
+        int thread = 0;
+        for (Workload w : run.workloads()) {
+            thread++;
+            FioLogs.Config c = fio.logs(w.spec().name());
+            if (!c.any()) {
+                continue;
+            }
+            c = new FioLogs.Config(c.bwPrefix(), c.latPrefix(), c.iopsPrefix(), c.avgMs(), c.logOffset(),
+                    w.spec().asyncEngine());
+            FioLogs logs = new FioLogs(c, Path.of("").toAbsolutePath(), thread);
+            w.stats().logTo(logs);
+            fioLogs.add(logs);
+            fioLogged.add(w);
+        }
+        return fioLogs;
     }
 
     /** A Postmark configuration file: the options that need a simulated run are refused until it can be simulated. */

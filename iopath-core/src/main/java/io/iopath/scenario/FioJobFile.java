@@ -1,5 +1,6 @@
 package io.iopath.scenario;
 
+import io.iopath.metrics.fio.FioLogs;
 import io.iopath.result.FioJobOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -83,6 +84,10 @@ public final class FioJobFile {
     private static final Map<String, String> ALIASES = Map.of("readwrite", "rw", "blocksize", "bs",
             "blocksize_range", "bsrange", "ba", "blockalign", "iodepth_batch_submit", "iodepth_batch", "timeout", "runtime",
             "io_limit", "io_size", "wait_for_previous", "stonewall");
+
+    /** The log options iopath writes as fio does (docs/workloads.md, "fio's logs"). */
+    static final java.util.Set<String> LOG_OPTIONS = java.util.Set.of("write_bw_log", "write_lat_log", "write_iops_log",
+            "log_avg_msec", "log_offset");
 
     /** The state of one read: sections so far, and what is ignored. */
     private static final class Reader {
@@ -197,6 +202,13 @@ public final class FioJobFile {
                             + scheduler.text() + "' and '" + value + "'");
                 }
                 scheduler = new Entry(value, at);
+                return;
+            }
+            if (LOG_OPTIONS.contains(key)) {
+                // fio's per-job logs: written by the run (metrics.fio.FioLogs), not part of the scenario
+                if ((key.equals("log_avg_msec") || key.equals("log_offset")) && !value.matches("[0-9]+")) {
+                    throw new ScenarioException(at, key, "expected a whole number, got '" + value + "'");
+                }
                 return;
             }
             if (key.equals("group_reporting")) {
@@ -325,6 +337,29 @@ public final class FioJobFile {
 
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /**
+     * The logs job {@code name} asks for ({@code write_bw_log} etc.; its own section's value, else
+     * [global]'s, the last written winning); a flag without a name logs under the job's name.
+     * {@code slat} is left false: whether there are submission latencies is the engine's.
+     */
+    public FioLogs.Config logs(String name) {
+        Map<String, String> v = new java.util.HashMap<>();
+        List<FioJobOptions.Option> all = new ArrayList<>(written.global());
+        all.addAll(written.job(name));
+        for (FioJobOptions.Option o : all) {
+            if (LOG_OPTIONS.contains(o.name())) {
+                v.put(o.name(), o.value() == null || o.value().isEmpty() ? "" : o.value());
+            }
+        }
+        return new FioLogs.Config(prefix(v.get("write_bw_log"), name), prefix(v.get("write_lat_log"), name),
+                prefix(v.get("write_iops_log"), name), Long.parseLong(v.getOrDefault("log_avg_msec", "0").isEmpty() ? "0"
+                : v.getOrDefault("log_avg_msec", "0")), "1".equals(v.get("log_offset")), false);
+    }
+
+    private static String prefix(String value, String job) {
+        return value == null ? null : value.isEmpty() ? job : value;
     }
 
     /** The options as written, for fio's JSON. */

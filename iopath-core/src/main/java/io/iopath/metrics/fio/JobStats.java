@@ -111,12 +111,18 @@ public final class JobStats {
     public long lastCompletionNs;
     private long rampEndNs;
     private int pendingSubmits;
+    private FioLogs logs;
     private int pendingReaped;
     private long reapNs = -1;
     /** Σ of the members' runtimes ({@code total_run_time}, summed by {@code sum_thread_stats}), when merged. */
     private long summedRuntimeNs = -1;
     /** The longest member's runtime when merged ({@code sum_thread_stats} keeps the max), else -1. */
     private long maxRuntimeNs = -1;
+
+    /** Writes fio's bw / lat / iops logs of this process as its IOs complete. */
+    public void logTo(FioLogs logs) {
+        this.logs = logs;
+    }
 
     /** Statistics start now (a trace replay has no ramp time). */
     public void startedAt(long nowNs) {
@@ -211,6 +217,18 @@ public final class JobStats {
             default -> sync;
         };
         d.record(slat, clat, bio.bytes(), bio.completedNs, Math.max(startNs, rampEndNs));
+        if (logs != null) {
+            int ddir = switch (bio.op) {
+                case READ -> 0;
+                case WRITE -> 1;
+                case DISCARD -> 2;
+                default -> -1; // fio logs reads, writes and trims only (add_log_sample: ddir_rw)
+            };
+            if (ddir >= 0) {
+                logs.completed(ddir, slat, clat, bio.bytes(), bio.sector * 512, bio.completedNs,
+                        Math.max(startNs, rampEndNs), io.iopath.request.IoPrio.ioClass(bio.ioprio) == 1);
+            }
+        }
         latencyBuckets[LatencyBuckets.index(clat)]++;
     }
 
