@@ -230,7 +230,9 @@ public final class Disk implements BlockDevice {
                 if (readCache.readingAt(seg, now)) {
                     // the hit takes over the running read-ahead: its limit is only raised (§8.4)
                     readAhead.raiseLimit(seg, r.sector(), r.endSector());
-                } else if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()) {
+                } else if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()
+                        && !readAhead.serving(now)) {
+                    // (a stream serving a joined read is the mechanism's work: the drive is not idle)
                     readAhead.onIdleHit(seg, r.sector(), r.endSector(), now, missProcessed);
                 }
             }
