@@ -16,16 +16,18 @@ final class DrivesCommand implements Runnable {
     @Override
     public void run() {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "%-22s %9s %7s %5s %6s %6s %8s %6s %5s %-5s  %s%n",
-                "preset", "capacity", "rpm", "surf", "cyls", "zones", "avgseek", "cache", "queue", "sched",
+        out.printf(Locale.ROOT, "%-22s %9s %9s %7s %5s %6s %6s %8s %6s %5s %-5s  %s%n",
+                "preset", "capacity", "", "rpm", "surf", "cyls", "zones", "avgseek", "cache", "queue", "sched",
                 "description");
         for (DriveSpec d : DrivePresets.all()) {
-            out.printf(Locale.ROOT, "%-22s %7.1fGB %7.0f %5d %6d %6d %6.2fms %6s %5d %-5s  %s%n",
-                    d.name(), d.capacitySectors() * 512 / 1e9, d.rpm(), d.geometry().surfaces(),
+            out.printf(Locale.ROOT, "%-22s %7.1fGB %6.1fGiB %7.0f %5d %6d %6d %6.2fms %6s %5d %-5s  %s%n",
+                    d.name(), d.capacitySectors() * 512 / 1e9, d.capacitySectors() * 512 / (double) (1L << 30), d.rpm(), d.geometry().surfaces(),
                     d.geometry().cylinders(), d.geometry().zones().size(), d.averageSeekMs(),
                     bufferSize(d.cacheBytes()), d.maxQueueDepth(), d.scheduler().label(),
                     d.description());
         }
+        out.println("capacity in decimal GB (10^9 bytes, as datasheets count) and binary GiB (2^30 bytes, as a job's"
+                + " size: 250g counts); size: 100% in a job is the whole drive");
         out.flush();
     }
 

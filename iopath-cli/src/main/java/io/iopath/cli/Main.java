@@ -57,7 +57,7 @@ public final class Main implements Runnable {
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof ScenarioException || ex instanceof BadInputException || ex instanceof TraceFormatException
                     || ex instanceof RunException) {
-                commandLine.getErr().println("iopath: " + ex.getMessage());
+                commandLine.getErr().println("iopath: " + Printable.of(ex.getMessage()));
                 return EXIT_BAD_INPUT;
             }
             IOException io = ex instanceof IOException e ? e
@@ -65,7 +65,7 @@ public final class Main implements Runnable {
             if (io != null) {
                 // A path the user gave that cannot be read or written (--out under a file, no
                 // permission) is bad input; any other I/O failure is not, but is still one line.
-                commandLine.getErr().println("iopath: " + describe(io));
+                commandLine.getErr().println("iopath: " + Printable.of(describe(io)));
                 return io instanceof FileSystemException ? EXIT_BAD_INPUT : CommandLine.ExitCode.SOFTWARE;
             }
             throw ex;
@@ -79,7 +79,7 @@ public final class Main implements Runnable {
                 names.addAll(where.getSubcommands().keySet());
                 hint = Spelling.hint(u.getUnmatched().get(0).replaceFirst("=.*", ""), names);
             }
-            where.getErr().println("iopath: " + ex.getMessage() + hint + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
+            where.getErr().println("iopath: " + Printable.of(ex.getMessage()) + hint + " (see '" + where.getCommandSpec().qualifiedName() + " --help')");
             return EXIT_BAD_INPUT;
         });
         int status = cli.execute(args);

@@ -5,12 +5,15 @@ import io.iopath.experiment.ScenarioRun;
 import io.iopath.report.CacheModesReport;
 import io.iopath.result.CacheModeRow;
 import io.iopath.files.AtomicFiles;
+import io.iopath.report.LabelledResult;
+import io.iopath.report.RunReport;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -31,7 +34,10 @@ final class ReproduceCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "qemu-write-cache or qemu-cache-modes")
     String experiment;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/table.csv (qemu-cache-modes: and DIR/index.html)")
+    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/table.csv; qemu-write-cache also DIR/table.svg (a"
+            + " chart of the table: IOPS against block size, a line per pattern and write cache) and DIR/results.csv,"
+            + " DIR/latency.csv and DIR/report.html of every run, as a sweep's --out (docs/reports.md); qemu-cache-modes"
+            + " also DIR/index.html")
     Path outDir;
 
     @Option(names = "--scenarios", paramLabel = "DIR",
@@ -62,6 +68,8 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         double[][][] iops = new double[SIZES.length][PATTERNS.length][CACHE.length];
         StringBuilder csv = new StringBuilder("block_size,pattern,write_cache,iops\n");
+        List<LabelledResult> runs = new ArrayList<>();
+        List<LabelledResult> chartRuns = new ArrayList<>();
         for (int s = 0; s < SIZES.length; s++) {
             for (int p = 0; p < PATTERNS.length; p++) {
                 Path file = dir.resolve(SIZES[s] + "-" + PATTERNS[p] + ".yaml");
@@ -71,6 +79,8 @@ final class ReproduceCommand implements Callable<Integer> {
                 for (int c = 0; c < CACHE.length; c++) {
                     Result r = ScenarioRun.run(ScenarioReader.read(file, List.of("drive.write_cache=" + CACHE[c])));
                     iops[s][p][c] = r.total().iops();
+                    runs.add(new LabelledResult(List.of(SIZES[s], PATTERNS[p], CACHE[c]), r));
+                    chartRuns.add(new LabelledResult(List.of(PATTERNS[p] + ", write cache " + CACHE[c], SIZES[s]), r));
                     csv.append(String.format(Locale.ROOT, "%s,%s,%s,%.1f%n", SIZES[s], PATTERNS[p], CACHE[c],
                             iops[s][p][c]));
                 }
@@ -85,7 +95,12 @@ final class ReproduceCommand implements Callable<Integer> {
         }
         if (outDir != null) {
             AtomicFiles.writeString(outDir.resolve("table.csv"), csv.toString());
-            out.println("wrote " + outDir.resolve("table.csv"));
+            AtomicFiles.writeString(outDir.resolve("table.svg"), RunReport.tableChart(List.of("setting", "block_size"),
+                    chartRuns, "IOPS", x -> x.total().iops()));
+            List<Path> files = RunReport.writeComparison(outDir, "QEMU write-cache experiment (2008)",
+                    List.of("block_size", "pattern", "write_cache"), runs);
+            out.println("wrote " + outDir.resolve("table.csv") + ", " + outDir.resolve("table.svg") + ", "
+                    + String.join(", ", files.stream().map(Path::toString).toList()));
         }
         return 0;
     }

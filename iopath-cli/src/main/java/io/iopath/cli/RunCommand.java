@@ -157,10 +157,7 @@ final class RunCommand implements Callable<Integer> {
         if (scenarioFile == null) {
             scenario = ScenarioReader.readDefault(all);
         } else {
-            if (!Files.isRegularFile(scenarioFile)) {
-                throw new BadInputException(scenarioFile + ": no such scenario file");
-            }
-            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
+            if (FioJobFile.looksLikeJobFile(scenarioFile, ScenarioFiles.read(scenarioFile))) {
                 fio = FioJobFile.read(scenarioFile);
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);

@@ -73,9 +73,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OutputPaths.checkDirectory("--out", outDir);
-        if (!Files.isRegularFile(scenarioFile)) {
-            throw new BadInputException(scenarioFile + ": no such scenario file");
-        }
+        ScenarioFiles.read(scenarioFile); // a directory, a missing or a binary file: one clear line
         int threads = jobs == null ? Sweep.defaultJobs() : jobs;
         if (threads < 1) {
             throw new BadInputException("--jobs: expected at least 1, got " + threads);
@@ -123,6 +121,10 @@ final class SweepCommand implements Callable<Integer> {
             out.print(jsonArray(grid, results));
         } else {
             out.print(SweepTable.render(grid.columns(), runs));
+            // each run has its own scenario hash (its overrides differ): too wide for the table
+            out.println();
+            out.println("iopath " + io.iopath.result.Provenance.VERSION
+                    + "; each run's scenario hash is in --json (scenario_hash) and in --out's results.csv");
         }
         if (outDir != null) {
             RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);

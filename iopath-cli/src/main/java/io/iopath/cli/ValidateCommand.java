@@ -24,7 +24,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Replays a DiskSim validate trace closed-loop on a drive, as DiskSim does, and compares"
                 + " the simulated response times with the measured ones (DiskSim's demerit).",
-                "Writes DIR/cdf.csv, DIR/quantiles.csv and DIR/cdf.svg."})
+                "Writes DIR/cdf.csv, DIR/quantiles.csv and DIR/cdf.svg; DIR is --out, or else NAME-validation in the"
+                        + " trace's own directory (for dir/NAME.trace: dir/NAME-validation), whatever the current directory."})
 final class ValidateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -39,7 +40,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object instead of the text summary")
     boolean json;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where to write the CDFs and chart (default: TRACE-validation)")
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write the CDFs and chart (default: beside the trace, its name without the extension"
+                    + " and -validation: dir/NAME.trace gives dir/NAME-validation)")
     Path outDir;
 
     @Option(names = "--per-request", paramLabel = "FILE",
@@ -58,7 +60,8 @@ final class ValidateCommand implements Callable<Integer> {
             throw new BadInputException(trace + ": no such trace file");
         }
         String stem = trace.getFileName().toString().replaceFirst("\\.[^.]*$", "");
-        Path dir = outDir != null ? outDir : Path.of(stem + "-validation");
+        // beside the trace, not in the current directory: the outputs belong with what they validate
+        Path dir = outDir != null ? outDir : trace.resolveSibling(stem + "-validation");
         OutputPaths.checkDirectory("--out", dir);
         OutputPaths.checkFile("--per-request", perRequest);
         if (against != null && !Files.isRegularFile(against)) {
@@ -87,6 +90,7 @@ final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ObjectNode m = JsonText.object();
+            m.put("iopath_version", io.iopath.result.Provenance.VERSION);
             m.put("trace", trace.toString());
             m.put("drive", d.name());
             m.put("requests", r.requests());

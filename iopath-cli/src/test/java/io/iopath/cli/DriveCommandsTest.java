@@ -49,6 +49,23 @@ class DriveCommandsTest {
         assertThat(dir.resolve("quantiles.csv")).exists();
     }
 
+    /** Without --out the files go beside the trace (dir/NAME-validation), not into the current directory. */
+    @Test
+    void validateWritesBesideTheTraceByDefault() throws IOException {
+        Path traces = Files.createDirectories(dir.resolve("traces"));
+        Path trace = Files.copy(TRACES.resolve("hp_c2247a.trace"), traces.resolve("hp_c2247a.trace"));
+        Outcome o = iopath("validate", trace.toString(), "--drive", "hp_c2247a", "--json");
+        assertThat(o.status()).as(o.err()).isZero();
+        Path beside = traces.resolve("hp_c2247a-validation");
+        assertThat(new ObjectMapper().readTree(o.out()).get("out_dir").asText()).isEqualTo(beside.toString());
+        assertThat(beside.resolve("cdf.csv")).exists();
+        assertThat(beside.resolve("quantiles.csv")).exists();
+        assertThat(beside.resolve("cdf.svg")).exists();
+        assertThat(Path.of("hp_c2247a-validation")).as("nothing in the current directory").doesNotExist();
+        assertThat(iopath("validate", "--help").out().replaceAll("\\s+", " ")).contains("beside the trace",
+                "NAME-validation in the trace's own directory (for dir/NAME.trace: dir/NAME-validation)");
+    }
+
     @Test
     void validateAcceptsAParameterFileAsTheDrive() {
         Outcome o = iopath("validate", TRACES.resolve("hp_c2247a.trace").toString(), "--drive",
@@ -154,5 +171,15 @@ class DriveCommandsTest {
         assertThat(rows).hasSize(13);
         assertThat(rows).anyMatch(r -> r.startsWith("128k,rw,on,"));
         assertThat(o.out()).contains("4k off", "128k on");
+        // docs/reports.md: besides the table, every run's results, a report and a chart of the table
+        List<String> results = Files.readAllLines(out.resolve("results.csv"));
+        assertThat(results.get(0)).startsWith("block_size,pattern,write_cache,scenario,");
+        assertThat(results).anyMatch(r -> r.startsWith("128k,rw,on,t,") && r.contains(",total,"));
+        assertThat(out.resolve("latency.csv")).exists();
+        assertThat(Files.readString(out.resolve("report.html"))).contains("QEMU write-cache", "<svg");
+        String chart = Files.readString(out.resolve("table.svg"));
+        assertThat(chart).startsWith("<svg").contains("write cache on", "block_size");
+        // the chart's points are the table's IOPS: 12 cells, one line per pattern and cache setting
+        assertThat(chart).contains("rw, write cache off", "read, write cache on");
     }
 }

@@ -50,6 +50,11 @@ class SweepCommandTest {
         List<String> csv = Files.readAllLines(dir.resolve("o/results.csv"));
         assertThat(csv.get(0)).startsWith("drive.write_cache,host.queue_depth,");
         assertThat(csv).hasSize(1 + 4 * 3 * 3); // read, write, total per run: all jobs, then each of the two
+        // a sweep's run has the hash of the same scenario run alone (overrides in another order, same tree)
+        assertThat(csv.get(csv.size() - 1)).startsWith("on,16,").endsWith("," + single.provenance().version() + ","
+                + single.provenance().scenarioHash());
+        assertThat(single.provenance().scenarioHash()).matches("[0-9a-f]{16}");
+        assertThat(o.out()).contains("iopath " + single.provenance().version() + "; each run's scenario hash is in");
         assertThat(dir.resolve("o/report.html")).exists();
     }
 

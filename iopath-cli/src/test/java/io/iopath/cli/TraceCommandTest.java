@@ -45,6 +45,31 @@ class TraceCommandTest {
         assertThat(back.out()).isEqualTo("0.500000 0 0 8 1\n1.500000 0 8 8 1\n2.000000 0 100 16 0\n");
     }
 
+    /**
+     * A hand-made ascii trace: a sequential writer (8-sector writes at 0, 8, … 72) alone, then with
+     * a random reader's IO between each two writes. Its ten writes are one run of contiguous
+     * requests: nine of them continue it, whether or not the reads come between (the single
+     * previous IO gave 0 % for the second trace).
+     */
+    @Test
+    void sequentialShareCountsARunOfContiguousRequests() throws IOException {
+        StringBuilder alone = new StringBuilder();
+        StringBuilder mixed = new StringBuilder();
+        long[] randomBlocks = {900_000, 31_337, 4_000_000, 77_777, 2_500_000, 123_456, 3_141_592, 55_555, 1_000_001, 600_000};
+        for (int i = 0; i < 10; i++) {
+            alone.append(i).append(".0 0 ").append(8 * i).append(" 8 0\n");
+            mixed.append(i).append(".0 0 ").append(8 * i).append(" 8 0\n");
+            mixed.append(i).append(".5 0 ").append(randomBlocks[i]).append(" 8 1\n");
+        }
+        Path a = dir.resolve("alone.trace");
+        Path m = dir.resolve("mixed.trace");
+        Files.writeString(a, alone);
+        Files.writeString(m, mixed);
+        assertThat(CliRunner.run("trace", "stat", a.toString()).out()).contains("sequential 90.0 %");
+        assertThat(CliRunner.run("trace", "stat", m.toString()).out()).contains("requests   20: 10 reads, 10 writes",
+                "sequential 45.0 %");
+    }
+
     @Test
     void unknownFormatNameIsBadInput() throws IOException {
         Path ascii = dir.resolve("a.trace");

@@ -45,9 +45,7 @@ public final class ScsiDriver {
     private boolean again;
     private long queueFulls;
     private long busies;
-    private long stalls;
-    private long stallStartNs = -1;
-    private long stalledNs;
+    private final StallLog stallLog = new StallLog();
 
     /**
      * Attaches to the device and its queue, as scsi_alloc_sdev and sd_revalidate_disk do: the
@@ -160,18 +158,14 @@ public final class ScsiDriver {
     /** The device is blocked for {@code blocked} runs at zero depth; {@code rq} goes back to the head. */
     private void requeueBlocked(Request rq, int blocked) {
         if (deviceBlocked == 0) {
-            stalls++;
-            stallStartNs = sim.now();
+            stallLog.begin(sim.now());
         }
         deviceBlocked = blocked;
         queue.requeue(rq);
     }
 
     private void endStall() {
-        if (stallStartNs >= 0) {
-            stalledNs += sim.now() - stallStartNs;
-            stallStartNs = -1;
-        }
+        stallLog.end(sim.now());
     }
 
     /** scsi_done → scsi_end_request → scsi_next_command → scsi_run_queue. */
@@ -208,13 +202,27 @@ public final class ScsiDriver {
         return link.defers();
     }
 
-    /** Episodes of device_blocked (each started by a QUEUE FULL or BUSY). */
+    /** Episodes of device_blocked (each started by a QUEUE FULL or BUSY) so far. */
     public long stalls() {
-        return stalls;
+        return stallLog.episodesWithin(Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
-    /** Time from each refusal until issue resumed, summed. */
+    /** Time from each refusal until issue resumed, summed, so far (an open episode up to now). */
     public long stalledNs() {
-        return stalledNs;
+        return stallLog.blockedNsWithin(Long.MIN_VALUE, Long.MAX_VALUE, sim.now());
+    }
+
+    /** Episodes of device_blocked that began within [{@code fromNs}, {@code toNs}): a run's span. */
+    public long stallsWithin(long fromNs, long toNs) {
+        return stallLog.episodesWithin(fromNs, toNs);
+    }
+
+    /**
+     * Time within [{@code fromNs}, {@code toNs}] issue was stopped by device_blocked: a run's
+     * span, so the total never exceeds the run (an episode a power failure cut, or one that
+     * outlasted the last completion, counts only up to the span's end).
+     */
+    public long stalledNsWithin(long fromNs, long toNs) {
+        return stallLog.blockedNsWithin(fromNs, toNs, sim.now());
     }
 }

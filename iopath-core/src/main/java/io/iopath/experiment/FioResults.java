@@ -77,7 +77,7 @@ final class FioResults {
         FioResult.Disk disk = new FioResult.Disk("sda", List.of(tap.ios(0), tap.ios(1)),
                 List.of(tap.sectors(0), tap.sectors(1)), List.of(tap.ticksNs(0), tap.ticksNs(1)));
         return new FioResult(result.scenario(), result.seed(), result.drive(), sections, jobs, disk,
-                result.driveUtilisation());
+                result.driveUtilisation(), result.provenance());
     }
 
     private static FioResult.Options options(JobSpec spec) {

@@ -15,6 +15,7 @@ import io.iopath.result.DriveQueueStats;
 import io.iopath.result.FioResult;
 import io.iopath.result.HostStats;
 import io.iopath.result.PowerLossReport;
+import io.iopath.result.Provenance;
 import io.iopath.result.Result;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.Scenario;
@@ -196,6 +197,7 @@ public final class ScenarioRun {
         }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
+        metrics.gauges(new RunGauges(queue, disk, fs == null ? null : fs.pageCache()));
         startJobs();
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens
@@ -312,11 +314,13 @@ public final class ScenarioRun {
                 driver.configuredQueueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
-                new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(), driver.stalls(),
-                        driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
+                new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(),
+                        driver.stallsWithin(firstQueuedNs(), firstQueuedNs() + elapsed),
+                        driver.stalledNsWithin(firstQueuedNs(), firstQueuedNs() + elapsed), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk.destageTime(),
+                Provenance.of(scenario.hash()));
     }
 
     public Simulator simulator() {

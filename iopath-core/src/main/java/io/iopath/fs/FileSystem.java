@@ -12,6 +12,9 @@ import java.util.function.Consumer;
 public interface FileSystem {
     FsFile root();
 
+    /** The page cache the file system's files live in (its dirty and write-back counts feed the time series). */
+    io.iopath.fs.pagecache.PageCache pageCache();
+
     /** creat(): a new empty file in {@code dir}; {@code done} receives it. */
     void create(FsFile dir, String name, int pid, Consumer<FsFile> done);
 

@@ -172,6 +172,11 @@ public final class RunMetrics {
         return flush.stats();
     }
 
+    /** The layers the time series samples at each completion (their in-flight and dirty counts). */
+    public void gauges(LayerGauges g) {
+        series.gauges(g);
+    }
+
     /** The time series; call once, at the end of the run. */
     public TimeSeries timeSeries() {
         return series.result();

@@ -23,6 +23,10 @@ final class TimeSeriesRecorder {
     private final List<String> jobNames = new ArrayList<>();
     private long current = -1;
     private final Values scratch = new Values();
+    private final List<TimeSeries.Gauges> gauges = new ArrayList<>();
+    private LayerGauges layers = LayerGauges.NONE;
+    /** The current interval's maxima: block in flight, drive tagged, drive dirty, page cache dirty, writeback. */
+    private final long[] max = new long[5];
 
     TimeSeriesRecorder(long intervalNs) {
         if (intervalNs <= 0) {
@@ -38,19 +42,35 @@ final class TimeSeriesRecorder {
         latencies[jobNames.size() - 1] = new Values[] {new Values(), new Values()};
     }
 
+    /** The layers to sample at each completion. */
+    void gauges(LayerGauges g) {
+        layers = g;
+    }
+
     void record(Bio bio, int job) {
         long k = bio.completedNs / intervalNs;
         if (k != current) {
             close();
             current = k;
+            java.util.Arrays.fill(max, Long.MIN_VALUE);
         }
+        sample();
         Values v = latencies[job][bio.op == Op.READ ? 0 : 1];
         v.add(bio.completedNs - bio.queuedNs, bio.bytes());
     }
 
+    /** The layers now: each gauge's maximum over the interval's completions so far. */
+    private void sample() {
+        max[0] = Math.max(max[0], layers.blockInFlight());
+        max[1] = Math.max(max[1], layers.driveTagged());
+        max[2] = Math.max(max[2], layers.driveDirtyExtents());
+        max[3] = Math.max(max[3], layers.pageCacheDirtyBytes());
+        max[4] = Math.max(max[4], layers.pageCacheWritebackBytes());
+    }
+
     TimeSeries result() {
         close();
-        return new TimeSeries(intervalNs, List.copyOf(points));
+        return new TimeSeries(intervalNs, List.copyOf(points), List.copyOf(gauges));
     }
 
     /** Summarises the current interval into points and empties it. */
@@ -70,6 +90,7 @@ final class TimeSeriesRecorder {
             allWrite.addAll(job[1]);
         }
         addPoints(start, null, allRead, allWrite);
+        gauges.add(new TimeSeries.Gauges(start, max[0], max[1], max[2], max[3], max[4]));
         for (Values[] job : latencies) {
             job[0].clear();
             job[1].clear();

@@ -52,7 +52,9 @@ public final class CompareText {
     private static String describe(JsonNode r) {
         return "scenario " + r.path("scenario").asText("?") + ", drive " + r.path("drive").asText("?") + ", scheduler "
                 + r.path("scheduler").asText("?") + ", queue_depth " + r.path("queue_depth").asText("?") + ", seed "
-                + r.path("seed").asText("?");
+                + r.path("seed").asText("?")
+                // files of iopath before the version and hash were written lack them: shown as "?"
+                + ", iopath " + r.path("iopath_version").asText("?") + ", scenario hash " + r.path("scenario_hash").asText("?");
     }
 
     private static String cell(JsonNode v, Row r) {
@@ -77,6 +79,11 @@ public final class CompareText {
         rows.add(new Row("QUEUE FULL", "/queue_full", 1, 0));
         rows.add(new Row("drive seek ms / command", "/drive_time_ns/seek_mean", 1e6, 3));
         rows.add(new Row("drive rotation ms / command", "/drive_time_ns/rotation_mean", 1e6, 3));
+        if (a.at("/destage_time_ns/destages").asLong() + b.at("/destage_time_ns/destages").asLong() > 0) {
+            rows.add(new Row("destages", "/destage_time_ns/destages", 1, 0));
+            rows.add(new Row("drive seek ms / destage", "/destage_time_ns/seek_mean", 1e6, 3));
+            rows.add(new Row("drive rotation ms / destage", "/destage_time_ns/rotation_mean", 1e6, 3));
+        }
         rows.add(new Row("drive mean tagged", "/drive_queue/mean_tagged", 1, 2));
         rows.add(new Row("power failure: acknowledged lost", "/power_failure/acknowledged_lost", 1, 0));
         rows.add(new Row("power failure: promised lost", "/power_failure/promised_lost", 1, 0));

@@ -37,6 +37,9 @@ final class HtmlReport {
                 .append(kv("drive utilisation", fixed(100 * r.driveUtilisation(), 1) + " %")).append(" · ")
                 .append(kv("bio merges", Long.toString(r.bioMerges()))).append(" · ")
                 .append(kv("QUEUE FULL", Long.toString(r.queueFulls()))).append("</p>\n");
+        sb.append("<p class=\"meta\">").append(kv("iopath", esc(r.provenance().version()))).append(" · ")
+                .append(kv("scenario hash", esc(r.provenance().scenarioHash().isEmpty() ? "none" : r.provenance().scenarioHash())))
+                .append("</p>\n");
         if (r.powerLoss() != null) {
             sb.append("<p class=\"meta\">").append(esc(PowerLossText.describe(r.powerLoss()))).append("</p>\n");
         }
@@ -110,7 +113,10 @@ final class HtmlReport {
         if (!labelColumns.isEmpty()) {
             sb.append(", varying <b>").append(esc(String.join(", ", labelColumns))).append("</b>");
         }
-        sb.append("</p>\n</header>\n");
+        sb.append("</p>\n<p class=\"meta\">").append(kv("iopath", esc(runs.isEmpty()
+                ? io.iopath.result.Provenance.VERSION : runs.get(0).result().provenance().version())))
+                .append(" · each run's scenario hash is in results.csv (<code>scenario_hash</code>)</p>\n");
+        sb.append("</header>\n");
 
         SweepLayout layout = SweepLayout.of(labelColumns, runs);
         if (layout.numericX() || (labelColumns.size() >= 2 && layout.series() >= 0)) {
@@ -202,6 +208,17 @@ final class HtmlReport {
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false, true,
                 "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
                 + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
+        // a result made by hand has gauges of no layer (-1): nothing to draw
+        if (r.timeSeries().gauges().stream().anyMatch(g -> g.blockInFlight() >= 0)) {
+            sb.append("<figure>\n").append(SvgCharts.gaugesOverTime(r, false, "chart-queues-over-time"))
+                    .append("\n<figcaption>In flight and dirty: the most each layer held when an IO of the interval "
+                            + "completed.</figcaption>\n</figure>\n");
+            if (r.timeSeries().gauges().get(0).pageCacheDirtyBytes() >= 0) {
+                sb.append("<figure>\n").append(SvgCharts.gaugesOverTime(r, true, "chart-page-cache-over-time"))
+                        .append("\n<figcaption>The page cache's dirty and under-write-back data, the most in each "
+                                + "interval.</figcaption>\n</figure>\n");
+            }
+        }
         sb.append("</section>\n");
     }
 
@@ -378,7 +395,15 @@ final class HtmlReport {
         sb.append("<tr><td class=\"label\">drive command (ms)</td>").append(td("")).append(td(""))
                 .append(td(ms(r.driveTime().seekMeanNs()))).append(td(ms(r.driveTime().rotationMeanNs())))
                 .append(td(ms(r.driveTime().transferMeanNs()))).append(td(Long.toString(r.driveTime().commands())))
-                .append("</tr>\n</table>\n</div>\n");
+                .append("</tr>\n");
+        if (r.destageTime().commands() > 0) {
+            // write-back's media work: the host's writes ended in the buffer, the destages did the seeking
+            sb.append("<tr><td class=\"label\">drive destage (ms)</td>").append(td("")).append(td(""))
+                    .append(td(ms(r.destageTime().seekMeanNs()))).append(td(ms(r.destageTime().rotationMeanNs())))
+                    .append(td(ms(r.destageTime().transferMeanNs()))).append(td(Long.toString(r.destageTime().commands())))
+                    .append("</tr>\n");
+        }
+        sb.append("</table>\n</div>\n");
     }
 
     /** A name and its value, kept on one line when the header wraps. */

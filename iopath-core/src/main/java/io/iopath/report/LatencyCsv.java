@@ -10,7 +10,7 @@ import java.util.List;
  * has no rows. Rows of several runs start with the caller's label columns.
  */
 final class LatencyCsv {
-    public static final List<String> COLUMNS = List.of("direction", "percentile", "latency_ns");
+    public static final List<String> COLUMNS = List.of("direction", "percentile", "latency_ns", "iopath_version", "scenario_hash");
 
     private final Csv csv;
 
@@ -36,15 +36,16 @@ final class LatencyCsv {
 
     public LatencyCsv add(List<String> labels, Result r) {
         csv.checkLabels(labels);
-        rows(labels, "read", r.latencyCdf().read());
-        rows(labels, "write", r.latencyCdf().write());
-        rows(labels, "total", r.latencyCdf().total());
+        rows(labels, "read", r.latencyCdf().read(), r);
+        rows(labels, "write", r.latencyCdf().write(), r);
+        rows(labels, "total", r.latencyCdf().total(), r);
         return this;
     }
 
-    private void rows(List<String> labels, String direction, LatencyCdf cdf) {
+    private void rows(List<String> labels, String direction, LatencyCdf cdf, Result r) {
         for (LatencyCdf.Point p : cdf.points()) {
-            csv.row(labels, List.of(direction, Csv.num(p.percentile()), Csv.num(p.latencyNs())));
+            csv.row(labels, List.of(direction, Csv.num(p.percentile()), Csv.num(p.latencyNs()),
+                    r.provenance().version(), r.provenance().scenarioHash()));
         }
     }
 

@@ -26,6 +26,8 @@ public final class ResultJson {
         ObjectNode root = JsonText.object();
         root.put("scenario", r.scenario());
         root.put("seed", r.seed());
+        root.put("iopath_version", r.provenance().version());
+        root.put("scenario_hash", r.provenance().scenarioHash());
         root.put("drive", r.drive());
         root.put("scheduler", r.scheduler());
         root.put("queue_depth", r.queueDepth());
@@ -41,6 +43,12 @@ public final class ResultJson {
         drive.put("seek_mean", r.driveTime().seekMeanNs());
         drive.put("rotation_mean", r.driveTime().rotationMeanNs());
         drive.put("transfer_mean", r.driveTime().transferMeanNs());
+        // write-back's media work, which no host command carries: listed apart, per destage
+        ObjectNode destage = root.putObject("destage_time_ns");
+        destage.put("destages", r.destageTime().commands());
+        destage.put("seek_mean", r.destageTime().seekMeanNs());
+        destage.put("rotation_mean", r.destageTime().rotationMeanNs());
+        destage.put("transfer_mean", r.destageTime().transferMeanNs());
         root.set("latency_cdf", latencyCdf(r.latencyCdf()));
         if (r.host() != null) {
             root.set("host", host(r.host()));

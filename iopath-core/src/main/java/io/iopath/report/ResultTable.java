@@ -18,6 +18,7 @@ public final class ResultTable {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "scenario %s  drive %s  scheduler %s  queue_depth %d  seed %d%n",
                 r.scenario(), r.drive(), r.scheduler(), r.queueDepth(), r.seed()));
+        sb.append(provenance(r)).append('\n');
         sb.append(String.format(Locale.ROOT, "simulated %.3f s, drive utilisation %.1f %%, bio merges %d, QUEUE FULL %d%n%n",
                 Units.seconds(r.elapsedNs()), 100 * r.driveUtilisation(), r.bioMerges(), r.queueFulls()));
         sb.append(String.format(Locale.ROOT, "%-6s %9s %9s %9s | %8s %8s %8s %8s %8s %8s | %8s %8s%n",
@@ -33,6 +34,12 @@ public final class ResultTable {
         }
         sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
                 Units.ms(r.driveTime().seekMeanNs()), Units.ms(r.driveTime().rotationMeanNs()), Units.ms(r.driveTime().transferMeanNs())));
+        if (r.destageTime().commands() > 0) {
+            // under write-back the host's writes end in the buffer; the media work is the destages'
+            sb.append(String.format(Locale.ROOT, "drive, mean per destage (%d destages): seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
+                    r.destageTime().commands(), Units.ms(r.destageTime().seekMeanNs()),
+                    Units.ms(r.destageTime().rotationMeanNs()), Units.ms(r.destageTime().transferMeanNs())));
+        }
         if (r.host() != null) {
             host(sb, r.host());
         }
@@ -40,6 +47,12 @@ public final class ResultTable {
             sb.append(String.format(Locale.ROOT, "%n%s%n", PowerLossText.describe(r.powerLoss())));
         }
         return sb.toString();
+    }
+
+    /** The line naming what made the result: iopath's version and the scenario's hash. */
+    public static String provenance(Result r) {
+        String hash = r.provenance().scenarioHash();
+        return "iopath " + r.provenance().version() + "  scenario hash " + (hash.isEmpty() ? "(none: not read from a file)" : hash);
     }
 
     /**

@@ -25,10 +25,13 @@ public final class ResultsCsv {
             "drive_commands", "drive_seek_mean_ns", "drive_rotation_mean_ns", "drive_transfer_mean_ns",
             "power_failure_acknowledged_lost", "power_failure_promised_lost",
             "job", "job_elapsed_ns",
-            "flushes", "flush_latency_mean_ns", "flush_latency_p50_ns", "flush_latency_p99_ns", "flush_latency_max_ns");
+            "flushes", "flush_latency_mean_ns", "flush_latency_p50_ns", "flush_latency_p99_ns", "flush_latency_max_ns",
+            "destages", "destage_seek_mean_ns", "destage_rotation_mean_ns", "destage_transfer_mean_ns",
+            "iopath_version", "scenario_hash");
 
     /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
-    public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job");
+    public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job",
+            "iopath_version", "scenario_hash");
 
     /** The {@code job} of the rows of all jobs together. */
     public static final String ALL_JOBS = "all";
@@ -104,7 +107,10 @@ public final class ResultsCsv {
                 r.powerLoss() == null ? "" : Csv.num(r.powerLoss().promisedLost()),
                 job, Csv.num(jobElapsedNs),
                 Csv.num(flush.count()), Csv.num(flush.latency().mean()), Csv.num(flush.latency().p50()),
-                Csv.num(flush.latency().p99()), Csv.num(flush.latency().max()));
+                Csv.num(flush.latency().p99()), Csv.num(flush.latency().max()),
+                Csv.num(r.destageTime().commands()), Csv.num(r.destageTime().seekMeanNs()),
+                Csv.num(r.destageTime().rotationMeanNs()), Csv.num(r.destageTime().transferMeanNs()),
+                r.provenance().version(), r.provenance().scenarioHash());
     }
 
     public String text() {

@@ -37,6 +37,25 @@ public final class RunReport {
                 HtmlReport.comparison(title, labelColumns, runs));
     }
 
+    /**
+     * A chart of a table of runs as one SVG: {@code metric} (axis label {@code axis}) against the
+     * last numeric label column, a line per value of the other (which a caller combines from
+     * several parameters if it has more: a reproduced figure's table as one picture).
+     */
+    public static String tableChart(List<String> labelColumns, List<LabelledResult> runs, String axis,
+            java.util.function.ToDoubleFunction<Result> metric) {
+        SweepLayout layout = SweepLayout.of(labelColumns, runs);
+        if (!layout.numericX()) {
+            throw new IllegalArgumentException("a table chart needs a numeric label column, got " + labelColumns);
+        }
+        double max = 0;
+        for (LabelledResult r : runs) {
+            max = Math.max(max, metric.applyAsDouble(r.result()));
+        }
+        return SvgCharts.sweepLines(labelColumns, layout, runs, axis, metric, max, "table-chart", SvgCharts.WIDTH,
+                SvgCharts.HEIGHT);
+    }
+
     /** Writes {@code texts[i]} to {@code dir/names[i]}, each atomically; returns the paths in order. */
     private static List<Path> writeAll(Path dir, List<String> names, String... texts) throws IOException {
         Path[] paths = new Path[texts.length];

@@ -362,6 +362,43 @@ final class SvgCharts {
     }
 
     /**
+     * The layers' gauges per interval ({@link TimeSeries.Gauges}): a line per gauge the run has,
+     * each the most it held when an IO of the interval completed. {@code pageCache} draws the page
+     * cache's dirty and write-back MB; otherwise the counts (requests at the driver, commands
+     * tagged at the drive, dirty extents in its buffer).
+     */
+    static String gaugesOverTime(Result r, boolean pageCache, String id) {
+        TimeSeries ts = r.timeSeries();
+        String[] names = pageCache ? new String[] {"page cache dirty", "page cache under write-back"}
+                : new String[] {"block layer: requests at the driver", "drive: tagged commands", "drive: dirty extents"};
+        List<ToDoubleFunction<TimeSeries.Gauges>> values = pageCache
+                ? List.of(g -> Units.megabytes(g.pageCacheDirtyBytes()), g -> Units.megabytes(g.pageCacheWritebackBytes()))
+                : List.of(TimeSeries.Gauges::blockInFlight, TimeSeries.Gauges::driveTagged, TimeSeries.Gauges::driveDirtyExtents);
+        Color[] colours = {READ, WRITE, TOTAL};
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (int i = 0; i < names.length; i++) {
+            XYSeries s = new XYSeries(names[i], true, false);
+            for (TimeSeries.Gauges g : ts.gauges()) {
+                double v = values.get(i).applyAsDouble(g);
+                s.add(Units.seconds(g.startNs()), v < 0 ? null : (Double) v);
+            }
+            data.addSeries(s);
+        }
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, ts.gauges().size() <= 60);
+        NumberAxis x = numberAxis("simulated time (s), interval start");
+        x.setAutoRangeIncludesZero(true);
+        XYPlot plot = new XYPlot(data, x, numberAxis(pageCache ? "MB (most in the interval)" : "count (most in the interval)"),
+                renderer);
+        JFreeChart chart = chart(plot);
+        for (int i = 0; i < names.length; i++) {
+            renderer.setSeriesPaint(i, colours[i]);
+            renderer.setSeriesStroke(i, new BasicStroke(2f));
+            renderer.setSeriesShape(i, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+        }
+        return svg(chart, id, WIDTH, 300);
+    }
+
+    /**
      * A metric of a sweep against its numeric parameter: a line per value of the series column
      * (one line when there is none). Values that are plain numbers spread over a factor of 8 or
      * more (queue depths 1, 4, 16, 64) go on a log2 axis; sizes and times (4k, 6ms) are placed

@@ -12,9 +12,10 @@ import java.util.List;
  * @param jobs             the reported jobs, in the order the run started them
  * @param disk             what the driver issued to the drive, per direction
  * @param driveUtilisation fraction of the run the drive was servicing commands (see {@link Result})
+ * @param provenance       the iopath version and the scenario's hash
  */
 public record FioResult(String scenario, long seed, String drive, List<Section> sections, List<Job> jobs, Disk disk,
-                        double driveUtilisation) {
+                        double driveUtilisation, Provenance provenance) {
     /**
      * fio's latency bucket edges in ns ({@code stat.c: show_lat_n/u/m}): 2, 4, 10 … 750 ns;
      * 2 … 1000 µs; 2 … 2000 ms; a bucket counts values up to its edge, the last one the rest.
@@ -25,7 +26,14 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
             2_000_000L, 4_000_000L, 10_000_000L, 20_000_000L, 50_000_000L, 100_000_000L, 250_000_000L,
             500_000_000L, 750_000_000L, 1_000_000_000L, 2_000_000_000L);
 
+    /** Of no read scenario (made by hand). */
+    public FioResult(String scenario, long seed, String drive, List<Section> sections, List<Job> jobs, Disk disk,
+                     double driveUtilisation) {
+        this(scenario, seed, drive, sections, jobs, disk, driveUtilisation, null);
+    }
+
     public FioResult {
+        provenance = provenance == null ? Provenance.UNKNOWN : provenance;
         sections = List.copyOf(sections);
         jobs = List.copyOf(jobs);
     }

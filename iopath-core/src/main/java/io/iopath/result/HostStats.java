@@ -6,8 +6,8 @@ package io.iopath.result;
  * @param bttWrite         btt breakdown of writes
  * @param block            block-layer counts (merges, plugs, unplugs, sleeps, requeues, flushes)
  * @param busies           commands the device refused with BUSY
- * @param stalls           device_blocked episodes
- * @param stalledNs        time issue was stopped by device_blocked, summed
+ * @param stalls           device_blocked episodes begun within the run's span (first bio queued to last completed)
+ * @param stalledNs        time within that span issue was stopped by device_blocked, summed: at most elapsedNs
  * @param finalQueueDepth  the driver's queue depth at the end (QUEUE FULL handling may change it)
  * @param plugging         legacy or per-task
  * @param driver           QUEUE FULL handling variant

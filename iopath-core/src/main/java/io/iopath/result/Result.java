@@ -19,6 +19,9 @@ package io.iopath.result;
  * @param jobs              each job's own figures, in the scenario's order
  * @param flush             the flushes of all jobs
  * @param timeSeries        IOPS, bandwidth and latency per interval, per job and for all
+ * @param destageTime       the drive's mean seek, rotation and transfer per destage (write-back's
+ *                          media work, which {@code driveTime}'s host commands do not carry)
+ * @param provenance        the iopath version and the scenario's hash
  */
 public record Result(
         String scenario,
@@ -40,8 +43,21 @@ public record Result(
         PowerLossReport powerLoss,
         java.util.List<JobResult> jobs,
         FlushStats flush,
-        TimeSeries timeSeries) {
+        TimeSeries timeSeries,
+        DriveTimeSplit destageTime,
+        Provenance provenance) {
     public Result {
         jobs = java.util.List.copyOf(jobs);
+        destageTime = destageTime == null ? DriveTimeSplit.NONE : destageTime;
+        provenance = provenance == null ? Provenance.UNKNOWN : provenance;
+    }
+
+    /** A result without destages, of no read scenario (made by hand: tests, tools). */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+            DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation, long bioMerges,
+            long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host, DriveQueueStats driveQueue,
+            PowerLossReport powerLoss, java.util.List<JobResult> jobs, FlushStats flush, TimeSeries timeSeries) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation, bioMerges,
+                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, null, null);
     }
 }

@@ -216,8 +216,11 @@ final class JobSection {
         long offset = offsetOption();
         long size = sizeOption(offset, minBs);
         if (offset + size > capacityBytes) {
-            throw problem("size", "expected a region that ends inside the drive (" + capacityBytes + " bytes), got "
-                    + size + " bytes from offset " + offset);
+            // sizes such as 250g are binary (GiB), a datasheet's 250 GB decimal: say both, and how to ask for all
+            throw problem("size", "expected a region that ends inside the drive (" + capacityBytes + " bytes, "
+                    + Units.capacity(capacityBytes) + "), got " + size + " bytes (" + Units.capacity(size) + ") from offset "
+                    + offset + (offset == 0 ? "; size: 100% is the whole drive" : "; leave size out to cover the drive from the offset,"
+                    + " or give a share such as size: 50%"));
         }
         if (size < sizes.max()) {
             throw problem("size", "expected at least the largest block size (" + sizes.max() + " bytes), got " + size);
@@ -518,7 +521,7 @@ final class JobSection {
         try {
             v = Units.parseFioSize(text);
         } catch (IllegalArgumentException e) {
-            throw expected(key, Units.SIZE_FORMAT);
+            throw expectedSize(key, Units.SIZE_FORMAT);
         }
         if (v < 512 || v % 512 != 0 || v > (64L << 20)) {
             throw expected(key, "a multiple of 512 bytes up to 64m");
@@ -535,7 +538,7 @@ final class JobSection {
         try {
             offset = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
-            throw expected("offset", Units.SIZE_FORMAT);
+            throw expectedSize("offset", Units.SIZE_FORMAT);
         }
         if (offset % 512 != 0 || offset >= capacityBytes) {
             throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
@@ -552,7 +555,7 @@ final class JobSection {
         try {
             size = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
-            throw expected("size", Units.SIZE_FORMAT);
+            throw expectedSize("size", Units.SIZE_FORMAT);
         }
         if (size < minBs) {
             throw expected("size", "at least one block (" + minBs + " bytes)");
@@ -689,7 +692,7 @@ final class JobSection {
         try {
             n = Units.parseFioSize(v.text());
         } catch (IllegalArgumentException e) {
-            throw expected(key, "a size such as 512, 4k or 1m");
+            throw expectedSize(key, "a size such as 512, 4k or 1m");
         }
         if (n < min) {
             throw expected(key, "a size of at least " + min);
@@ -735,10 +738,23 @@ final class JobSection {
     }
 
     private ScenarioException expected(String key, String what) {
+        return expected(key, what, false);
+    }
+
+    /** As {@link #expected(String, String)} for an option whose value is a size: a leading minus is named. */
+    private ScenarioException expectedSize(String key, String what) {
+        return expected(key, what, true);
+    }
+
+    /**
+     * "a negative size" only where a size was expected: a negative iodepth, time or count is
+     * shown as written, not called a size.
+     */
+    private ScenarioException expected(String key, String what, boolean size) {
         Node v = options.peek(key);
         String got = v == null ? "nothing"
                 : !(v instanceof Node.ScalarNode s) || s.isNull() ? v.describe()
-                : s.text().strip().startsWith("-") ? "a negative size '" + s.text() + "'" : "'" + s.text() + "'";
+                : size && s.text().strip().startsWith("-") ? "a negative size '" + s.text() + "'" : "'" + s.text() + "'";
         return ScenarioException.expected(at(key), options.field(key), what, got);
     }
 

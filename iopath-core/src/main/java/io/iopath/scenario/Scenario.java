@@ -18,17 +18,26 @@ import java.util.List;
  *                         {@link #NO_POWER_FAILURE}
  * @param filesystem the file system the jobs work in ({@code filesystem:}), or null: jobs on the drive
  * @param fileJobs   with a file system, each job's files (same order as {@code jobs}); else empty
+ * @param hash       the scenario's hash ({@link ScenarioHash}) when read from a file; empty when
+ *                   built or changed in code (there is no text to hash)
  */
 public record Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs,
-        long powerFailureAtNs, FsConfig filesystem, List<FileJobSpec> fileJobs) {
+        long powerFailureAtNs, FsConfig filesystem, List<FileJobSpec> fileJobs, String hash) {
     public static final long NO_POWER_FAILURE = -1;
 
     public Scenario {
         jobs = List.copyOf(jobs);
         fileJobs = List.copyOf(fileJobs);
+        hash = hash == null ? "" : hash;
         if (filesystem != null && fileJobs.size() != jobs.size()) {
             throw new IllegalArgumentException("a file system's scenario needs the files of every job");
         }
+    }
+
+    /** A scenario built in code: no hash. */
+    public Scenario(String name, long seed, DriveConfig drive, HostConfig host, List<JobSpec> jobs,
+            long powerFailureAtNs, FsConfig filesystem, List<FileJobSpec> fileJobs) {
+        this(name, seed, drive, host, jobs, powerFailureAtNs, filesystem, fileJobs, "");
     }
 
     /** A run on the drive itself, with no file system. */
@@ -41,8 +50,11 @@ public record Scenario(String name, long seed, DriveConfig drive, HostConfig hos
         return new Scenario(name, seed, drive, host, jobs, NO_POWER_FAILURE);
     }
 
-    /** The same run with the power failing at {@code ns} ({@link #NO_POWER_FAILURE}: never). */
+    /**
+     * The same run with the power failing at {@code ns} ({@link #NO_POWER_FAILURE}: never); a
+     * scenario changed in code has no text, so no hash.
+     */
     public Scenario withPowerFailureAt(long ns) {
-        return new Scenario(name, seed, drive, host, jobs, ns, filesystem, fileJobs);
+        return new Scenario(name, seed, drive, host, jobs, ns, filesystem, fileJobs, ns == powerFailureAtNs ? hash : "");
     }
 }

@@ -65,7 +65,7 @@ public final class ScenarioReader {
         for (String o : overrides) {
             Overrides.apply(root, o);
         }
-        return bind(new Fields(root, ""), root.location().source());
+        return bind(new Fields(root, ""), root.location().source(), ScenarioHash.of(root));
     }
 
     /** Whether the scenario text describes a guest on a virtual disk (it has a {@code guest:} section). */
@@ -176,7 +176,7 @@ public final class ScenarioReader {
                 guest.fileJobs(), qemu);
     }
 
-    private static Scenario bind(Fields f, String source) {
+    private static Scenario bind(Fields f, String source, String hash) {
         if (f.has("guest")) {
             throw new ScenarioException(f.node("guest").location(), "guest",
                     "a scenario with a guest: section is a virtual disk; read it with ScenarioReader.readVirtual");
@@ -270,8 +270,8 @@ public final class ScenarioReader {
         }
         f.finish();
         if (filesystem == null) {
-            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt);
+            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, null, List.of(), hash);
         }
-        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs);
+        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs, hash);
     }
 }

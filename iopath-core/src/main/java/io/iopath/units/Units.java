@@ -154,6 +154,14 @@ public final class Units {
         return v + suffix[i];
     }
 
+    /**
+     * A drive's capacity both ways, since datasheets count in decimal GB (10^9 bytes) and a
+     * size such as {@code 250g} in binary GiB (2^30): {@code 250.1 GB = 232.9 GiB}.
+     */
+    public static String capacity(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f GB = %.1f GiB", bytes / 1e9, bytes / (double) (1L << 30));
+    }
+
     /** Nanoseconds in milliseconds, the unit iopath's tables and charts show latencies in. */
     public static double ms(double ns) {
         return ns / 1e6;

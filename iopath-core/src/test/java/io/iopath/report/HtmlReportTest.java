@@ -82,12 +82,16 @@ class HtmlReportTest {
     }
 
     @Test
-    void aRunReportHoldsTheSummaryTablePerJobTheScenarioAndFiveCharts() throws Exception {
+    void aRunReportHoldsTheSummaryTablePerJobTheScenarioAndSixCharts() throws Exception {
         Result r = Runs.mixed("jobs[1].bs=128k");
         String html = HtmlReport.run(r, Runs.source("jobs[1].bs=128k"));
         Document doc = parse(html);
-        // latency CDF, where the time went, and IOPS, MB/s and p99 over time
-        assertSelfContained(html, doc, 5);
+        // latency CDF, where the time went, and IOPS, MB/s, p99 and the layers' gauges over time
+        // (no file system: no page-cache chart)
+        assertSelfContained(html, doc, 6);
+        assertThat(html).contains("chart-queues-over-time").doesNotContain("chart-page-cache-over-time");
+        assertThat(doc.getElementsByTagName("header").item(0).getTextContent())
+                .contains("iopath " + r.provenance().version(), "scenario hash " + r.provenance().scenarioHash());
         Element summary = (Element) doc.getElementsByTagName("table").item(0);
         assertThat(cellsOfRow(summary, "read")).containsExactlyElementsOf(expectedCells(r.read()));
         assertThat(cellsOfRow(summary, "write")).containsExactlyElementsOf(expectedCells(r.write()));
@@ -110,11 +114,11 @@ class HtmlReportTest {
     }
 
     @Test
-    void aReadOnlyRunHasNoWriteRowAndStillFiveCharts() throws Exception {
+    void aReadOnlyRunHasNoWriteRowAndStillSixCharts() throws Exception {
         Result r = Runs.mixed("jobs[0].rw=randread", "jobs[1].rw=read");
         String html = HtmlReport.run(r, Runs.source("jobs[0].rw=randread", "jobs[1].rw=read"));
         Document doc = parse(html);
-        assertSelfContained(html, doc, 5);
+        assertSelfContained(html, doc, 6);
         Element summary = (Element) doc.getElementsByTagName("table").item(0);
         assertThat(summary.getTextContent()).doesNotContain("write");
         assertThat(cellsOfRow(summary, "read")).containsExactlyElementsOf(expectedCells(r.read()));

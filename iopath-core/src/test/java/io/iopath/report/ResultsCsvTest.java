@@ -38,7 +38,13 @@ class ResultsCsvTest {
             Map.entry("flush_latency_mean_ns", "%p/flush/latency_ns/mean"),
             Map.entry("flush_latency_p50_ns", "%p/flush/latency_ns/p50"),
             Map.entry("flush_latency_p99_ns", "%p/flush/latency_ns/p99"),
-            Map.entry("flush_latency_max_ns", "%p/flush/latency_ns/max"));
+            Map.entry("flush_latency_max_ns", "%p/flush/latency_ns/max"),
+            Map.entry("destages", "/destage_time_ns/destages"),
+            Map.entry("destage_seek_mean_ns", "/destage_time_ns/seek_mean"),
+            Map.entry("destage_rotation_mean_ns", "/destage_time_ns/rotation_mean"),
+            Map.entry("destage_transfer_mean_ns", "/destage_time_ns/transfer_mean"),
+            Map.entry("iopath_version", "/iopath_version"),
+            Map.entry("scenario_hash", "/scenario_hash"));
 
     /** RFC 4180 reader: quoted cells may hold commas, doubled quotes and line breaks. */
     static List<List<String>> parse(String csv) {
@@ -128,7 +134,7 @@ class ResultsCsvTest {
         Result r = Runs.mixed();
         JsonNode cdf = new ObjectMapper().readTree(ResultJson.toText(r)).get("latency_cdf");
         List<List<String>> rows = parse(LatencyCsv.of(r));
-        assertThat(rows.get(0)).containsExactly("direction", "percentile", "latency_ns");
+        assertThat(rows.get(0)).containsExactly("direction", "percentile", "latency_ns", "iopath_version", "scenario_hash");
         int n = LatencyCdf.PERCENTILES.size();
         assertThat(rows).hasSize(1 + 3 * n);
         String[] directions = {"read", "write", "total"};

@@ -94,7 +94,7 @@ class RunReportTest {
             assertThat(Files.readAllBytes(b.get(i))).isEqualTo(Files.readAllBytes(a.get(i)));
         }
         List<String> latency = Files.readAllLines(a.get(1));
-        assertThat(latency.get(0)).isEqualTo("queue_depth_set,direction,percentile,latency_ns");
+        assertThat(latency.get(0)).isEqualTo("queue_depth_set,direction,percentile,latency_ns,iopath_version,scenario_hash");
         int perRun = 3 * io.iopath.result.LatencyCdf.PERCENTILES.size();
         assertThat(latency).hasSize(1 + 2 * perRun);
         assertThat(latency.get(1)).startsWith("1,read,0.0,");

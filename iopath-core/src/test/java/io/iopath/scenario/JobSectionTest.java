@@ -105,7 +105,7 @@ class JobSectionTest {
             "replay_no_stall     | 1              | replay_no_stall: only applies with read_iolog",
             "frobnicate          | 1              | frobnicate: unknown key; expected one of",
             "prio                | 8              | prio: expected an integer from 0 to 7, got '8'",
-            "prio                | -1             | prio: expected an integer from 0 to 7, got a negative",
+            "prio                | -1             | prio: expected an integer from 0 to 7, got '-1'",
             "prio                | high           | prio: expected an integer from 0 to 7, got 'high'",
             "prioclass           | 4              | prioclass: expected an integer from 0 to 3, got '4'",
             "prioclass           | idle           | prioclass: expected an integer from 0 to 3, got 'idle'",

@@ -203,8 +203,16 @@ class SparkSweepTest {
                     "name: split\nhost:\n  queue_depth: 8\njobs:\n  - name: replay\n    read_iolog: " + alone + "\n", List.of()));
             List<String> expected = ResultsCsv.cells(result).stream()
                     .map(cells -> device + "," + ResultsCsv.line(cells).strip()).toList();
-            assertThat(csv.stream().filter(l -> l.startsWith(device + ",")).toList()).as("device %d", device).isEqualTo(expected);
+            // the same figures; the last column, the scenario hash, differs as the two scenario texts do
+            // (the whole trace with a device chosen, against a file of that device's records)
+            assertThat(csv.stream().filter(l -> l.startsWith(device + ",")).map(SparkSweepTest::withoutHash).toList())
+                    .as("device %d", device).isEqualTo(expected.stream().map(SparkSweepTest::withoutHash).toList());
         }
+    }
+
+    /** A results.csv line without its last cell (scenario_hash). */
+    private static String withoutHash(String line) {
+        return line.substring(0, line.lastIndexOf(','));
     }
 
     @Test

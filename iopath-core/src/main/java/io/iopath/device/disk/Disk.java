@@ -114,6 +114,7 @@ public final class Disk implements BlockDevice {
 
     private long busyNs;
     private long destages;
+    private final DestageWork destageWork = new DestageWork();
     private long cacheHits;
     private long partialHits;
 
@@ -453,6 +454,7 @@ public final class Disk implements BlockDevice {
                 }
                 activeCompleteNs = end;
                 destages++;
+                destageWork.add(access);
             }
         }
         scheduler.headAt(j.endLba());
@@ -713,6 +715,11 @@ public final class Disk implements BlockDevice {
 
     public long destages() {
         return destages;
+    }
+
+    /** Mean seek, rotation and media transfer per destage: write-back's media work, which no host command carries. */
+    public io.iopath.result.DriveTimeSplit destageTime() {
+        return destageWork.split();
     }
 
     public long cacheHits() {

@@ -51,6 +51,8 @@ public final class FioJson {
         ObjectNode iopath = root.putObject("iopath");
         iopath.put("scenario", r.scenario());
         iopath.put("seed", r.seed());
+        iopath.put("iopath_version", r.provenance().version());
+        iopath.put("scenario_hash", r.provenance().scenarioHash());
         iopath.put("drive", r.drive());
         if (!written.global().isEmpty()) {
             root.set("global options", written(written.global()));

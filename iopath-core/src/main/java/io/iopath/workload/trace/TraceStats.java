@@ -8,12 +8,20 @@ import org.HdrHistogram.Histogram;
 /**
  * What {@code iopath trace stat} reports about a trace, gathered in one streaming pass in
  * constant memory: counts and shares, a size histogram (powers of two), the share of
- * sequential IOs (starting where the previous IO on the same device ended), the inter-arrival
- * distribution, and the address span.
+ * sequential IOs, the inter-arrival distribution, and the address span.
+ *
+ * <p>An IO is sequential when it starts where a run of contiguous IO on the same device ended;
+ * each device's {@value #STREAMS} most recently continued runs are followed (a new run replaces
+ * the one least recently continued). A run of contiguous requests so counts whole but for its
+ * first, even when other IO is interleaved with it (two sequential writers, a writer and a random reader, several
+ * threads of one sequential job), as a drive's or the kernel's stream detection sees it. Looking
+ * only at the single previous IO gave 0 % for a sequential writer sharing the device.
  */
 public final class TraceStats {
     /** Distinct devices tracked individually for the sequential test; more share one slot. */
     private static final int MAX_DEVICES = 1024;
+    /** Recent IO ends remembered per device: the streams the sequential test follows at once. */
+    static final int STREAMS = 8;
     private final TreeMap<Integer, long[]> devices = new TreeMap<>();
     private final long[] sizeBuckets = new long[64];
     private final Histogram interArrival = new Histogram(1, 3_600_000_000_000_000L, 3);
@@ -54,23 +62,40 @@ public final class TraceStats {
         lastNs = r.timeNs();
         long[] dev = devices.get(r.device());
         if (dev == null) {
+            // [0]: requests; then per stream its next offset (-1: none yet) and when last used
+            dev = new long[1 + 2 * STREAMS];
+            for (int i = 1; i < dev.length; i += 2) {
+                dev[i] = -1;
+            }
             if (devices.size() < MAX_DEVICES) {
-                dev = new long[] {-1, 0};
                 devices.put(r.device(), dev);
             } else {
                 moreDevices++;
-                dev = new long[] {-1, 0};
             }
         }
-        dev[1]++;
+        dev[0]++;
         if (r.length() > 0) {
             sized++;
             bytes += r.length();
             sizeBuckets[63 - Long.numberOfLeadingZeros(r.length())]++;
-            if (dev[0] == r.offset()) {
-                sequential++;
+            int slot = -1;
+            int leastRecent = 1;
+            for (int i = 1; i < dev.length; i += 2) {
+                if (dev[i] == r.offset()) {
+                    slot = i;
+                    break;
+                }
+                if (dev[i + 1] < dev[leastRecent + 1]) {
+                    leastRecent = i;
+                }
             }
-            dev[0] = r.offset() + r.length();
+            if (slot >= 0) {
+                sequential++; // the stream moves on
+            } else {
+                slot = leastRecent; // a new stream replaces the one least recently continued
+            }
+            dev[slot] = r.offset() + r.length();
+            dev[slot + 1] = requests;
             minOffset = Math.min(minOffset, r.offset());
             maxEnd = Math.max(maxEnd, r.offset() + r.length());
         }
@@ -98,7 +123,7 @@ public final class TraceStats {
         long data = reads + writes;
         sb.append(String.format(Locale.ROOT, "requests   %d: %d reads, %d writes, %d flushes, %d discards%n", requests, reads, writes, flushes, discards));
         sb.append(String.format(Locale.ROOT, "read share %.1f %% of reads and writes%n", data == 0 ? 0 : 100.0 * reads / data));
-        sb.append(String.format(Locale.ROOT, "sequential %.1f %% (start where the previous IO on the device ended)%n",
+        sb.append(String.format(Locale.ROOT, "sequential %.1f %% (continue one of the device's " + STREAMS + " most recent runs of contiguous IO)%n",
                 requests <= 1 ? 0 : 100.0 * sequential / Math.max(1, sized)));
         // discards have sizes and addresses too: shares of the IOs with a length add up to 100 %
         sb.append(String.format(Locale.ROOT, "bytes      %d (mean %.0f per IO)%n", bytes, sized == 0 ? 0 : (double) bytes / sized));
@@ -113,7 +138,7 @@ public final class TraceStats {
                 sb.append(" …");
                 break;
             }
-            sb.append(shown == 1 ? "" : ", ").append(deviceName(e.getKey())).append(": ").append(e.getValue()[1]);
+            sb.append(shown == 1 ? "" : ", ").append(deviceName(e.getKey())).append(": ").append(e.getValue()[0]);
         }
         sb.append(String.format(Locale.ROOT, "%s (%d devices)%n", moreDevices > 0 ? " and more" : "", devices.size()));
         sb.append(discards > 0 ? "sizes (reads, writes and discards)\n" : "sizes\n");
