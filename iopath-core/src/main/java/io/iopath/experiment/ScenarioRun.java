@@ -316,7 +316,8 @@ public final class ScenarioRun {
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(),
+                fs == null ? null : FsSummary.report(scenario.filesystem().type(), fs.stats(), workloads));
     }
 
     public Simulator simulator() {
@@ -361,9 +362,6 @@ public final class ScenarioRun {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
-        }
-        if (fs != null) {
-            notes.add(FsSummary.line(fs.stats()));
         }
         if (fsPowerLoss != null) {
             notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));

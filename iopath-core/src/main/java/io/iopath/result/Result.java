@@ -19,6 +19,7 @@ package io.iopath.result;
  * @param jobs              each job's own figures, in the scenario's order
  * @param flush             the flushes of all jobs
  * @param timeSeries        IOPS, bandwidth and latency per interval, per job and for all
+ * @param filesystem        the file system's figures, or null for a run on the block device
  */
 public record Result(
         String scenario,
@@ -40,8 +41,19 @@ public record Result(
         PowerLossReport powerLoss,
         java.util.List<JobResult> jobs,
         FlushStats flush,
-        TimeSeries timeSeries) {
+        TimeSeries timeSeries,
+        FileSystemReport filesystem) {
     public Result {
         jobs = java.util.List.copyOf(jobs);
+    }
+
+    /** A run on the block device, without a file system. */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation,
+                  long bioMerges, long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host,
+                  DriveQueueStats driveQueue, PowerLossReport powerLoss, java.util.List<JobResult> jobs,
+                  FlushStats flush, TimeSeries timeSeries) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation, bioMerges,
+                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, null);
     }
 }
