@@ -132,6 +132,9 @@ public final class ScenarioRun {
         queue.task(pids.kjournald(), Mkfs.journalThread(scenario.filesystem().type()));
         queue.task(pids.pdflush(), "pdflush");
         queue.task(pids.kswapd(), "kswapd0");
+        if (io.iopath.fs.FsConfig.XFS.equals(scenario.filesystem().type())) {
+            queue.task(pids.xfsbufd(), "xfsbufd");
+        }
         FileSystem mounted = Mkfs.mount(sim, queue, scenario.filesystem(), pids, ids::next, metrics::bioCompleted);
         int[] running = {0};
         Runnable jobDone = () -> {

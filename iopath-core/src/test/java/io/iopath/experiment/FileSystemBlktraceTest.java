@@ -82,4 +82,36 @@ class FileSystemBlktraceTest {
                 """);
         assertThat(fields(text)).anyMatch(f -> f[5].equals("Q") && f[6].equals("W") && f[f.length - 1].equals("[pdflush]"));
     }
+
+    /** XFS's delayed-write metadata buffers go home 15 s after they were logged, written by xfsbufd. */
+    @Test
+    void xfsMetadataHomeWritesAreXfsbufds() {
+        String text = blkparse("""
+                name: xfs-bufd
+                seed: 1
+                host:
+                  memory: 512m
+                filesystem:
+                  type: xfs
+                  size: 1g
+                jobs:
+                  - name: w
+                    rw: write
+                    bs: 4k
+                    ioengine: psync
+                    direct: 0
+                    nrfiles: 20
+                    filesize: 4k
+                    fsync: 1
+                  - name: later
+                    rw: read
+                    bs: 4k
+                    ioengine: psync
+                    direct: 0
+                    filename: g
+                    filesize: 4k
+                    startdelay: 20s
+                """);
+        assertThat(fields(text)).anyMatch(f -> f[5].equals("Q") && f[6].startsWith("W") && f[f.length - 1].equals("[xfsbufd]"));
+    }
 }
