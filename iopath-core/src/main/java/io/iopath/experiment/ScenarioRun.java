@@ -133,6 +133,9 @@ public final class ScenarioRun {
         queue.task(pids.kjournald(), Mkfs.journalThread(scenario.filesystem().type()));
         queue.task(pids.pdflush(), "pdflush");
         queue.task(pids.kswapd(), "kswapd0");
+        if (io.iopath.fs.FsConfig.XFS.equals(scenario.filesystem().type())) {
+            queue.task(pids.xfsbufd(), "xfsbufd");
+        }
         FileSystem mounted = Mkfs.mount(sim, queue, scenario.filesystem(), pids, ids::next, metrics::bioCompleted);
         int[] running = {0};
         Runnable jobDone = () -> {
@@ -320,7 +323,8 @@ public final class ScenarioRun {
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
                 powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk.destageTime(),
-                Provenance.of(scenario.hash()));
+                Provenance.of(scenario.hash()),
+                fs == null ? null : FsSummary.report(scenario.filesystem().type(), fs.stats(), workloads));
     }
 
     public Simulator simulator() {
@@ -365,9 +369,6 @@ public final class ScenarioRun {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
-        }
-        if (fs != null) {
-            notes.add(FsSummary.line(fs.stats()));
         }
         if (fsPowerLoss != null) {
             notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));

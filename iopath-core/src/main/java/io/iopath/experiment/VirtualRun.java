@@ -166,6 +166,9 @@ public final class VirtualRun {
         guestQueue.task(pids.kjournald(), Mkfs.journalThread(scenario.guestFs().type()));
         guestQueue.task(pids.pdflush(), "pdflush");
         guestQueue.task(pids.kswapd(), "kswapd0");
+        if (io.iopath.fs.FsConfig.XFS.equals(scenario.guestFs().type())) {
+            guestQueue.task(pids.xfsbufd(), "xfsbufd");
+        }
         FileSystem ext3 = Mkfs.mount(sim, guestQueue, scenario.guestFs(), pids, ids::next, guestMetrics::bioCompleted);
         int[] running = {0};
         Runnable jobDone = () -> {

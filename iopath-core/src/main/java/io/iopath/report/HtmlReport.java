@@ -6,6 +6,7 @@ import static io.iopath.report.Html.fixed;
 import static io.iopath.report.Html.ms;
 
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FileSystemReport;
 import io.iopath.result.FlushStats;
 import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
@@ -59,6 +60,9 @@ final class HtmlReport {
         sb.append("</p>\n</section>\n");
         if (r.jobs().size() > 1) {
             jobsTable(sb, r);
+        }
+        if (r.filesystem() != null) {
+            fileSystem(sb, r.filesystem());
         }
         if (!r.timeSeries().points().isEmpty()) {
             overTime(sb, r);
@@ -407,6 +411,31 @@ final class HtmlReport {
     }
 
     /** A name and its value, kept on one line when the header wraps. */
+    /** The file system's figures: what the applications asked for against what the tables above saw at the device. */
+    private static void fileSystem(StringBuilder sb, FileSystemReport f) {
+        sb.append("<section>\n<h2>File system (").append(esc(f.type())).append(")</h2>\n<table class=\"split\">\n");
+        fsRow(sb, "page cache", f.pageCacheHits() + " hits, " + f.pageCacheMisses() + " misses ("
+                + fixed(100 * f.hitRatio(), 1) + " % hit)");
+        fsRow(sb, "application", "read " + fixed(f.appBytesRead() / 1e6, 1) + " MB, wrote " + fixed(f.appBytesWritten() / 1e6, 1) + " MB");
+        fsRow(sb, "device", "read " + fixed(f.deviceBytesRead() / 1e6, 1) + " MB, wrote " + fixed(f.deviceBytesWritten() / 1e6, 1) + " MB");
+        fsRow(sb, "journal", f.journalCommits() + " commits, " + f.journalBlocks() + " blocks, commit mean "
+                + fixed(Units.ms(f.commitMeanNs()), 1) + " ms, max " + fixed(Units.ms(f.commitMaxNs()), 1) + " ms; "
+                + f.checkpoints() + " checkpoints");
+        fsRow(sb, "dirty pages", "peak " + f.peakDirtyPages() + " of limit " + f.dirtyLimitPages() + ", "
+                + f.throttled() + " throttled writes");
+        if (f.fsyncs() > 0) {
+            LatencySummary l = f.fsyncLatency();
+            fsRow(sb, "fsync / fdatasync", f.fsyncs() + " calls, latency mean " + fixed(Units.ms(l.mean()), 3) + " ms, p50 "
+                    + fixed(Units.ms(l.p50()), 3) + ", p99 " + fixed(Units.ms(l.p99()), 3) + ", max " + fixed(Units.ms(l.max()), 3) + " ms");
+        }
+        sb.append("</table>\n<p class=\"note\">Application bytes are what read() and write() moved; device bytes are what "
+                + "the file system and page cache read and wrote at the drive (data, journal, metadata).</p>\n</section>\n");
+    }
+
+    private static void fsRow(StringBuilder sb, String label, String text) {
+        sb.append("<tr><td class=\"label\">").append(esc(label)).append("</td>").append(td(esc(text))).append("</tr>\n");
+    }
+
     private static String kv(String name, String valueHtml) {
         return "<span class=\"kv\">" + name + " <b>" + valueHtml + "</b></span>";
     }

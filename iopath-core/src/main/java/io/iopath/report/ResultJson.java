@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.result.BlockStats;
 import io.iopath.result.Btt;
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FileSystemReport;
 import io.iopath.result.FlushStats;
 import io.iopath.result.HostStats;
 import io.iopath.result.JobResult;
@@ -75,6 +76,9 @@ public final class ResultJson {
             pf.put("torn_writes", p.tornWrites());
         }
         root.set("flush", flush(r.flush()));
+        if (r.filesystem() != null) {
+            root.set("filesystem", filesystem(r.filesystem()));
+        }
         ArrayNode jobs = root.putArray("jobs");
         for (JobResult j : r.jobs()) {
             ObjectNode n = jobs.addObject();
@@ -86,6 +90,28 @@ public final class ResultJson {
             n.set("flush", flush(j.flush()));
         }
         return root;
+    }
+
+    private static ObjectNode filesystem(FileSystemReport f) {
+        ObjectNode n = JsonText.object();
+        n.put("type", f.type());
+        n.put("page_cache_hits", f.pageCacheHits());
+        n.put("page_cache_misses", f.pageCacheMisses());
+        n.put("app_bytes_read", f.appBytesRead());
+        n.put("app_bytes_written", f.appBytesWritten());
+        n.put("device_bytes_read", f.deviceBytesRead());
+        n.put("device_bytes_written", f.deviceBytesWritten());
+        n.put("journal_commits", f.journalCommits());
+        n.put("journal_blocks", f.journalBlocks());
+        n.put("commit_mean_ns", f.commitMeanNs());
+        n.put("commit_max_ns", f.commitMaxNs());
+        n.put("checkpoints", f.checkpoints());
+        n.put("throttled_writes", f.throttled());
+        n.put("peak_dirty_pages", f.peakDirtyPages());
+        n.put("dirty_limit_pages", f.dirtyLimitPages());
+        n.put("fsyncs", f.fsyncs());
+        n.set("fsync_latency_ns", latency(f.fsyncLatency()));
+        return n;
     }
 
     private static ObjectNode flush(FlushStats f) {

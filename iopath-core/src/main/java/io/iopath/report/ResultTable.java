@@ -2,9 +2,11 @@ package io.iopath.report;
 
 import io.iopath.result.Btt;
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FileSystemReport;
 import io.iopath.result.FlushStats;
 import io.iopath.result.HostStats;
 import io.iopath.result.JobResult;
+import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
 import io.iopath.units.Units;
 import java.util.Locale;
@@ -43,6 +45,9 @@ public final class ResultTable {
         if (r.host() != null) {
             host(sb, r.host());
         }
+        if (r.filesystem() != null) {
+            filesystem(sb, r.filesystem());
+        }
         if (r.powerLoss() != null) {
             sb.append(String.format(Locale.ROOT, "%n%s%n", PowerLossText.describe(r.powerLoss())));
         }
@@ -53,6 +58,25 @@ public final class ResultTable {
     public static String provenance(Result r) {
         String hash = r.provenance().scenarioHash();
         return "iopath " + r.provenance().version() + "  scenario hash " + (hash.isEmpty() ? "(none: not read from a file)" : hash);
+    }
+
+    /** The file system's lines: what the applications asked for against what reached the device (above). */
+    private static void filesystem(StringBuilder sb, FileSystemReport f) {
+        sb.append(String.format(Locale.ROOT, "%nfile system %s: page cache %d hits, %d misses (%.1f %% hit)%n",
+                f.type(), f.pageCacheHits(), f.pageCacheMisses(), 100 * f.hitRatio()));
+        sb.append(String.format(Locale.ROOT, "  application read %.1f MB, wrote %.1f MB; device read %.1f MB, wrote %.1f MB%n",
+                f.appBytesRead() / 1e6, f.appBytesWritten() / 1e6, f.deviceBytesRead() / 1e6, f.deviceBytesWritten() / 1e6));
+        sb.append(String.format(Locale.ROOT, "  journal: %d commits, %d blocks, commit mean %.1f ms, max %.1f ms; %d checkpoints%n",
+                f.journalCommits(), f.journalBlocks(), Units.ms(f.commitMeanNs()), Units.ms(f.commitMaxNs()), f.checkpoints()));
+        sb.append(String.format(Locale.ROOT, "  dirty pages: peak %d of limit %d, %d throttled writes%n",
+                f.peakDirtyPages(), f.dirtyLimitPages(), f.throttled()));
+        if (f.fsyncs() > 0) {
+            LatencySummary l = f.fsyncLatency();
+            sb.append(String.format(Locale.ROOT,
+                    "  fsync/fdatasync: %d calls, latency (ms) mean %.3f, p50 %.3f, p95 %.3f, p99 %.3f, p99.9 %.3f, max %.3f%n",
+                    f.fsyncs(), Units.ms(l.mean()), Units.ms(l.p50()), Units.ms(l.p95()), Units.ms(l.p99()),
+                    Units.ms(l.p99_9()), Units.ms(l.max())));
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.iopath.report;
 
 import io.iopath.result.DirectionStats;
+import io.iopath.result.FileSystemReport;
 import io.iopath.result.FlushStats;
 import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
@@ -29,28 +30,50 @@ public final class ResultsCsv {
             "destages", "destage_seek_mean_ns", "destage_rotation_mean_ns", "destage_transfer_mean_ns",
             "iopath_version", "scenario_hash");
 
+    /**
+     * The file system's columns, after {@link #COLUMNS}, only in a table with a run on a file system (a
+     * table of block-device runs keeps its bytes); the run's figures, the same on each of its rows, empty
+     * on the rows of a run without one.
+     */
+    public static final List<String> FILESYSTEM_COLUMNS = List.of(
+            "fs_type", "page_cache_hits", "page_cache_misses", "app_bytes_read", "app_bytes_written",
+            "device_bytes_read", "device_bytes_written", "journal_commits", "journal_blocks",
+            "journal_commit_mean_ns", "journal_commit_max_ns",
+            "fsyncs", "fsync_latency_mean_ns", "fsync_latency_p50_ns", "fsync_latency_p99_ns", "fsync_latency_max_ns");
+
     /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
     public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job",
-            "iopath_version", "scenario_hash");
+            "iopath_version", "scenario_hash", "fs_type");
 
     /** The {@code job} of the rows of all jobs together. */
     public static final String ALL_JOBS = "all";
 
     private final Csv csv;
+    private final boolean filesystem;
 
-    /** A table whose rows start with {@code labelColumns} (none for a single run). */
+    /** A table whose rows start with {@code labelColumns} (none for a single run), without file-system columns. */
     public ResultsCsv(List<String> labelColumns) {
-        this.csv = new Csv(labelColumns, COLUMNS);
+        this(labelColumns, false);
+    }
+
+    /** As {@link #ResultsCsv(List)}, with {@link #FILESYSTEM_COLUMNS} after the others when {@code filesystem}. */
+    public ResultsCsv(List<String> labelColumns, boolean filesystem) {
+        List<String> columns = new ArrayList<>(COLUMNS);
+        if (filesystem) {
+            columns.addAll(FILESYSTEM_COLUMNS);
+        }
+        this.csv = new Csv(labelColumns, columns);
+        this.filesystem = filesystem;
     }
 
     /** The {@code results.csv} of one run. */
     public static String of(Result r) {
-        return new ResultsCsv(List.of()).add(List.of(), r).text();
+        return new ResultsCsv(List.of(), r.filesystem() != null).add(List.of(), r).text();
     }
 
     /** Every run of a sweep, in the order given. */
     public static String of(List<String> labelColumns, List<LabelledResult> runs) {
-        ResultsCsv table = new ResultsCsv(labelColumns);
+        ResultsCsv table = new ResultsCsv(labelColumns, runs.stream().anyMatch(run -> run.result().filesystem() != null));
         runs.forEach(table::add);
         return table.text();
     }
@@ -85,10 +108,27 @@ public final class ResultsCsv {
     /** Adds the rows of one run; {@code labels} are its values of the label columns. */
     public ResultsCsv add(List<String> labels, Result r) {
         csv.checkLabels(labels);
+        List<String> fs = filesystem ? filesystemCells(r.filesystem()) : List.of();
         for (List<String> cells : cells(r)) {
+            if (filesystem) {
+                cells = new ArrayList<>(cells);
+                cells.addAll(fs);
+            }
             csv.row(labels, cells);
         }
         return this;
+    }
+
+    /** The cells of {@link #FILESYSTEM_COLUMNS}: empty for a run without a file system. */
+    private static List<String> filesystemCells(FileSystemReport f) {
+        if (f == null) {
+            return java.util.Collections.nCopies(FILESYSTEM_COLUMNS.size(), "");
+        }
+        LatencySummary l = f.fsyncLatency();
+        return List.of(f.type(), Csv.num(f.pageCacheHits()), Csv.num(f.pageCacheMisses()), Csv.num(f.appBytesRead()),
+                Csv.num(f.appBytesWritten()), Csv.num(f.deviceBytesRead()), Csv.num(f.deviceBytesWritten()),
+                Csv.num(f.journalCommits()), Csv.num(f.journalBlocks()), Csv.num(f.commitMeanNs()), Csv.num(f.commitMaxNs()),
+                Csv.num(f.fsyncs()), Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p99()), Csv.num(l.max()));
     }
 
     private static List<String> row(Result r, String direction, DirectionStats d, String job, long jobElapsedNs,

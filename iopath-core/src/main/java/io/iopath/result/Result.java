@@ -22,6 +22,7 @@ package io.iopath.result;
  * @param destageTime       the drive's mean seek, rotation and transfer per destage (write-back's
  *                          media work, which {@code driveTime}'s host commands do not carry)
  * @param provenance        the iopath version and the scenario's hash
+ * @param filesystem        the file system's figures, or null for a run on the block device
  */
 public record Result(
         String scenario,
@@ -45,19 +46,20 @@ public record Result(
         FlushStats flush,
         TimeSeries timeSeries,
         DriveTimeSplit destageTime,
-        Provenance provenance) {
+        Provenance provenance,
+        FileSystemReport filesystem) {
     public Result {
         jobs = java.util.List.copyOf(jobs);
         destageTime = destageTime == null ? DriveTimeSplit.NONE : destageTime;
         provenance = provenance == null ? Provenance.UNKNOWN : provenance;
     }
 
-    /** A result without destages, of no read scenario (made by hand: tests, tools). */
+    /** A result without destages or a file system, of no read scenario (made by hand: tests, tools). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
             DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation, long bioMerges,
             long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host, DriveQueueStats driveQueue,
             PowerLossReport powerLoss, java.util.List<JobResult> jobs, FlushStats flush, TimeSeries timeSeries) {
         this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation, bioMerges,
-                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, null, null);
+                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, null, null, null);
     }
 }

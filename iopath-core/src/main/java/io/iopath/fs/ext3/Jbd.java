@@ -6,6 +6,7 @@ import io.iopath.fs.journal.Transaction;
 import io.iopath.fs.pagecache.Mapping;
 import io.iopath.fs.pagecache.PageCache;
 import io.iopath.fs.pagecache.PageIo;
+import io.iopath.fs.pagecache.MetadataIo;
 import io.iopath.request.Flags;
 import io.iopath.sim.Simulator;
 import java.util.Set;
@@ -64,7 +65,7 @@ final class Jbd extends Journal {
     /** The commit block, a barrier write only with barrier=1 (2.6 default 0). */
     @Override
     protected int commitBlockFlags() {
-        return Flags.META | (options.barrier() ? Flags.PREFLUSH | Flags.FUA : 0);
+        return MetadataIo.FLAGS | (options.barrier() ? Flags.PREFLUSH | Flags.FUA : 0);
     }
 
     /** __log_space_left: free journal blocks less 32, times 7/8. */

@@ -4,7 +4,7 @@ import io.iopath.fs.pagecache.Mapping;
 import io.iopath.fs.pagecache.Page;
 import io.iopath.fs.pagecache.PageCache;
 import io.iopath.fs.pagecache.PageIo;
-import io.iopath.request.Flags;
+import io.iopath.fs.pagecache.MetadataIo;
 import io.iopath.sim.Simulator;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -304,10 +304,10 @@ public abstract class Journal {
         for (int i = 0; i < logged.size(); i++) {
             if (tags == 0) {
                 pending[0]++;
-                logWrite(t.commitPid, Flags.META, one); // descriptor
+                logWrite(t.commitPid, MetadataIo.FLAGS, one); // descriptor
             }
             pending[0]++;
-            logWrite(t.commitPid, Flags.META, one);
+            logWrite(t.commitPid, MetadataIo.FLAGS, one);
             tags = (tags + 1) % tagsPerDescriptor;
         }
         if (!waitFirst) {
@@ -498,7 +498,7 @@ public abstract class Journal {
                     continue;
                 }
                 if (p.dirty() && !p.underWriteback()) {
-                    cache.writePage(p, pid, Flags.META);
+                    cache.writePage(p, pid, MetadataIo.FLAGS);
                 }
                 if (p.underWriteback()) {
                     pending[0]++;
@@ -511,7 +511,7 @@ public abstract class Journal {
 
     /** journal_update_superblock / update_journal_header_block: the new tail, written synchronously. */
     private void writeJournalSuper(int pid, Runnable then) {
-        io.writeBlock(journalPhysical[0], pid, Flags.META, then);
+        io.writeBlock(journalPhysical[0], pid, MetadataIo.FLAGS, then);
     }
 
     // ------------------------------------------------------------------ statistics

@@ -1,6 +1,5 @@
 package io.iopath.fs.pagecache;
 
-import io.iopath.request.Flags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
@@ -53,7 +52,7 @@ public final class MetaBuffers {
                 p.block = block;
                 if (!fresh) {
                     reads++;
-                    io.readPages(List.of(p), pid, Flags.META, cache);
+                    io.readPages(List.of(p), pid, MetadataIo.FLAGS, cache);
                     waits.add(p);
                 }
             } else if (!p.uptodate()) {

@@ -1,7 +1,6 @@
 package io.iopath.fs.pagecache;
 
 import io.iopath.block.BioSink;
-import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
@@ -304,7 +303,7 @@ public final class Writeback {
             if (wbc.forKupdate && m.dirtiedWhen > wbc.olderThan) {
                 break; // kupdate: too young
             }
-            written += writepages(m, wbc, pid, m.bdev ? Flags.META : 0);
+            written += writepages(m, wbc, pid, m.bdev ? MetadataIo.FLAGS : 0);
             if (m.dirtyPages > 0 && !wbc.forKupdate) {
                 cache.requeueYoung(m);
             }

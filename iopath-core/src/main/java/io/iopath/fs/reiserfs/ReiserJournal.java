@@ -6,6 +6,7 @@ import io.iopath.fs.journal.Transaction;
 import io.iopath.fs.pagecache.Mapping;
 import io.iopath.fs.pagecache.PageCache;
 import io.iopath.fs.pagecache.PageIo;
+import io.iopath.fs.pagecache.MetadataIo;
 import io.iopath.request.Flags;
 import io.iopath.sim.Simulator;
 import java.util.Set;
@@ -63,7 +64,7 @@ final class ReiserJournal extends Journal {
 
     @Override
     protected int commitBlockFlags() {
-        return Flags.META | (options.barrierFlush() ? Flags.PREFLUSH | Flags.FUA : 0);
+        return MetadataIo.FLAGS | (options.barrierFlush() ? Flags.PREFLUSH | Flags.FUA : 0);
     }
 
     @Override

@@ -90,7 +90,7 @@ public final class Xfs implements FileSystem {
         this.writeback = new Writeback(sim, cache, sink, config.vm(), pids.pdflush());
         this.reader = new BufferedRead(cache, io);
         this.daemonPid = pids.kjournald();
-        this.buffers = new XfsBuffers(sim, io, daemonPid, BUFD_NS, BUF_AGE_NS);
+        this.buffers = new XfsBuffers(sim, io, pids.xfsbufd(), BUFD_NS, BUF_AGE_NS);
         this.log = new XfsLog(sim, io, buffers, space, geo, options.logBufs(), options.logBsize(), options.barrier(), daemonPid);
         long rootIno = inodes.mkfsRootChunk();
         this.root = newInode(rootIno, true);

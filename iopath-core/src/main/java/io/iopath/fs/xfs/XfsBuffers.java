@@ -1,7 +1,7 @@
 package io.iopath.fs.xfs;
 
 import io.iopath.fs.pagecache.PageIo;
-import io.iopath.request.Flags;
+import io.iopath.fs.pagecache.MetadataIo;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import java.util.ArrayList;
@@ -106,7 +106,7 @@ final class XfsBuffers {
         if (b.waiters == null) {
             b.waiters = new ArrayList<>();
             reads++;
-            io.readSectors(b.sector, b.sectors, pid, Flags.META, () -> {
+            io.readSectors(b.sector, b.sectors, pid, MetadataIo.FLAGS, () -> {
                 b.uptodate = true;
                 List<Runnable> w = b.waiters;
                 b.waiters = null;
@@ -225,7 +225,7 @@ final class XfsBuffers {
         b.writing = true;
         long lsnAtWrite = b.ailLsn;
         homeWrites++;
-        io.writeSectors(b.sector, b.sectors, pid, Flags.META, () -> {
+        io.writeSectors(b.sector, b.sectors, pid, MetadataIo.FLAGS, () -> {
             b.writing = false;
             if (b.ailLsn == lsnAtWrite && b.ailLsn >= 0 && b.pinLsn < 0) {
                 LinkedHashSet<Buf> at = ail.get(b.ailLsn);

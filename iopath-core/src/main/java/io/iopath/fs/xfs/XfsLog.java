@@ -1,6 +1,7 @@
 package io.iopath.fs.xfs;
 
 import io.iopath.fs.pagecache.PageIo;
+import io.iopath.fs.pagecache.MetadataIo;
 import io.iopath.request.Flags;
 import io.iopath.sim.Simulator;
 import java.util.ArrayDeque;
@@ -197,7 +198,7 @@ final class XfsLog {
         writes++;
         bytesWritten += size;
         long pos = ic.startLsn % logBytes;
-        int flags = Flags.META | Flags.SYNC | (barrier ? Flags.PREFLUSH | Flags.FUA : 0);
+        int flags = MetadataIo.FLAGS | Flags.SYNC | (barrier ? Flags.PREFLUSH | Flags.FUA : 0);
         int[] pending = {1};
         Runnable one = () -> {
             if (--pending[0] == 0) {
@@ -209,7 +210,7 @@ final class XfsLog {
         if (pos + size > logBytes) {
             int first = (int) (logBytes - pos);
             pending[0] += 2;
-            io.writeSectors(logStartSector + pos / 512, first / 512, pid, Flags.META | Flags.SYNC, one);
+            io.writeSectors(logStartSector + pos / 512, first / 512, pid, MetadataIo.FLAGS | Flags.SYNC, one);
             io.writeSectors(logStartSector, (size - first) / 512, pid, flags, one);
         } else {
             pending[0]++;

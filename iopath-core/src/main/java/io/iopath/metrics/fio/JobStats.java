@@ -66,6 +66,11 @@ public final class JobStats {
             bytes += o.bytes;
         }
 
+        /** fio's completion-latency percentiles (ns) of this direction, on its histogram's buckets. */
+        public long[] clatPercentiles(double[] list) {
+            return clatHistogram.percentiles(list);
+        }
+
         public void addAll(Direction o) {
             slat.addAll(o.slat);
             clat.addAll(o.clat);

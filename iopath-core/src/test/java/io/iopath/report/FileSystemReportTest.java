@@ -1,0 +1,114 @@
+package io.iopath.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.iopath.experiment.ScenarioRun;
+import io.iopath.result.FileSystemReport;
+import io.iopath.result.Result;
+import io.iopath.scenario.ScenarioReader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The file system's record in a run's result and its writers (issue 11 item 6). */
+class FileSystemReportTest {
+    /** One process writes 8 pages of a new file with 4 KiB write() calls, then fsync()s it (fio's fsync=8). */
+    private static final String EIGHT_PAGES_THEN_FSYNC = """
+            name: eight-pages
+            seed: 1
+            host:
+              memory: 512m
+            filesystem:
+              type: ext3
+              size: 1g
+            jobs:
+              - name: w
+                rw: write
+                bs: 4k
+                ioengine: psync
+                direct: 0
+                filename: f
+                filesize: 32k
+                fsync: 8
+            """;
+
+    private static final String BLOCK_ONLY = """
+            name: block-only
+            seed: 1
+            jobs:
+              - name: r
+                rw: randread
+                bs: 4k
+                number_ios: 50
+            """;
+
+    private static Result run(String yaml) {
+        return ScenarioRun.run(ScenarioReader.read("s.yaml", yaml, List.of()));
+    }
+
+    @Test
+    void eightPagesAndAnFsyncOnExt3() {
+        FileSystemReport f = run(EIGHT_PAGES_THEN_FSYNC).filesystem();
+        assertThat(f.type()).isEqualTo("ext3");
+        assertThat(f.appBytesWritten()).isEqualTo(8 * 4096);
+        assertThat(f.appBytesRead()).isZero();
+        // the data reaches the device (ordered mode writes it before the commit fsync forces), with the journal
+        assertThat(f.deviceBytesWritten()).isGreaterThanOrEqualTo(8 * 4096 + 2 * 4096);
+        assertThat(f.journalCommits()).isGreaterThanOrEqualTo(1);
+        // a commit writes at least a descriptor, the inode's table block and a commit block
+        assertThat(f.journalBlocks()).isGreaterThanOrEqualTo(3 * f.journalCommits());
+        assertThat(f.commitMaxNs()).isPositive().isGreaterThanOrEqualTo(f.commitMeanNs());
+        assertThat(f.fsyncs()).isEqualTo(1);
+        // the one fsync waits for the data, the journal blocks and the commit block: longer than the longest commit's tail
+        assertThat(f.fsyncLatency().max()).isPositive();
+        assertThat(f.fsyncLatency().mean()).isEqualTo((double) f.fsyncLatency().max());
+    }
+
+    @Test
+    void theWritersCarryTheRecord() {
+        Result r = run(EIGHT_PAGES_THEN_FSYNC);
+        JsonNode fs = ResultJson.toJson(r).get("filesystem");
+        assertThat(fs.get("type").asText()).isEqualTo("ext3");
+        assertThat(fs.get("app_bytes_written").asLong()).isEqualTo(32768);
+        assertThat(fs.get("journal_commits").asLong()).isEqualTo(r.filesystem().journalCommits());
+        assertThat(fs.get("fsyncs").asLong()).isEqualTo(1);
+        assertThat(fs.get("fsync_latency_ns").get("max").asLong()).isEqualTo(r.filesystem().fsyncLatency().max());
+
+        String[] lines = ResultsCsv.of(r).split("\n");
+        List<String> header = List.of(lines[0].split(","));
+        assertThat(header).endsWith(ResultsCsv.FILESYSTEM_COLUMNS.toArray(String[]::new));
+        List<String> first = List.of(lines[1].split(",", -1));
+        assertThat(first.get(header.indexOf("fs_type"))).isEqualTo("ext3");
+        assertThat(first.get(header.indexOf("app_bytes_written"))).isEqualTo("32768");
+        assertThat(first.get(header.indexOf("fsyncs"))).isEqualTo("1");
+
+        String table = ResultTable.render(r);
+        assertThat(table).contains("file system ext3: page cache")
+                .contains("application read 0.0 MB, wrote 0.0 MB")
+                .contains("journal: " + r.filesystem().journalCommits() + " commits")
+                .contains("fsync/fdatasync: 1 calls");
+        String html = HtmlReport.run(r, new ScenarioSource("s.yaml", List.of(), EIGHT_PAGES_THEN_FSYNC));
+        assertThat(html).contains("<h2>File system (ext3)</h2>").contains("fsync / fdatasync");
+    }
+
+    @Test
+    void aBlockOnlyRunHasNoFileSystemRecord() {
+        Result r = run(BLOCK_ONLY);
+        assertThat(r.filesystem()).isNull();
+        assertThat(ResultJson.toJson(r).has("filesystem")).isFalse();
+        assertThat(ResultsCsv.of(r).lines().findFirst().orElseThrow()).isEqualTo(String.join(",", ResultsCsv.COLUMNS));
+        assertThat(ResultTable.render(r)).doesNotContain("file system");
+        assertThat(HtmlReport.run(r, new ScenarioSource("s.yaml", List.of(), BLOCK_ONLY))).doesNotContain("File system");
+    }
+
+    @Test
+    void aSweepTableWithOneRunOnAFileSystemLeavesTheOthersCellsEmpty() {
+        List<LabelledResult> runs = List.of(new LabelledResult(List.of("a"), run(BLOCK_ONLY)),
+                new LabelledResult(List.of("b"), run(EIGHT_PAGES_THEN_FSYNC)));
+        String[] lines = ResultsCsv.of(List.of("label"), runs).split("\n");
+        List<String> header = List.of(lines[0].split(","));
+        assertThat(header).contains("fs_type");
+        assertThat(List.of(lines[1].split(",", -1)).get(header.indexOf("fs_type"))).isEmpty();
+        assertThat(List.of(lines[lines.length - 1].split(",", -1)).get(header.indexOf("fs_type"))).isEqualTo("ext3");
+    }
+}
