@@ -18,20 +18,37 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = {"Re-runs a published experiment from its scenario files in examples/.",
-                "qemu-write-cache: the 2008 QEMU thread's random IO on a laptop disk, write cache off and on."})
+                "qemu-write-cache: the 2008 QEMU thread's random IO on a laptop disk, write cache off and on.",
+                "riska2007: Riska et al. (USENIX ATC 2007) Figures 15 and 16, Postmark over scheduler, queue depth,"
+                        + " drive and write cache (112 runs)."})
 final class ReproduceCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "qemu-write-cache")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "qemu-write-cache or riska2007")
     String experiment;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/table.csv")
+    @Option(names = "--out", paramLabel = "DIR", description = "write DIR/table.csv (riska2007: and DIR/report.html)")
     Path outDir;
 
     @Option(names = "--scenarios", paramLabel = "DIR",
             description = "directory with the scenario files (default: examples/qemu-write-cache)")
     Path scenarios;
+
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = "riska2007: the scenario file (default: examples/riska2007.yaml)")
+    Path scenario;
+
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = "riska2007: override a field of every run, e.g. --set filesystem.type=ext3 --set cpu.syscall_cost=2us")
+    List<String> overrides = new java.util.ArrayList<>();
+
+    @Option(names = "--jobs", paramLabel = "N", description = "riska2007: runs at a time (default: the number of cores)")
+    Integer jobs;
+
+    @Option(names = "--depths", paramLabel = "D1,D2,...", split = ",",
+            description = "riska2007: queue depths to run (default: 1,2,4,8,16,32,64)")
+    List<String> depths;
 
     private static final String[] SIZES = {"4k", "128k"};
     private static final String[] PATTERNS = {"read", "write", "rw"};
@@ -40,8 +57,11 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OutputPaths.checkDirectory("--out", outDir);
+        if (experiment.equals("riska2007")) {
+            return Riska2007Command.run(this);
+        }
         if (!experiment.equals("qemu-write-cache")) {
-            throw new BadInputException("reproduce: expected qemu-write-cache, got '" + experiment + "'");
+            throw new BadInputException("reproduce: expected qemu-write-cache or riska2007, got '" + experiment + "'");
         }
         Path dir = scenarios != null ? scenarios : Launcher.sourceTree()
                 .map(r -> r.resolve("examples/qemu-write-cache")).orElse(Path.of("examples/qemu-write-cache"));

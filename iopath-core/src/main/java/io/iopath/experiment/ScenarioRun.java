@@ -337,7 +337,8 @@ public final class ScenarioRun {
                         driver.stalledNs(), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries());
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(),
+                postmark.stream().map(PostmarkProcess::result).toList());
     }
 
     public Simulator simulator() {

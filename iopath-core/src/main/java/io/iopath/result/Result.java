@@ -19,6 +19,7 @@ package io.iopath.result;
  * @param jobs              each job's own figures, in the scenario's order
  * @param flush             the flushes of all jobs
  * @param timeSeries        IOPS, bandwidth and latency per interval, per job and for all
+ * @param postmark          each Postmark job's counters and timers, in the scenario's order (none without one)
  */
 public record Result(
         String scenario,
@@ -40,8 +41,20 @@ public record Result(
         PowerLossReport powerLoss,
         java.util.List<JobResult> jobs,
         FlushStats flush,
-        TimeSeries timeSeries) {
+        TimeSeries timeSeries,
+        java.util.List<PostmarkResult> postmark) {
     public Result {
         jobs = java.util.List.copyOf(jobs);
+        postmark = java.util.List.copyOf(postmark);
+    }
+
+    /** A run without Postmark jobs. */
+    public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
+                  DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation, long bioMerges,
+                  long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host,
+                  DriveQueueStats driveQueue, PowerLossReport powerLoss, java.util.List<JobResult> jobs, FlushStats flush,
+                  TimeSeries timeSeries) {
+        this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation, bioMerges,
+                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, java.util.List.of());
     }
 }
