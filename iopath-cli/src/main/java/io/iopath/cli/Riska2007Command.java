@@ -73,7 +73,7 @@ final class Riska2007Command {
         out.println("The paper's findings and what the model gives:");
         for (Riska2007.Finding f : Riska2007.findings(points)) {
             out.println("(" + f.id() + ") paper: " + f.paper());
-            out.println("    model: " + f.model() + " -> " + (f.holds() ? "holds" : "does not hold"));
+            out.println("    model: " + f.model() + " -> " + f.verdict());
             out.println("    test:  " + f.test());
         }
         long transactions = Riska2007.transactions(points);
@@ -126,15 +126,15 @@ final class Riska2007Command {
                 + " <b>write_cache=on</b> (write-back). Scenario <code>" + esc(file.getFileName().toString()) + "</code> on <b>"
                 + esc(fsType) + "</b>" + (fsType.equals("reiserfs") ? "" : " (the paper ran ReiserFS; iopath does not have it"
                 + " yet)") + ". Each point is Postmark's transactions per second in simulated time (configured transactions"
-                + " over the transaction phase). See docs/postmark.md.</p>\n</section>\n";
+                + " over the transaction phase); lines that coincide are drawn over each other. See docs/postmark.md.</p>\n</section>\n";
         StringBuilder after = new StringBuilder("<section>\n<h2>The paper's findings and what the model gives</h2>\n"
                 + "<table class=\"summary\">\n<thead><tr><th class=\"label\"></th><th class=\"label\">paper</th>"
                 + "<th class=\"label\">model</th><th class=\"label\">test</th><th class=\"label\">verdict</th></tr></thead>\n");
         for (Riska2007.Finding f : Riska2007.findings(points)) {
-            after.append("<tr><td class=\"label\">(").append(esc(f.id())).append(")</td><td class=\"label\">")
-                    .append(esc(f.paper())).append("</td><td class=\"label\">").append(esc(f.model()))
-                    .append("</td><td class=\"label\">").append(esc(f.test())).append("</td><td class=\"label\"><b>")
-                    .append(f.holds() ? "holds" : "does not hold").append("</b></td></tr>\n");
+            after.append("<tr><td class=\"label\" style=\"white-space:normal\">(").append(esc(f.id())).append(")</td><td class=\"label\" style=\"white-space:normal\">")
+                    .append(esc(f.paper())).append("</td><td class=\"label\" style=\"white-space:normal\">").append(esc(f.model()))
+                    .append("</td><td class=\"label\" style=\"white-space:normal\">").append(esc(f.test())).append("</td><td class=\"label\" style=\"white-space:normal\"><b>")
+                    .append(esc(f.verdict())).append("</b></td></tr>\n");
         }
         after.append("</table>\n</section>\n");
         return RunReport.metricPage("riska2007: Postmark throughput vs queue depth", intro,

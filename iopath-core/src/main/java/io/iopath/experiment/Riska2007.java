@@ -42,8 +42,18 @@ public final class Riska2007 {
         }
     }
 
-    /** A finding of the paper, and what the model's points give for it. */
-    public record Finding(String id, String paper, String test, String model, boolean holds) {
+    /**
+     * A finding of the paper, and what the model's points give for it.
+     *
+     * @param flat whether the points it compares do not vary at all (max / min below 1.001): a finding about
+     *             "close to" then holds only trivially, and one about a rise or a minimum cannot hold
+     */
+    public record Finding(String id, String paper, String test, String model, boolean holds, boolean flat) {
+        /** "holds", "does not hold", or "holds only trivially (...)". */
+        public String verdict() {
+            return !holds ? "does not hold" + (flat ? " (the model's tps does not vary with depth, scheduler or cache)" : "")
+                    : flat ? "holds only trivially: the model's tps does not vary with depth, scheduler or cache" : "holds";
+        }
     }
 
     /** The grid of the experiment: which values of each axis to run. */
@@ -110,11 +120,14 @@ public final class Riska2007 {
      * have (a single drive, one cache mode) says so and does not hold.
      */
     public static List<Finding> findings(List<Point> points) {
+        boolean flat = isFlat(points.stream().filter(p -> p.drive().equals(points.get(0).drive())).toList());
+        for (String drive : distinct(points, Point::drive)) {
+            flat &= isFlat(points.stream().filter(p -> p.drive().equals(drive)).toList());
+        }
         List<Finding> out = new ArrayList<>();
-        out.add(findingA(points));
-        out.add(findingB(points));
-        out.add(findingC(points));
-        out.add(findingD(points));
+        for (Finding f : List.of(findingA(points), findingB(points), findingC(points), findingD(points))) {
+            out.add(new Finding(f.id(), f.paper(), f.test(), f.model(), f.holds(), flat));
+        }
         return out;
     }
 
@@ -134,9 +147,9 @@ public final class Riska2007 {
         int big = drives.indexOf("cheetah-15k5-300g");
         int small = drives.indexOf("seagate-18g-scsi");
         if (big < 0 || small < 0 || Double.isNaN(gain[big]) || Double.isNaN(gain[small])) {
-            return new Finding("a", paper, test, model + " (needs both drives and cache off)", false);
+            return new Finding("a", paper, test, model + " (needs both drives and cache off)", false, false);
         }
-        return new Finding("a", paper, test, model.toString(), rises && gain[big] > gain[small]);
+        return new Finding("a", paper, test, model.toString(), rises && gain[big] > gain[small], false);
     }
 
     private static Finding findingB(List<Point> points) {
@@ -157,10 +170,10 @@ public final class Riska2007 {
             close += ratio >= 0.95 ? 1 : 0;
         }
         if (curves == 0) {
-            return new Finding("b", paper, test, "no write-back curve with depth 1 in the grid", false);
+            return new Finding("b", paper, test, "no write-back curve with depth 1 in the grid", false, false);
         }
         return new Finding("b", paper, test, String.format(Locale.ROOT, "%d of %d curves; depth 1 at worst %.1f %% of the best",
-                close, curves, 100 * worst), close * 2 > curves);
+                close, curves, 100 * worst), close * 2 > curves, false);
     }
 
     private static Finding findingC(List<Point> points) {
@@ -183,10 +196,10 @@ public final class Riska2007 {
             where.append(where.length() == 0 ? "" : ", ").append(min.queueDepth());
         }
         if (curves == 0) {
-            return new Finding("c", paper, test, "no write-back curve in the grid", false);
+            return new Finding("c", paper, test, "no write-back curve in the grid", false, false);
         }
         return new Finding("c", paper, test, String.format(Locale.ROOT, "minimum at depth 4 in %d of %d curves (depths %s);"
-                + " %d QUEUE FULL answers", atFour, curves, where, queueFulls), atFour * 2 >= curves && queueFulls > 0);
+                + " %d QUEUE FULL answers", atFour, curves, where, queueFulls), atFour * 2 >= curves && queueFulls > 0, false);
     }
 
     private static Finding findingD(List<Point> points) {
@@ -208,9 +221,9 @@ public final class Riska2007 {
                     "%s: %.0f at depth %d off vs %.0f on (%.1f %%)", drive, off, deepest, on, 100 * off / on));
         }
         if (drives == 0) {
-            return new Finding("d", paper, test, "needs both cache modes in the grid", false);
+            return new Finding("d", paper, test, "needs both cache modes in the grid", false, false);
         }
-        return new Finding("d", paper, test, model.toString(), holds);
+        return new Finding("d", paper, test, model.toString(), holds, false);
     }
 
     /** Mean over the schedulers of tps at the deepest queue over tps at depth 1, among the points {@code which}. */
@@ -228,6 +241,13 @@ public final class Riska2007 {
             }
         }
         return n == 0 ? Double.NaN : sum / n;
+    }
+
+    /** Whether the points' tps are all the same (within 0.1 %). */
+    private static boolean isFlat(List<Point> points) {
+        double lo = points.stream().mapToDouble(Point::tps).min().orElse(0);
+        double hi = points.stream().mapToDouble(Point::tps).max().orElse(0);
+        return lo > 0 && hi / lo < 1.001;
     }
 
     private static double best(List<Point> points, Predicate<Point> which) {
