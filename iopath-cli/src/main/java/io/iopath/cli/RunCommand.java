@@ -144,7 +144,7 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         if (check) {
-            out.println("ok: " + scenario.jobs().size() + " job(s)");
+            out.println("ok: " + (scenario.jobs().size() + scenario.postmark().size()) + " job(s)");
             return 0;
         }
         // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
