@@ -36,6 +36,9 @@ module io.iopath.core {
     // (ScenarioRun's tracer, --blktrace).
     exports io.iopath.device.disk;
     exports io.iopath.device.disk.presets;
+    // DriveSpec names the buffer's and the bus's configuration (CacheConfig, ReadAhead, Overheads, BusProtocol).
+    exports io.iopath.device.disk.cache;
+    exports io.iopath.device.disk.bus;
     exports io.iopath.block;
     exports io.iopath.metrics.blktrace;
     // The file system a scenario mounts (FsConfig, its mount options and vm.* sysctls).

@@ -54,6 +54,26 @@ class LayeringTest {
                     "metrics", "workload", "validation", "report", "request", "sim", "units",
                     "result", "files"))));
 
+    /**
+     * Inside the drive (docs/architecture.md, "Inside the drive"): each package under
+     * device.disk and the other device.disk packages it may use. Disk, the controller loop, sits
+     * on top; the command queue, the buffer and the bus below it know nothing of it, and the
+     * buffer and the bus nothing of each other.
+     */
+    static final Map<String, Set<String>> DRIVE_MAY_USE = new TreeMap<>(Map.ofEntries(
+            Map.entry("device.disk.geometry", Set.of()),
+            Map.entry("device.disk.mechanics", Set.of("device.disk.geometry")),
+            Map.entry("device.disk.queue", Set.of("device.disk.mechanics", "device.disk.geometry")),
+            Map.entry("device.disk.bus", Set.of("device.disk.mechanics", "device.disk.geometry")),
+            Map.entry("device.disk.cache", Set.of("device.disk.queue", "device.disk.mechanics",
+                    "device.disk.geometry")),
+            Map.entry("device.disk", Set.of("device.disk.queue", "device.disk.cache", "device.disk.bus",
+                    "device.disk.mechanics", "device.disk.geometry")),
+            Map.entry("device.disk.disksim", Set.of("device.disk", "device.disk.cache", "device.disk.bus",
+                    "device.disk.mechanics", "device.disk.geometry")),
+            Map.entry("device.disk.presets", Set.of("device.disk.disksim", "device.disk", "device.disk.cache",
+                    "device.disk.bus", "device.disk.mechanics", "device.disk.geometry"))));
+
     private static final Pattern REFERENCE =
             Pattern.compile("\\bio\\.iopath\\.((?:[a-z][a-z0-9_]*\\.)*[a-z][a-z0-9_]*)\\.[A-Z]");
 
@@ -78,6 +98,40 @@ class LayeringTest {
             }
         });
         assertThat(broken).as("references to layers above or beside").isEmpty();
+    }
+
+    @Test
+    void drivePackagesUseOnlyThePackagesBelowThem() {
+        List<String> broken = new ArrayList<>();
+        packages().forEach((pkg, uses) -> {
+            if (!isDrivePackage(pkg)) {
+                return;
+            }
+            assertThat(DRIVE_MAY_USE).as("drive package %s (add it to DRIVE_MAY_USE and docs/architecture.md)", pkg)
+                    .containsKey(pkg);
+            for (Map.Entry<String, Set<String>> use : uses.entrySet()) {
+                String target = use.getKey();
+                if (isDrivePackage(target) && !DRIVE_MAY_USE.get(pkg).contains(target)) {
+                    broken.add(pkg + " -> " + target + " (in " + use.getValue() + ")");
+                }
+            }
+        });
+        assertThat(broken).as("references inside the drive to packages above or beside").isEmpty();
+    }
+
+    @Test
+    void theDriveTableKeepsTheBufferAndTheBusApart() {
+        // The checker itself: a bus class that used the cache, or a cache class the controller, would be reported.
+        assertThat(DRIVE_MAY_USE.get("device.disk.bus")).doesNotContain("device.disk.cache", "device.disk");
+        assertThat(DRIVE_MAY_USE.get("device.disk.cache")).doesNotContain("device.disk.bus", "device.disk");
+        assertThat(DRIVE_MAY_USE.get("device.disk.queue")).doesNotContain("device.disk.cache", "device.disk.bus",
+                "device.disk");
+        assertThat(isDrivePackage("device.disk.cache")).isTrue();
+        assertThat(isDrivePackage("device.diskette")).isFalse();
+    }
+
+    static boolean isDrivePackage(String pkg) {
+        return pkg.equals("device.disk") || pkg.startsWith("device.disk.");
     }
 
     @Test

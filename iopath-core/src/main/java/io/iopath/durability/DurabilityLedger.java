@@ -1,6 +1,6 @@
 package io.iopath.durability;
 
-import io.iopath.device.disk.WriteLog;
+import io.iopath.device.disk.cache.WriteLog;
 import io.iopath.result.PowerLossReport;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.iopath.durability;
 
-import io.iopath.device.disk.WriteLog;
+import io.iopath.device.disk.cache.WriteLog;
 
 /**
  * One write the drive accepted, tracked until its data is on the media

@@ -1,6 +1,7 @@
 package io.iopath.device.disk;
 
 import io.iopath.device.DeviceResponse;
+import io.iopath.device.disk.cache.WriteLog;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.request.Request;

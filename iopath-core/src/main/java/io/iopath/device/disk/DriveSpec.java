@@ -1,6 +1,8 @@
 package io.iopath.device.disk;
 
 import io.iopath.device.Transport;
+import io.iopath.device.disk.bus.Overheads;
+import io.iopath.device.disk.cache.CacheConfig;
 import io.iopath.device.disk.geometry.ZonedGeometry;
 import io.iopath.device.disk.mechanics.SeekCurve;
 import java.util.Objects;

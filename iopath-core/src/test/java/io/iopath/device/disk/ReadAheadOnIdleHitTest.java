@@ -2,6 +2,7 @@ package io.iopath.device.disk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.device.disk.bus.Overheads;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.request.Op;
 import io.iopath.request.Request;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
+import io.iopath.device.disk.cache.CacheConfig;
+import io.iopath.device.disk.cache.ReadAhead;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.durability.WriteRecord;
 import io.iopath.request.Flags;

@@ -2,6 +2,9 @@ package io.iopath.device.disk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.device.disk.bus.Overheads;
+import io.iopath.device.disk.cache.CacheConfig;
+import io.iopath.device.disk.cache.ReadAhead;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;

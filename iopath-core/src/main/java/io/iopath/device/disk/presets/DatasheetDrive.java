@@ -1,11 +1,11 @@
 package io.iopath.device.disk.presets;
 
 import io.iopath.device.Transport;
-import io.iopath.device.disk.CacheConfig;
+import io.iopath.device.disk.cache.CacheConfig;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
-import io.iopath.device.disk.Overheads;
-import io.iopath.device.disk.ReadAhead;
+import io.iopath.device.disk.bus.Overheads;
+import io.iopath.device.disk.cache.ReadAhead;
 import io.iopath.device.disk.geometry.ZonedGeometry;
 import io.iopath.device.disk.mechanics.SeekCurve;
 import io.iopath.device.disk.mechanics.ThreePointSeekCurve;

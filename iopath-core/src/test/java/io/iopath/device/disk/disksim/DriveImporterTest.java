@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
-import io.iopath.device.disk.ReadAhead;
+import io.iopath.device.disk.cache.ReadAhead;
 import io.iopath.device.disk.presets.DiskSimPresets;
 import io.iopath.device.disk.presets.DrivePresets;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.cache;
 
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
@@ -19,7 +19,7 @@ import java.util.Arrays;
  * leaves (the head's track, and when the mechanism is free: {@link #stop}). Allocation-free once
  * the arrays have grown to the longest stream.
  */
-final class ReadAheadStream implements SectorSchedule {
+public final class ReadAheadStream implements SectorSchedule {
     /** Times are whole ns and angles doubles: a sector "missed" by less than this is rounding. */
     private static final long SLACK_NS = 50;
     private final DiskMechanics mechanics;
@@ -156,12 +156,12 @@ final class ReadAheadStream implements SectorSchedule {
         runs++;
     }
 
-    long firstLba() {
+    public long firstLba() {
         return firstLba;
     }
 
     /** First LBN past what the stream will read. */
-    long limit() {
+    public long limit() {
         layOutAll();
         return firstLba + total;
     }

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.cache;
 
 import io.iopath.device.disk.mechanics.DiskMechanics;
 
@@ -26,7 +26,7 @@ import io.iopath.device.disk.mechanics.DiskMechanics;
  *       the media the segment is CLEAN (readable) if the drive caches write data, else EMPTY.
  * </ul>
  */
-final class ReadCache {
+public final class ReadCache {
     static final int EMPTY = 0;
     static final int CLEAN = 1;
     static final int READING = 2;
@@ -60,7 +60,7 @@ final class ReadCache {
      * @param maxWriteSegments most segments holding dirty data at once (DiskSim {@code Maximum
      *                         number of write segments})
      */
-    ReadCache(int segments, int segmentSectors, int writeSegments, boolean hitsOnWriteData, int maxWriteSegments,
+    public ReadCache(int segments, int segmentSectors, int writeSegments, boolean hitsOnWriteData, int maxWriteSegments,
             boolean almostReadHits, DiskMechanics mechanics) {
         this.almostReadHits = almostReadHits;
         this.start = new long[segments];
@@ -76,7 +76,7 @@ final class ReadCache {
         this.stream = new ReadAheadStream(mechanics);
     }
 
-    boolean enabled() {
+    public boolean enabled() {
         return start.length > 0 && segmentSectors > 0;
     }
 
@@ -84,16 +84,16 @@ final class ReadCache {
         return stream;
     }
 
-    int prefetching() {
+    public int prefetching() {
         return prefetching;
     }
 
-    int lastSegment() {
+    public int lastSegment() {
         return lastSegment;
     }
 
     /** Whether the last {@link #lookup} found the request's first sector being read ahead (an almost hit). */
-    boolean lastAlmostHit() {
+    public boolean lastAlmostHit() {
         return lastAlmost;
     }
 
@@ -117,7 +117,7 @@ final class ReadCache {
      * n for a whole hit, fewer for a partial hit, 0 for a miss. The segment is left in
      * {@link #lastSegment} and, on a hit, becomes the most recently used.
      */
-    int lookup(long lba, int n, long nowNs) {
+    public int lookup(long lba, int n, long nowNs) {
         int best = -1;
         int bestValue = 0;
         int bestCovered = 0;
@@ -166,7 +166,7 @@ final class ReadCache {
      * first EMPTY read segment in LRU order, else the least recently used CLEAN one, else the
      * least recently used other; re-targeted at {@code lba} and made the most recently used.
      */
-    int claimRead(long lba) {
+    public int claimRead(long lba) {
         if (!enabled()) {
             return -1;
         }
@@ -198,7 +198,7 @@ final class ReadCache {
     }
 
     /** The media read of [lba, lba+n) into segment {@code s} is done (a miss or a partial hit's rest). */
-    void readDone(int s, long lba, int n) {
+    public void readDone(int s, long lba, int n) {
         if (s < 0 || state[s] == DIRTY) {
             return;
         }
@@ -243,7 +243,7 @@ final class ReadCache {
     }
 
     /** Whether the stream of segment {@code s} is still reading at {@code nowNs}. */
-    boolean readingAt(int s, long nowNs) {
+    public boolean readingAt(int s, long nowNs) {
         return s >= 0 && s == prefetching && !stream.finishedBy(nowNs);
     }
 
@@ -280,7 +280,7 @@ final class ReadCache {
      * DiskSim cuts its limit and stops it, keeping what it read). Returns the segment, or −1 if
      * none may be claimed (every allowed one holds dirty data).
      */
-    int claimWrite(long lba, int n, long nowNs) {
+    public int claimWrite(long lba, int n, long nowNs) {
         if (!enabled()) {
             return -1;
         }
@@ -340,7 +340,7 @@ final class ReadCache {
      * The write data [lba, lba+n) is on the media: its segment becomes CLEAN once all its dirty
      * data is, if {@code keep} (the drive caches write data), else EMPTY ({@code disk_release_hda}).
      */
-    void writeDone(long lba, int n, boolean keep) {
+    public void writeDone(long lba, int n, boolean keep) {
         for (int s = 0; s < start.length; s++) {
             if (state[s] == DIRTY && start[s] <= lba && lba + n <= end[s]) {
                 if (--dirtyCount[s] <= 0) {
@@ -353,7 +353,7 @@ final class ReadCache {
     }
 
     /** Drops every clean or read-ahead segment overlapping [lba, lba+n) (the media copy changed). */
-    void invalidate(long lba, int n, long nowNs) {
+    public void invalidate(long lba, int n, long nowNs) {
         for (int s = 0; s < start.length; s++) {
             if (state[s] != DIRTY && state[s] != EMPTY && validStart(s, nowNs) < lba + n && lba < validEnd(s, nowNs)) {
                 if (s == prefetching) {

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.bus;
 
 /**
  * Controller and interface times (disk-drive spec §6, §7): DiskSim's 8-cell command-overhead

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.cache;
 
 /**
  * The drive buffer (disk-drive spec §8, disksim-controller.md §9): segments, read-ahead, and the

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.bus;
 
 /**
  * The SCSI bus protocol of a drive that disconnects while its mechanism works (DiskSim's

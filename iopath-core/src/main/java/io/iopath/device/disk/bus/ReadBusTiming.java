@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.bus;
 
 import io.iopath.device.disk.mechanics.DiskMechanics;
 import io.iopath.device.disk.mechanics.SectorSchedule;

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.cache;
 
 /**
  * Where the drive reports what happens to each write it accepts, so that something above it

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.device.disk.cache;
 
 /**
  * How far the drive reads beyond a request (DiskSim {@code Buffer continuous read},

@@ -1,0 +1,241 @@
+package io.iopath.device.disk.bus;
+
+import io.iopath.device.disk.mechanics.AccessResult;
+import io.iopath.device.disk.mechanics.SectorSchedule;
+
+/**
+ * When a command's data crosses the host bus and when its status goes back, in one place
+ * (disksim-controller.md §4–§6): the command overheads of the {@link Overheads} matrix, the
+ * {@link BusProtocol}'s disconnects, reselects and data preparation, the per-sector bus time and
+ * the read reconnect watermark, for each of the controller's sequences: a read hit, a partial
+ * hit riding the read-ahead, a queued hit, a read miss ({@link ReadBusTiming} for data read in
+ * order), a write-back write and its destage streaming behind it, a write-through write with or
+ * without HP's extra disconnect. The controller asks and the mechanics answer the media part;
+ * this class only adds times. One per drive; allocation-free.
+ */
+public final class BusTiming {
+    private final Overheads overheads;
+    private final BusProtocol protocol;
+    private final int segmentSectors;
+    /** The last write-back write admitted: its destage may start while its data still crosses the bus. */
+    private long admittedSeq = -1;
+    private long admittedMediaStartNs;
+    private long admittedDataStartNs;
+
+    /** @param segmentSectors the buffer's segment size (the watermark's unit when not by request size) */
+    public BusTiming(Overheads overheads, int segmentSectors) {
+        this.overheads = overheads;
+        this.protocol = overheads.protocol();
+        this.segmentSectors = segmentSectors;
+    }
+
+    public Overheads overheads() {
+        return overheads;
+    }
+
+    public BusProtocol protocol() {
+        return protocol;
+    }
+
+    /** Bus time of {@code sectors} sectors in the given direction. */
+    public long busNs(boolean write, long sectors) {
+        return overheads.busNs(write, sectors);
+    }
+
+    /** Sectors that must be in the buffer before a read of {@code sectors} reconnects ({@link Overheads#readReconnectSectors}). */
+    public long readWatermark(int sectors) {
+        return overheads.readReconnectSectors(sectors, segmentSectors);
+    }
+
+    /** A read hit keeps the bus: command, data preparation, transfer, completion. */
+    public long readHitDoneNs(long nowNs, int sectors, boolean afterWrite) {
+        long processed = nowNs + overheads.commandNs(false, true, afterWrite);
+        return processed + protocol.dataPreparationNs() + overheads.busNs(false, sectors) + overheads.completionNs(false);
+    }
+
+    /** When a read's miss overhead is over (DiskSim's overhead_done: a restarted read-ahead's seek may start). */
+    public long readMissProcessedNs(long nowNs, boolean afterWrite) {
+        return nowNs + overheads.commandNs(false, false, afterWrite);
+    }
+
+    /**
+     * A partial hit riding the running read-ahead (disksim-controller.md §4.4, §8.4): the drive
+     * stays on the bus (read-hit overhead + data preparation), sends the {@code covered} cached
+     * sectors, then each one as the stream brings it in; {@code offset} is the stream's sector
+     * of the request's sector {@code covered}. Returns when the command completes.
+     */
+    public long partialHitDoneNs(SectorSchedule stream, long offset, int covered, int sectors, long nowNs,
+            boolean afterWrite) {
+        long connected = nowNs + overheads.commandNs(false, true, afterWrite) + protocol.dataPreparationNs();
+        long busEnd = ReadBusTiming.busEndNs(stream, covered, sectors, connected, Long.MIN_VALUE,
+                readWatermark(sectors), protocol, overheads.busNsPerSector(false),
+                protocol.readDisconnectNs(afterWrite), offset);
+        return busEnd + overheads.completionNs(false);
+    }
+
+    /**
+     * The data of a read that waited for the mechanism is in the buffer: it disconnected at
+     * arrival (read-miss overhead + read disconnect) and now reconnects (first reselect + data
+     * preparation) to send it (§4.1). Returns when it completes.
+     */
+    public long queuedHitDoneNs(long arrivalNs, long nowNs, int sectors, boolean afterWrite) {
+        long waited = Math.max(nowNs, arrivalNs + overheads.commandNs(false, false, afterWrite)
+                + protocol.readDisconnectNs(afterWrite));
+        return waited + protocol.firstReselectNs() + protocol.dataPreparationNs()
+                + overheads.busNs(false, sectors) + overheads.completionNs(false);
+    }
+
+    /**
+     * A read miss (or a partial hit's rest) whose media read {@code access} has just been laid
+     * out, ending at {@code mediaEndNs}: when its last sector has crossed the bus and the
+     * command completes. It disconnected when its command was processed ({@code commandDoneNs})
+     * unless it found data buffered; it reconnects once the read watermark of data is in.
+     *
+     * @param covered sectors of the request that were in the buffer already
+     */
+    public long readDoneNs(AccessResult access, long nowNs, long commandDoneNs, long mediaEndNs, int covered,
+            int sectors, boolean afterWrite) {
+        long readDisconnect = protocol.readDisconnectNs(afterWrite);
+        long disconnected = commandDoneNs + readDisconnect;
+        long hitProcessed = nowNs + overheads.commandNs(false, true, afterWrite);
+        long wmAll = readWatermark(sectors);
+        long bus = overheads.busNsPerSector(false);
+        long busEnd;
+        if (!access.outOfOrder()) {
+            long connected = covered > 0 ? hitProcessed + protocol.dataPreparationNs() : Long.MIN_VALUE;
+            busEnd = ReadBusTiming.busEndNs(access, covered, sectors, connected, disconnected, wmAll, protocol,
+                    bus, readDisconnect, 0);
+        } else {
+            // Zero-latency access read a track run out of order: its first sector comes
+            // round after the rest of the run, which joins the LBA-order stream only then;
+            // the mechanics give those runs' constraints.
+            long wm = Math.max(0, wmAll - covered);
+            int n = sectors - covered;
+            long firstReady = access.firstSectorNs();
+            long dataStart;
+            if (covered > 0 && wm == 0) {
+                dataStart = hitProcessed + protocol.dataPreparationNs(); // enough is buffered: no disconnect
+            } else {
+                long ready = Math.max(firstReady + (mediaEndNs - firstReady) * Math.max(1, wm) / n,
+                        access.watermarkNs());
+                dataStart = Math.max(disconnected, ready) + protocol.firstReselectNs() + protocol.dataPreparationNs();
+            }
+            busEnd = Math.max(Math.max(mediaEndNs + bus, dataStart + overheads.busNs(false, sectors)),
+                    access.inOrderBusEndNs());
+        }
+        return busEnd + overheads.completionNs(false);
+    }
+
+    /**
+     * A write-back write of {@code sectors} was admitted into the run {@code seq}, which held
+     * {@code priorSectors} before it: the media write may start once the command is processed,
+     * each sector once its data is in (disksim-controller.md §6.5; disk_check_hda_pending,
+     * disk_buffer_block_available); an appended run's earlier sectors are in already. Returns
+     * when the write completes to the host (its data across the bus).
+     */
+    public long writeBackDoneNs(long seq, long priorSectors, int sectors, long nowNs, boolean afterWrite) {
+        long bus = overheads.busNsPerSector(true);
+        admittedSeq = seq;
+        admittedMediaStartNs = nowNs + overheads.commandNs(true, true, afterWrite);
+        admittedDataStartNs = admittedMediaStartNs + protocol.dataPreparationNs() - priorSectors * bus;
+        return nowNs + overheads.commandNs(true, true, afterWrite) + protocol.dataPreparationNs()
+                + overheads.busNs(true, sectors) + overheads.completionNs(true);
+    }
+
+    /** Whether the destage of run {@code seq} ({@code sectors} long) starts while the last admitted write's data still crosses the bus. */
+    public boolean destageStreamsBehindBus(long seq, int sectors, long nowNs) {
+        return seq == admittedSeq && nowNs < admittedDataStartNs + overheads.busNs(true, sectors);
+    }
+
+    /** When that write-back write's media write may start (its command processed). */
+    public long admittedMediaStartNs() {
+        return admittedMediaStartNs;
+    }
+
+    /** When that write-back write's run's first sector's data is in the buffer, and one more each bus sector. */
+    public long admittedDataStartNs() {
+        return admittedDataStartNs;
+    }
+
+    /** Whether the drive has HP's extra write disconnect. */
+    public boolean hasExtraDisconnect() {
+        return protocol.hasExtraDisconnect();
+    }
+
+    /** The command overhead a read's positioning waits for when the scheduler weighs it. */
+    public long readSelectOverheadNs(boolean afterWrite) {
+        return overheads.commandNs(false, false, afterWrite);
+    }
+
+    /** Likewise for a write: with the extra write disconnect the arm leaves the seek delta after its own command overhead. */
+    public long writeSelectOverheadNs(boolean afterWrite) {
+        BusProtocol.ExtraDisconnect x = protocol.extraDisconnect();
+        return x == null ? overheads.commandNs(true, false, afterWrite) : Math.max(0, x.commandNs() + x.seekDeltaNs());
+    }
+
+    /** The command overhead before a host command's media work: the matrix's miss cell, or the extra disconnect's own. */
+    public long mediaCommandNs(boolean write, boolean extra, boolean afterWrite) {
+        return extra ? protocol.extraDisconnect().commandNs() : overheads.commandNs(write, false, afterWrite);
+    }
+
+    /** A command that moves no data (or a FLUSH with nothing dirty): its overhead only. */
+    public long noDataDoneNs(long nowNs, boolean afterWrite) {
+        return nowNs + overheads.commandNs(true, true, afterWrite);
+    }
+
+    /**
+     * A write-through write, DiskSim's sequence: after the command overhead ({@code
+     * commandDoneNs}) the drive keeps the bus, prepares the transfer and takes the data at the
+     * bus rate, then disconnects; the arm starts moving when the command is processed. With the
+     * extra write disconnect the drive disconnects before the data and reconnects for it while
+     * the arm moves ({@link BusProtocol.ExtraDisconnect}), and the arm leaves the seek delta
+     * after the command. This is when the arm may start moving (before a stopped read-ahead's
+     * delay).
+     */
+    public long writeMoveStartNs(long nowNs, long commandDoneNs, boolean extra) {
+        return extra ? Math.max(nowNs, commandDoneNs + protocol.extraDisconnect().seekDeltaNs()) : commandDoneNs;
+    }
+
+    /** When the write-through write's data starts crossing the bus ({@link #writeMoveStartNs}'s sequence). */
+    public long writeDataStartNs(long commandDoneNs, boolean extra) {
+        if (extra) {
+            BusProtocol.ExtraDisconnect x = protocol.extraDisconnect();
+            return commandDoneNs + x.disconnectNs() + x.interDisconnectNs() + protocol.firstReselectNs()
+                    + protocol.dataPreparationNs();
+        }
+        return commandDoneNs + protocol.dataPreparationNs();
+    }
+
+    /**
+     * When the write-through write completes: with its data in and disconnected, and the media
+     * written ({@code mediaEndNs}), the drive reselects the host and reports completion.
+     */
+    public long writeThroughDoneNs(long mediaEndNs, long dataStartNs, int sectors, boolean extra) {
+        long disconnect = extra ? protocol.extraDisconnect().secondDisconnectNs() : protocol.writeDisconnectNs();
+        long reselect = extra ? protocol.otherReselectNs() : protocol.firstReselectNs();
+        long disconnected = dataStartNs + overheads.busNsPerSector(true) * sectors + disconnect;
+        return Math.max(mediaEndNs, disconnected) + reselect + overheads.completionNs(true);
+    }
+
+    /**
+     * Sectors of the request that must be in the buffer before a sector is written: HP's
+     * media-write threshold on a drive with the extra write disconnect, else 1.
+     */
+    public int mediaWriteThreshold(int sectors) {
+        return protocol.hasExtraDisconnect() ? mediaWriteThresholdOf(sectors) : 1;
+    }
+
+    /**
+     * The HP media-write threshold ({@code disk_buffer_block_available}, disksim-controller.md
+     * §6.3): on a drive with the extra write disconnect a sector is written only once at least
+     * min(n, 10) of the request's sectors (15 when n ≥ 45) are in the buffer.
+     */
+    static int mediaWriteThresholdOf(int sectors) {
+        return sectors >= 45 ? 15 : Math.min(sectors, 10);
+    }
+
+    /** Bus time per sector in the given direction (the rate a sector's data reaches the buffer). */
+    public long busNsPerSector(boolean write) {
+        return overheads.busNsPerSector(write);
+    }
+}

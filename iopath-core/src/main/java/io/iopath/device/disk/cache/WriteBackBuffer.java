@@ -1,0 +1,274 @@
+package io.iopath.device.disk.cache;
+
+import io.iopath.device.disk.queue.CommandScheduler;
+import io.iopath.device.disk.queue.JobList;
+import io.iopath.device.disk.queue.MediaJob;
+import io.iopath.device.disk.queue.TaskSet;
+import io.iopath.request.Request;
+import java.util.ArrayDeque;
+
+/**
+ * The write-back buffer (disksim-controller.md §9.3, disk-drive spec §8.2): the dirty runs
+ * acknowledged writes left in the buffer's write segments, as destage jobs on the
+ * {@link CommandScheduler}'s dirty list. A write that continues an idle dirty run in its segment
+ * joins it; otherwise it needs segments of its own, at most {@link CacheConfig#maxWriteSegments}
+ * holding dirty data at once, and waits here for a destage to free one. Above the high-water
+ * mark, or while writes wait for space, destages are due alongside host commands. A run on the
+ * media leaves its segments CLEAN (if the drive keeps write data readable) or EMPTY in the
+ * {@link ReadCache}, and its writes are on the media in the {@link WriteLog}.
+ *
+ * <p>The bus timing of an admitted write and its completion are the controller's; this class
+ * keeps only which data is dirty where. Allocation-free: jobs come from the scheduler's pool.
+ */
+public final class WriteBackBuffer {
+    private final CacheConfig cacheConfig;
+    private final CommandScheduler scheduler;
+    /** The dirty runs (the scheduler's list). */
+    private final JobList dirty;
+    private final TaskSet tasks;
+    private final ReadCache readCache;
+    private final WriteLog writeLog;
+    /** A destaged run's data stays readable (CLEAN) rather than leaving the buffer (EMPTY). */
+    private final boolean keepWrittenData;
+    /** Writes waiting for a write segment, in order (a HEAD OF QUEUE write first). */
+    private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
+    /** Segments that may hold dirty data at once (DiskSim {@code Maximum number of write segments}). */
+    private final int maxWriteSegments;
+    /** Write segments above which destages compete with waiting commands. */
+    private final long dirtyHighWater;
+    /** Write segments the dirty runs occupy. */
+    private long dirtySegments;
+    private long dirtySectors;
+    /** Sectors the run of the last {@link #admit} held before it (0: a run of its own). */
+    private long priorSectors;
+    private long overwrittenInCache;
+
+    /** @param keepWrittenData destaged data stays readable in its segment */
+    public WriteBackBuffer(CacheConfig cacheConfig, CommandScheduler scheduler, TaskSet tasks, ReadCache readCache,
+            WriteLog writeLog, boolean keepWrittenData) {
+        this.cacheConfig = cacheConfig;
+        this.scheduler = scheduler;
+        this.dirty = scheduler.dirty();
+        this.tasks = tasks;
+        this.readCache = readCache;
+        this.writeLog = writeLog;
+        this.keepWrittenData = keepWrittenData;
+        this.maxWriteSegments = Math.max(1, cacheConfig.maxWriteSegments());
+        this.dirtyHighWater = (long) (cacheConfig.highWater() * maxWriteSegments);
+    }
+
+    /** Whether dirty data wholly holds [lba, lba + n). */
+    public boolean covers(long lba, int n) {
+        if (dirty.isEmpty()) {
+            return false;
+        }
+        MediaJob[] items = dirty.items;
+        for (int i = 0; i < dirty.end; i++) {
+            MediaJob d = items[i];
+            if (d != null && d.lba <= lba && lba + n <= d.endLba()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Write segments a dirty run of {@code sectors} occupies (a write longer than a segment spans several). */
+    private long segmentsFor(long sectors) {
+        int seg = Math.max(1, cacheConfig.segmentSectors());
+        return Math.max(1, (sectors + seg - 1) / seg);
+    }
+
+    /**
+     * The idle dirty run this write continues in its segment (DiskSim's APPEND, {@code
+     * disk_buffer_select_write_segment}, disksim-controller.md §9.3): the write starts at the
+     * run's end and the run with it still fits its segment; no other job has a claim on the
+     * sectors it adds. Null if none.
+     */
+    private MediaJob appendable(long lba, int n, MediaJob active) {
+        if (!cacheConfig.combineSequentialWrites() || dirty.isEmpty()) {
+            return null;
+        }
+        MediaJob[] items = dirty.items;
+        for (int i = 0; i < dirty.end; i++) {
+            MediaJob d = items[i];
+            if (d != null && !d.active && d.endLba() == lba && d.sectors + n <= cacheConfig.segmentSectors()
+                    && !scheduler.anyJobOverlaps(lba, n, d, active)) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The write's data goes into a write segment: appended to the dirty run it continues, or
+     * into segments of its own if that many are free (at most {@code Maximum number of write
+     * segments} hold dirty data; a write longer than all of them is let in when none is dirty,
+     * and streams through). Returns the run now holding it, or null (nothing done) if no segment
+     * is free; {@link #priorSectors} says how much of the run was there before.
+     *
+     * @param keepBelow runs older than this sequence number a waiting FLUSH needs: never replaced
+     *                  ({@link #overwriteInCache}); Long.MIN_VALUE if no flush waits
+     */
+    public MediaJob admit(Request r, WriteLog.Entry rec, long nowNs, MediaJob active, long keepBelow) {
+        MediaJob d = appendable(r.sector(), r.sectors(), active);
+        long prior = 0;
+        if (d != null) {
+            prior = d.sectors;
+            dirtySegments -= segmentsFor(d.sectors);
+            d.append(rec, r.sectors());
+            dirtySegments += segmentsFor(d.sectors);
+            scheduler.grown(d);
+        } else {
+            long need = segmentsFor(r.sectors());
+            if (dirtySegments + need > maxWriteSegments && dirtySegments > 0) {
+                return null;
+            }
+            long dirtySince = cacheConfig.overwriteInCache()
+                    ? overwriteInCache(r.sector(), r.endSector(), rec, nowNs, keepBelow)
+                    : Long.MAX_VALUE;
+            d = scheduler.job(MediaJob.Kind.DESTAGE, r.sector(), r.sectors(), nowNs);
+            d.record = rec;
+            d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
+            scheduler.enqueueDirty(d, active);
+            dirtySegments += need;
+        }
+        dirtySectors += r.sectors();
+        tasks.noteEffective(dirty.size());
+        priorSectors = prior;
+        return d;
+    }
+
+    /** Sectors the run of the last {@link #admit} held before the write joined it (0: a run of its own). */
+    public long priorSectors() {
+        return priorSectors;
+    }
+
+    /**
+     * Overwrite in cache (spec §8.2): the buffer holds one copy of each sector, so a write that
+     * wholly covers an older dirty extent replaces it, and the older version never reaches the
+     * media. Only whole coverage of an extent that is not being destaged: a partial overlap
+     * stays a second extent, destaged after the first (blockedBy), as does an extent under way.
+     * A dropped extent counts as done for the jobs that waited on it. Its write stays in the
+     * log until {@code by} is on the media ({@link WriteLog#superseded}).
+     *
+     * <p>FLUSH: an extent a waiting FLUSH needs (older than the newest waiting flush's limit,
+     * {@code keepBelow}) is never replaced. The flush would otherwise see its sectors leave the
+     * dirty list while only a younger write — which the flush does not wait for — holds them,
+     * and complete with a write it promised still volatile. Keeping the extent costs one
+     * destage, only while a flush waits; the rule needs no bookkeeping (flushes wait in FIFO
+     * order with growing limits).
+     *
+     * <p>O(dirty extents), allocation-free. Returns the oldest {@link MediaJob#dirtySinceNs}
+     * among the replaced extents (Long.MAX_VALUE if none), which the new extent inherits.
+     */
+    private long overwriteInCache(long from, long to, WriteLog.Entry by, long nowNs, long keepBelow) {
+        long dirtySince = Long.MAX_VALUE;
+        if (dirty.isEmpty()) {
+            return dirtySince;
+        }
+        MediaJob[] items = dirty.items;
+        for (int i = 0, n = dirty.end; i < n; i++) {
+            MediaJob o = items[i];
+            if (o == null || o.active || o.lba < from || o.endLba() > to || o.seq < keepBelow) {
+                continue;
+            }
+            dirtySince = Math.min(dirtySince, o.dirtySinceNs);
+            tasks.account(nowNs, dirty.size());
+            // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
+            scheduler.dropDirty(o);
+            dirtySectors -= o.sectors;
+            dirtySegments -= segmentsFor(o.sectors);
+            writeLog.superseded((WriteLog.Entry) o.record, by);
+            for (int k = 0; k < o.moreRecords; k++) {
+                writeLog.superseded((WriteLog.Entry) o.more[k], by);
+            }
+            overwrittenInCache++;
+            scheduler.recycle(o);
+        }
+        return dirtySince;
+    }
+
+    /**
+     * A dirty run is on the media: each of its writes' data leaves the buffer's dirty segments
+     * (CLEAN if the drive caches write data, else EMPTY), write by write, as each write claimed
+     * or appended to a segment when it arrived; the writes are on the media in the log.
+     */
+    public void destaged(MediaJob j, long nowNs) {
+        writtenBack(j);
+        scheduler.destaged(j);
+        dirtySectors -= j.sectors;
+        dirtySegments -= segmentsFor(j.sectors);
+        writeLog.onMedia((WriteLog.Entry) j.record, nowNs);
+        for (int k = 0; k < j.moreRecords; k++) {
+            writeLog.onMedia((WriteLog.Entry) j.more[k], nowNs);
+        }
+        tasks.account(nowNs, dirty.size());
+    }
+
+    private void writtenBack(MediaJob j) {
+        int appended = 0;
+        for (int k = 0; k < j.moreRecords; k++) {
+            appended += j.moreSectors[k];
+        }
+        long lba = j.lba;
+        int first = j.sectors - appended;
+        readCache.writeDone(lba, first, keepWrittenData);
+        lba += first;
+        for (int k = 0; k < j.moreRecords; k++) {
+            readCache.writeDone(lba, j.moreSectors[k], keepWrittenData);
+            lba += j.moreSectors[k];
+        }
+    }
+
+    /** No write segment is free for {@code r}: it waits for a destage (its data stays on the host side; it keeps its tag). */
+    public void waitForSpace(Request r, boolean headOfQueue) {
+        if (headOfQueue) {
+            spaceWaiters.addFirst(r);
+        } else {
+            spaceWaiters.addLast(r);
+        }
+    }
+
+    /** Whether writes wait for a write segment (a new write then waits behind them). */
+    public boolean writesWaiting() {
+        return !spaceWaiters.isEmpty();
+    }
+
+    /** The oldest write waiting for a segment, or null. */
+    public Request firstWaiting() {
+        return spaceWaiters.peekFirst();
+    }
+
+    /** The oldest waiting write got its segment. */
+    public void removeFirstWaiting() {
+        spaceWaiters.pollFirst();
+    }
+
+    /** Whether the buffer presses for destages: above its high-water mark, or writes wait for space. */
+    public boolean pressing() {
+        return dirtySegments > dirtyHighWater || !spaceWaiters.isEmpty();
+    }
+
+    public boolean isEmpty() {
+        return dirty.isEmpty();
+    }
+
+    /** The oldest dirty run, or null. */
+    public MediaJob oldest() {
+        return dirty.first();
+    }
+
+    /** Dirty runs awaiting destage. */
+    public int runs() {
+        return dirty.size();
+    }
+
+    public long dirtySectors() {
+        return dirtySectors;
+    }
+
+    /** Dirty extents a later write replaced in the buffer before they were destaged. */
+    public long overwrittenInCache() {
+        return overwrittenInCache;
+    }
+}
