@@ -109,8 +109,12 @@ class PostmarkOnExt3Test {
     @Test
     void theReportsTimersAreSimulatedTime() throws IOException {
         ScenarioRun run = run(config("large-small-example"), List.of());
-        run.execute(p -> { });
+        io.iopath.result.Result result = run.execute(p -> { });
         PostmarkResult r = run.postmark().get(0).result();
+        assertThat(result.postmark()).containsExactly(r);
+        var json = io.iopath.report.ResultJson.toJson(result).get("postmark").get(0);
+        assertThat(json.get("transactions_per_second").asDouble()).isEqualTo(r.transactionsPerSecond());
+        assertThat(json.get("files_created").asInt()).isEqualTo(3484);
         assertThat(r.startNs()).isGreaterThanOrEqualTo(0);
         assertThat(r.transactionsStartNs()).isGreaterThan(r.startNs());
         assertThat(r.transactionsEndNs()).isGreaterThan(r.transactionsStartNs());
