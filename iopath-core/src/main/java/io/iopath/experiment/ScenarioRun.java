@@ -182,8 +182,8 @@ public final class ScenarioRun {
         return java.util.Optional.ofNullable(fsPowerLoss);
     }
 
-    /** The mounted file system (its allocator and caches, for invariant checks), or empty for a run on the drive. */
-    public java.util.Optional<Ext3> fileSystem() {
+    /** The mounted file system (for invariant checks), or empty for a run on the drive. */
+    public java.util.Optional<io.iopath.fs.FileSystem> fileSystem() {
         return java.util.Optional.ofNullable(fs);
     }
 

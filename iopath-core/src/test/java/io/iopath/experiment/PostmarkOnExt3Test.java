@@ -160,7 +160,7 @@ class PostmarkOnExt3Test {
 
     private static void check(PostmarkConfig config, String label, String override, List<String> problems) {
         ScenarioRun run = run(config, List.of(override, "host.memory=" + (64 + config.simultaneous() % 4 * 64) + "m"));
-        Ext3 fs = run.fileSystem().orElseThrow();
+        Ext3 fs = (Ext3) run.fileSystem().orElseThrow();
         Set<Long> atMount = new HashSet<>(fs.blockAllocator().usedBlocks());
         PostmarkProcess pm = run.postmark().get(0);
         Books books = new Books(fs, label, problems);
