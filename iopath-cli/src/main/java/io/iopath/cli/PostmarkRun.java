@@ -76,6 +76,10 @@ final class PostmarkRun {
                     out.print(PostmarkShow.text(show.config(), WORKING_DIRECTORY));
                     continue;
                 }
+                if (c instanceof PostmarkScript.Run r && r.reportFile() != null) {
+                    err.println("iopath: " + c.where() + ": run " + r.reportFile() + ": the report is printed here, not"
+                            + " appended to " + r.reportFile());
+                }
                 ScenarioRun run;
                 try {
                     run = new ScenarioRun(base.withPostmark(List.of(new PostmarkJob("postmark", c.config()))));

@@ -78,7 +78,11 @@ class PostmarkOnExt3Test {
 
     /** Runs {@code config} on ext3 and returns the calls it made, as postmark-seq v1. */
     static String simulatedSequence(PostmarkConfig config) {
-        ScenarioRun run = run(config, List.of());
+        return simulatedSequence(config, List.of());
+    }
+
+    static String simulatedSequence(PostmarkConfig config, List<String> overrides) {
+        ScenarioRun run = run(config, overrides);
         StringBuilder out = new StringBuilder();
         PostmarkProcess pm = run.postmark().get(0);
         pm.observe(new PostmarkSeqWriter(out));
@@ -93,6 +97,14 @@ class PostmarkOnExt3Test {
     void theSimulatedRunMakesTheRealBinarysCalls(String capture) throws IOException {
         String expected = resource(capture + ".seq");
         assertThat(simulatedSequence(config(capture)).split("\n")).containsExactly(expected.split("\n"));
+    }
+
+    /** Without CPU cost most calls return at once and the process loops instead of waiting: the same calls. */
+    @ParameterizedTest
+    @ValueSource(strings = {"subdirs-locations", "table-full", "out-of-files"})
+    void withoutCpuCostTheCallsAreTheSame(String capture) throws IOException {
+        String expected = resource(capture + ".seq");
+        assertThat(simulatedSequence(config(capture), List.of("cpu=none")).split("\n")).containsExactly(expected.split("\n"));
     }
 
     @ParameterizedTest
