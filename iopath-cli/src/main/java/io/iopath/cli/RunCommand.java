@@ -101,6 +101,15 @@ final class RunCommand implements Callable<Integer> {
                     + " (postmark-seq v1, see docs/workloads.md)")
     Path opsOut;
 
+    @Option(names = "--split-by-device",
+            description = "replay each device of the scenario's trace as its own simulation (its own drive and host),"
+                    + " on --jobs threads, and print a row per device and their total (docs/scale.md)")
+    boolean splitByDevice;
+
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "with --split-by-device: devices at a time (default: the number of cores); the output is the same for any N")
+    Integer jobs;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -115,6 +124,17 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--ops-out: only for a Postmark configuration file (.pmrc)");
         }
         checkOutputs();
+        if (splitByDevice) {
+            for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--blktrace", blktraceFile},
+                    {"--blktrace-dir", blktraceDir}, {"--output-format", outputFormat}}) {
+                if (option[1] != null) {
+                    throw new BadInputException(option[0] + ": not available with --split-by-device (one run per device)");
+                }
+            }
+            if (scenarioFile == null) {
+                throw new BadInputException("--split-by-device: give a scenario whose job replays a trace (read_iolog)");
+            }
+        }
         long intervalNs = intervalNs();
         List<String> all = new ArrayList<>(overrides);
         if (seed != null) {
@@ -142,6 +162,14 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 scenario = ScenarioReader.read(scenarioFile, all);
             }
+        }
+        if (splitByDevice) {
+            FioJobFile fioFile = fio;
+            return SplitReplayRun.run(fio == null ? o -> ScenarioReader.read(scenarioFile, o) : o -> ScenarioReader.read(fioFile.tree(), o),
+                    all, jobs, outDir, json, check, out, err);
+        }
+        if (jobs != null) {
+            throw new BadInputException("--jobs: only with --split-by-device (a sweep's is 'iopath sweep --jobs')");
         }
         if (check) {
             out.println("ok: " + (scenario.jobs().size() + scenario.postmark().size()) + " job(s)");

@@ -134,13 +134,18 @@ final class SweepCommand implements Callable<Integer> {
 
     /** {@code [{"point": {FIELD: VALUE, ...}, "result": <results.json>}, ...]}, in grid order. */
     static String jsonArray(SweepGrid grid, List<Result> results) throws IOException {
+        return jsonArray(grid.columns(), grid, results);
+    }
+
+    /** As {@link #jsonArray(SweepGrid, List)} with other names for the point's fields (a split replay's {@code device}). */
+    static String jsonArray(List<String> columns, SweepGrid grid, List<Result> results) throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.node.ArrayNode runs = mapper.createArrayNode();
         for (SweepGrid.Point p : grid.points()) {
             com.fasterxml.jackson.databind.node.ObjectNode run = runs.addObject();
             com.fasterxml.jackson.databind.node.ObjectNode point = run.putObject("point");
-            for (int i = 0; i < grid.columns().size(); i++) {
-                point.put(grid.columns().get(i), p.values().get(i));
+            for (int i = 0; i < columns.size(); i++) {
+                point.put(columns.get(i), p.values().get(i));
             }
             run.set("result", mapper.readTree(ResultJson.toText(results.get(p.index()))));
         }

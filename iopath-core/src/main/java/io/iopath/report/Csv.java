@@ -47,13 +47,19 @@ final class Csv {
         if (cells.size() != columns) {
             throw new IllegalArgumentException("expected " + columns + " CSV cells, got " + cells.size());
         }
+        text.append(line(cells));
+    }
+
+    /** One line: the cells escaped, separated by commas, ending in LF. */
+    static String line(List<String> cells) {
+        StringBuilder sb = new StringBuilder();
         for (int i = 0; i < cells.size(); i++) {
             if (i > 0) {
-                text.append(',');
+                sb.append(',');
             }
-            text.append(escape(cells.get(i)));
+            sb.append(escape(cells.get(i)));
         }
-        text.append('\n');
+        return sb.append('\n').toString();
     }
 
     /** The same digits results.json has: Jackson writes doubles and longs as Java's toString does. */

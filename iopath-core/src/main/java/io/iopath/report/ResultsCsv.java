@@ -5,6 +5,7 @@ import io.iopath.result.FlushStats;
 import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,7 +14,7 @@ import java.util.List;
  * of iopath's interface (docs/reports.md); the values are the ones in {@code results.json}, with
  * the same digits. Rows of several runs start with the caller's label columns.
  */
-final class ResultsCsv {
+public final class ResultsCsv {
     /** The columns after the label columns, in order. Append new ones at the end. */
     public static final List<String> COLUMNS = List.of(
             "scenario", "seed", "drive", "scheduler", "queue_depth", "elapsed_ns",
@@ -25,6 +26,9 @@ final class ResultsCsv {
             "power_failure_acknowledged_lost", "power_failure_promised_lost",
             "job", "job_elapsed_ns",
             "flushes", "flush_latency_mean_ns", "flush_latency_p50_ns", "flush_latency_p99_ns", "flush_latency_max_ns");
+
+    /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
+    public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job");
 
     /** The {@code job} of the rows of all jobs together. */
     public static final String ALL_JOBS = "all";
@@ -48,28 +52,46 @@ final class ResultsCsv {
         return table.text();
     }
 
+    /**
+     * The cells of one run's rows, without labels, in the order {@link #add(List, Result)} writes
+     * them (read, write, total; then the same per job). A table built elsewhere (a Spark job's)
+     * from these and {@link #line} has the bytes of this one.
+     */
+    public static List<List<String>> cells(Result r) {
+        List<List<String>> rows = new ArrayList<>(3 + 3 * r.jobs().size());
+        rows.add(row(r, "read", r.read(), ALL_JOBS, r.elapsedNs(), r.flush()));
+        rows.add(row(r, "write", r.write(), ALL_JOBS, r.elapsedNs(), r.flush()));
+        rows.add(row(r, "total", r.total(), ALL_JOBS, r.elapsedNs(), r.flush()));
+        for (JobResult j : r.jobs()) {
+            rows.add(row(r, "read", j.read(), j.name(), j.elapsedNs(), j.flush()));
+            rows.add(row(r, "write", j.write(), j.name(), j.elapsedNs(), j.flush()));
+            rows.add(row(r, "total", j.total(), j.name(), j.elapsedNs(), j.flush()));
+        }
+        return rows;
+    }
+
+    /** One line of a {@code results.csv} (header or row): the cells as RFC 4180 text, ending in LF. */
+    public static String line(List<String> cells) {
+        return Csv.line(cells);
+    }
+
     public ResultsCsv add(LabelledResult run) {
         return add(run.labels(), run.result());
     }
 
-    /** Adds the three rows of one run; {@code labels} are its values of the label columns. */
+    /** Adds the rows of one run; {@code labels} are its values of the label columns. */
     public ResultsCsv add(List<String> labels, Result r) {
         csv.checkLabels(labels);
-        row(labels, r, "read", r.read(), ALL_JOBS, r.elapsedNs(), r.flush());
-        row(labels, r, "write", r.write(), ALL_JOBS, r.elapsedNs(), r.flush());
-        row(labels, r, "total", r.total(), ALL_JOBS, r.elapsedNs(), r.flush());
-        for (JobResult j : r.jobs()) {
-            row(labels, r, "read", j.read(), j.name(), j.elapsedNs(), j.flush());
-            row(labels, r, "write", j.write(), j.name(), j.elapsedNs(), j.flush());
-            row(labels, r, "total", j.total(), j.name(), j.elapsedNs(), j.flush());
+        for (List<String> cells : cells(r)) {
+            csv.row(labels, cells);
         }
         return this;
     }
 
-    private void row(List<String> labels, Result r, String direction, DirectionStats d, String job, long jobElapsedNs,
-                     FlushStats flush) {
+    private static List<String> row(Result r, String direction, DirectionStats d, String job, long jobElapsedNs,
+                                    FlushStats flush) {
         LatencySummary l = d.latency();
-        csv.row(labels, List.of(
+        return List.of(
                 r.scenario(), Csv.num(r.seed()), r.drive(), r.scheduler(), Csv.num(r.queueDepth()), Csv.num(r.elapsedNs()),
                 direction, Csv.num(d.ios()), Csv.num(d.bytes()), Csv.num(d.iops()), Csv.num(d.bandwidthBytesPerS()),
                 Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p95()), Csv.num(l.p99()), Csv.num(l.p99_9()), Csv.num(l.max()),
@@ -82,7 +104,7 @@ final class ResultsCsv {
                 r.powerLoss() == null ? "" : Csv.num(r.powerLoss().promisedLost()),
                 job, Csv.num(jobElapsedNs),
                 Csv.num(flush.count()), Csv.num(flush.latency().mean()), Csv.num(flush.latency().p50()),
-                Csv.num(flush.latency().p99()), Csv.num(flush.latency().max())));
+                Csv.num(flush.latency().p99()), Csv.num(flush.latency().max()));
     }
 
     public String text() {

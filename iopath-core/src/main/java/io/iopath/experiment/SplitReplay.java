@@ -1,0 +1,93 @@
+package io.iopath.experiment;
+
+import io.iopath.scenario.Scenario;
+import io.iopath.workload.JobSpec;
+import io.iopath.workload.trace.TraceFiles;
+import io.iopath.workload.trace.TraceFormat;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * A multi-device trace replayed as one simulation per device: the scenario's replay job keeps one
+ * trace device ({@code replay_device}) per run, so each device gets its own drive, host stack and
+ * clock, as the volumes of an MSR Cambridge server or the disks of a DiskSim ascii trace had. The
+ * runs are the points of a {@link SweepGrid} over {@code jobs[K].replay_device}, one per device
+ * the trace holds, in ascending device number; {@link Sweep} runs them on a thread pool (and the
+ * Spark module as Spark tasks), and each run is the same as replaying that device's records alone.
+ */
+public final class SplitReplay {
+    /** The label column of a split replay's reports. */
+    public static final String DEVICE_COLUMN = "device";
+
+    /**
+     * What a scenario's split replay runs.
+     *
+     * @param job     the index of the replay job in the scenario's {@code jobs}
+     * @param trace   its trace file
+     * @param devices every device number the trace holds, ascending
+     */
+    public record Plan(int job, String trace, List<Integer> devices) {
+        public Plan {
+            devices = List.copyOf(devices);
+        }
+
+        /** The sweep axis: the replay job's {@code replay_device} over every device. */
+        public SweepAxis axis() {
+            return new SweepAxis("jobs[" + job + "].replay_device", devices.stream().map(String::valueOf).toList());
+        }
+    }
+
+    private SplitReplay() {
+    }
+
+    /**
+     * The replay job of {@code scenario} and the devices of its trace, found by one streaming pass
+     * over the trace.
+     *
+     * @throws SweepException unless the scenario has exactly one job that replays a trace, and
+     *                        that job replays every device of it
+     */
+    public static Plan plan(Scenario scenario) {
+        List<Integer> replaying = new ArrayList<>();
+        for (int i = 0; i < scenario.jobs().size(); i++) {
+            if (scenario.jobs().get(i).replay() != null) {
+                replaying.add(i);
+            }
+        }
+        if (replaying.size() != 1) {
+            throw new SweepException("splitting by device needs exactly one job that replays a trace (read_iolog); "
+                    + scenario.name() + " has " + replaying.size());
+        }
+        int job = replaying.get(0);
+        JobSpec.ReplaySpec replay = scenario.jobs().get(job).replay();
+        if (replay.device() >= 0) {
+            throw new SweepException("jobs[" + job + "].replay_device is " + replay.device()
+                    + ": splitting by device replays every device; leave replay_device out");
+        }
+        TraceFormat format = replay.format() == null ? null : TraceFormat.byId(replay.format()).orElseThrow();
+        TreeSet<Integer> devices = new TreeSet<>();
+        try (TraceReader reader = TraceFiles.open(Path.of(replay.file()), format)) {
+            for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                devices.add(r.device());
+            }
+        }
+        if (devices.isEmpty()) {
+            throw new SweepException(replay.file() + ": the trace has no records to split");
+        }
+        return new Plan(job, replay.file(), new ArrayList<>(devices));
+    }
+
+    /**
+     * The grid of a split replay: {@code reader} reads the scenario with {@code overrides}, then
+     * once per device with its {@code replay_device} set as well.
+     */
+    public static SweepGrid grid(Function<List<String>, Scenario> reader, List<String> overrides) {
+        Plan plan = plan(reader.apply(List.copyOf(overrides)));
+        return SweepGrid.of(reader, overrides, List.of(plan.axis()));
+    }
+}

@@ -1,0 +1,153 @@
+package io.iopath.spark;
+
+import io.iopath.report.ResultsCsv;
+import io.iopath.report.SplitReplayTable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Runs a {@link SparkPlan}'s tasks on Spark and writes their one table of results into an output
+ * directory (any Hadoop path: local, {@code hdfs://}, an object store):
+ * <ul>
+ *   <li>{@code results.csv}: the label columns, then those of {@code iopath sweep}'s results.csv,
+ *       a row group per run in grid order. The driver writes it from the tasks' cells, sorted by
+ *       grid index, with the same code as the sweep, so it has the sweep's bytes whatever the
+ *       partitioning and whichever executor ran what.</li>
+ *   <li>{@code results.parquet}: the same rows with {@code grid_index} and {@code row} (the row's
+ *       place in its run) first, to sort by; text columns are strings, the others longs or
+ *       doubles as results.json has them, an empty cell null.</li>
+ *   <li>{@code runs/INDEX/results.json} of each run, written by its executor, when asked.</li>
+ *   <li>a split replay's {@code devices.md}: the device table of {@code iopath run --split-by-device}.</li>
+ * </ul>
+ */
+final class SparkRunner {
+    static final String CSV = "results.csv";
+    static final String PARQUET = "results.parquet";
+    static final String RUNS = "runs";
+    static final String DEVICES = "devices.md";
+
+    private SparkRunner() {
+    }
+
+    /**
+     * Runs every task, {@code partitions} Spark partitions of them (0: one task per run), and
+     * writes the outputs; returns the runs' rows in grid order.
+     */
+    static List<RunRows> run(SparkSession spark, SparkPlan plan, int partitions, String outDir, boolean perRunJson)
+            throws IOException {
+        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        String runsDir = perRunJson ? outDir + "/" + RUNS : null;
+        int slices = partitions > 0 ? partitions : Math.max(1, plan.tasks().size());
+        List<RunRows> rows = new ArrayList<>(jsc.parallelize(plan.tasks(), slices).map(t -> t.execute(runsDir)).collect());
+        rows.sort(Comparator.comparingInt(RunRows::index));
+        write(outDir + "/" + CSV, csv(plan.labelColumns(), rows), spark);
+        parquet(spark, plan.labelColumns(), rows).write().mode(SaveMode.Overwrite).parquet(outDir + "/" + PARQUET);
+        if (plan.split()) {
+            write(outDir + "/" + DEVICES, devices(rows), spark);
+        }
+        return rows;
+    }
+
+    /** The results.csv text of these runs, given in grid order. */
+    static String csv(List<String> labelColumns, List<RunRows> runs) {
+        List<String> header = new ArrayList<>(labelColumns);
+        header.addAll(ResultsCsv.COLUMNS);
+        StringBuilder sb = new StringBuilder(ResultsCsv.line(header));
+        for (RunRows run : runs) {
+            for (List<String> cells : run.rows()) {
+                List<String> all = new ArrayList<>(run.labels());
+                all.addAll(cells);
+                sb.append(ResultsCsv.line(all));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A split replay's device table, the runs given in device order. */
+    static String devices(List<RunRows> runs) {
+        return SplitReplayTable.renderDevices(runs.stream().map(RunRows::device).toList());
+    }
+
+    /** The rows as a Spark table, in grid order. */
+    static org.apache.spark.sql.Dataset<Row> parquet(SparkSession spark, List<String> labelColumns, List<RunRows> runs) {
+        List<DataType> types = new ArrayList<>();
+        List<StructField> fields = new ArrayList<>();
+        fields.add(DataTypes.createStructField("grid_index", DataTypes.IntegerType, false));
+        fields.add(DataTypes.createStructField("row", DataTypes.IntegerType, false));
+        for (String c : labelColumns) {
+            fields.add(DataTypes.createStructField(c, DataTypes.StringType, false));
+        }
+        for (int c = 0; c < ResultsCsv.COLUMNS.size(); c++) {
+            String name = ResultsCsv.COLUMNS.get(c);
+            DataType t = ResultsCsv.TEXT_COLUMNS.contains(name) ? DataTypes.StringType : numberType(runs, c);
+            types.add(t);
+            fields.add(DataTypes.createStructField(name, t, true));
+        }
+        List<Row> rows = new ArrayList<>();
+        for (RunRows run : runs) {
+            for (int r = 0; r < run.rows().size(); r++) {
+                List<String> cells = run.rows().get(r);
+                Object[] values = new Object[2 + labelColumns.size() + cells.size()];
+                values[0] = run.index();
+                values[1] = r;
+                for (int l = 0; l < labelColumns.size(); l++) {
+                    values[2 + l] = run.labels().get(l);
+                }
+                for (int c = 0; c < cells.size(); c++) {
+                    values[2 + labelColumns.size() + c] = value(cells.get(c), types.get(c));
+                }
+                rows.add(RowFactory.create(values));
+            }
+        }
+        return spark.createDataFrame(rows, new StructType(fields.toArray(StructField[]::new)));
+    }
+
+    /**
+     * Long when every cell of column {@code c} is an integer (results.json's longs), else double:
+     * a double always prints with a point or as NaN/Infinity, so one such cell tells.
+     */
+    private static DataType numberType(List<RunRows> runs, int c) {
+        for (RunRows run : runs) {
+            for (List<String> cells : run.rows()) {
+                String v = cells.get(c);
+                if (!v.isEmpty() && !v.matches("-?[0-9]+")) {
+                    return DataTypes.DoubleType;
+                }
+            }
+        }
+        return DataTypes.LongType;
+    }
+
+    private static Object value(String cell, DataType type) {
+        if (type == DataTypes.StringType) {
+            return cell;
+        }
+        if (cell.isEmpty()) {
+            return null;
+        }
+        return type == DataTypes.LongType ? (Object) Long.parseLong(cell) : (Object) Double.parseDouble(cell);
+    }
+
+    private static void write(String path, String text, SparkSession spark) throws IOException {
+        Path p = new Path(path);
+        FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        try (OutputStream out = fs.create(p, true)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package io.iopath.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The application's command line, read without Spark. */
+class IopathSparkArgsTest {
+    @Test
+    void seedAndDriveFollowTheSetsAsInIopathSweep() {
+        IopathSpark.Args a = IopathSpark.parse("sweep", "s.yaml", "--vary", "host.queue_depth=1,4", "--seed", "3",
+                "--set", "host.scheduler=noop", "--drive", "laptop-7200-250g", "--out", "o", "--partitions", "5");
+        assertThat(a.scenario()).isEqualTo(Path.of("s.yaml"));
+        assertThat(a.vary()).containsExactly("host.queue_depth=1,4");
+        assertThat(a.overrides()).containsExactly("host.scheduler=noop", "seed=3", "drive.preset=laptop-7200-250g");
+        assertThat(a.partitions()).isEqualTo(5);
+        assertThat(a.perRunJson()).isFalse();
+    }
+
+    @Test
+    void badInputIsOneClearLine() {
+        for (List<String> args : List.of(List.of("sweeep", "s.yaml"), List.of("sweep", "--out", "o"), List.of("sweep", "s.yaml"),
+                List.of("sweep", "s.yaml", "--out", "o", "--partitions", "0"), List.of("split", "s.yaml", "--vary", "a=1", "--out", "o"),
+                List.of("sweep", "s.yaml", "--out"), List.of("sweep", "s.yaml", "--out", "o", "--seed", "x"))) {
+            assertThatThrownBy(() -> IopathSpark.parse(args.toArray(String[]::new)))
+                    .as("%s", args).isInstanceOf(IopathSpark.BadInput.class);
+        }
+        assertThatThrownBy(() -> IopathSpark.parse("sweep", "s.yaml", "--out", "o", "--partitions", "0"))
+                .hasMessage("--partitions: expected a whole number of at least 1, got '0'");
+    }
+
+    @Test
+    void aScenarioThatDoesNotBindIsReportedBeforeSparkStarts() {
+        IopathSpark.Args a = IopathSpark.parse("sweep", "no-such.yaml", "--out", "o");
+        assertThatThrownBy(() -> IopathSpark.plan(a, System.err)).isInstanceOf(IopathSpark.BadInput.class)
+                .hasMessageContaining("no-such.yaml: no such scenario file");
+    }
+}
