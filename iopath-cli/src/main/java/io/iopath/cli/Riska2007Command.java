@@ -67,7 +67,7 @@ final class Riska2007Command {
 
         out.println("Riska, Larkby-Lahet, Riedel (USENIX ATC 2007), Figures 15 (write cache off) and 16 (on):");
         out.println("Postmark transactions/s, " + file.getFileName() + " on " + fsType
-                + (fsType.equals("reiserfs") ? "" : " (the paper ran ReiserFS, which iopath does not have yet)"));
+                + (fsType.equals("reiserfs") ? "" : " (the paper ran ReiserFS)"));
         out.print(table(points, depths));
         out.println();
         out.println("The paper's findings and what the model gives:");
@@ -124,8 +124,7 @@ final class Riska2007Command {
         String intro = "<section>\n<p>Riska, Larkby-Lahet and Riedel, <i>Evaluating Block-level Optimization Through the IO"
                 + " Path</i>, USENIX ATC 2007: Figure 15 is <b>write_cache=off</b> (write-through), Figure 16"
                 + " <b>write_cache=on</b> (write-back). Scenario <code>" + esc(file.getFileName().toString()) + "</code> on <b>"
-                + esc(fsType) + "</b>" + (fsType.equals("reiserfs") ? "" : " (the paper ran ReiserFS; iopath does not have it"
-                + " yet)") + ". Each point is Postmark's transactions per second in simulated time (configured transactions"
+                + esc(fsType) + "</b>" + (fsType.equals("reiserfs") ? "" : " (the paper ran ReiserFS)") + ". Each point is Postmark's transactions per second in simulated time (configured transactions"
                 + " over the transaction phase); lines that coincide are drawn over each other. See docs/postmark.md.</p>\n</section>\n";
         StringBuilder after = new StringBuilder("<section>\n<h2>The paper's findings and what the model gives</h2>\n"
                 + "<table class=\"summary\">\n<thead><tr><th class=\"label\"></th><th class=\"label\">paper</th>"

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * configuration (the captures of {@code workload/postmark} in the test resources), and its runs keep the file
  * system's books straight.
  */
-class PostmarkOnExt3Test {
+class PostmarkOnFileSystemTest {
     private static final String RESOURCES = "/io/iopath/workload/postmark/";
 
     /** A small drive and partition, so that mke2fs and the bitmaps stay cheap. */
@@ -58,7 +58,7 @@ class PostmarkOnExt3Test {
             """;
 
     static String resource(String name) throws IOException {
-        try (InputStream in = PostmarkOnExt3Test.class.getResourceAsStream(RESOURCES + name)) {
+        try (InputStream in = PostmarkOnFileSystemTest.class.getResourceAsStream(RESOURCES + name)) {
             assertThat(in).as(name).isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
@@ -97,6 +97,30 @@ class PostmarkOnExt3Test {
     void theSimulatedRunMakesTheRealBinarysCalls(String capture) throws IOException {
         String expected = resource(capture + ".seq");
         assertThat(simulatedSequence(config(capture)).split("\n")).containsExactly(expected.split("\n"));
+    }
+
+    /** ReiserFS and XFS serve the same calls (the sequence does not depend on the file system), and end empty. */
+    @ParameterizedTest
+    @ValueSource(strings = {"reiserfs", "xfs"})
+    void theOtherFileSystemsServeTheSameCalls(String type) throws IOException {
+        for (String capture : List.of("subdirs-locations", "unbuffered")) {
+            PostmarkConfig config = config(capture);
+            ScenarioRun run = run(config, List.of("filesystem.type=" + type));
+            StringBuilder out = new StringBuilder();
+            PostmarkProcess pm = run.postmark().get(0);
+            pm.observe(new PostmarkSeqWriter(out));
+            run.execute(p -> { });
+            assertThat(pm.finished()).as(type + " " + capture).isTrue();
+            assertThat(out.toString().split("\n")).as(type + " " + capture).containsExactly(resource(capture + ".seq").split("\n"));
+            var fs = run.fileSystem().orElseThrow();
+            for (PostmarkConfig.Location l : config.locations()) {
+                FsFile dir = fs.lookupCached(fs.root(), l.name());
+                assertThat(dir).as(type + " " + l.name()).isNotNull();
+                for (int s = 0; s < config.subdirectories(); s++) {
+                    assertThat(fs.lookupCached(dir, "s" + s)).as(type + " rmdir of " + l.name() + "/s" + s).isNull();
+                }
+            }
+        }
     }
 
     /** Without CPU cost most calls return at once and the process loops instead of waiting: the same calls. */
