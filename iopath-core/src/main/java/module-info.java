@@ -16,6 +16,9 @@ module io.iopath.core {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires java.desktop;
+    // bzip2 and xz traces (TraceFiles)
+    requires org.apache.commons.compress;
+    requires org.tukaani.xz;
 
     // What a library user needs.
     exports io.iopath.scenario;

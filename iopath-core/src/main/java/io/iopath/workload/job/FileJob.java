@@ -236,6 +236,7 @@ public final class FileJob implements Workload {
         issued++;
         bytesIssued += bs;
         stats.submitted(op, 1);
+        stats.committed(); // a file call is one system call
         Runnable done = () -> call.complete(sim.now());
         pendingOp = op;
         pendingFile = of;
@@ -292,6 +293,7 @@ public final class FileJob implements Workload {
         });
         call.submittedNs = sim.now();
         stats.submitted(Op.FLUSH, 1);
+        stats.committed();
         long cost = cpu.syscallNs();
         if (cost > 0) {
             sim.after(cost, () -> fs.fsync(of, datasync, pid, () -> call.complete(sim.now())));
