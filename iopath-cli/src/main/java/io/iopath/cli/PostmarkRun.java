@@ -1,73 +1,125 @@
 package io.iopath.cli;
 
+import io.iopath.experiment.ScenarioRun;
 import io.iopath.files.AtomicFiles;
-import io.iopath.workload.postmark.Postmark;
+import io.iopath.report.ResultTable;
+import io.iopath.report.postmark.PostmarkReport;
+import io.iopath.result.PostmarkResult;
+import io.iopath.result.Result;
+import io.iopath.scenario.Scenario;
+import io.iopath.scenario.ScenarioReader;
 import io.iopath.workload.postmark.PostmarkConfigException;
 import io.iopath.workload.postmark.PostmarkConfigFile;
+import io.iopath.workload.postmark.PostmarkJob;
+import io.iopath.workload.postmark.PostmarkProcess;
 import io.iopath.workload.postmark.PostmarkScript;
 import io.iopath.workload.postmark.PostmarkSeqWriter;
 import io.iopath.workload.postmark.PostmarkShow;
-import io.iopath.result.PostmarkResult;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code iopath run FILE.pmrc}: a Postmark configuration file, run command by command as Postmark does
- * ({@code show} prints the configuration, each {@code run} is one benchmark run). Until the file system layer
- * exists the runs are not simulated in time: {@code --ops-out} writes the calls each run makes
- * ({@code postmark-seq v1}, every run after one header line), which is all that needs no file system.
+ * ({@code show} prints the configuration, each {@code run} is one benchmark run). Each run is simulated on
+ * a freshly made file system ({@link #SCENARIO}, changed by {@code --set} and {@code --drive}) and prints
+ * Postmark's own report, computed from simulated time, then iopath's per-layer table. {@code --ops-out}
+ * writes the calls the simulated runs made ({@code postmark-seq v1}, every run after one header line).
  */
 final class PostmarkRun {
     /** What the simulated Postmark shows as its working directory: the root of its file system. */
     static final String WORKING_DIRECTORY = ".";
+    /** The built-in scenario each run happens in. */
+    static final String SCENARIO = "/io/iopath/scenario/postmark-default.yaml";
 
     private PostmarkRun() {
     }
 
-    static int run(Path configFile, Path opsOut, PrintWriter out, PrintWriter err) throws IOException {
+    /** The scenario of one run, with overrides: Postmark's parameters come from the file, the rest from here. */
+    static Scenario scenario(List<String> overrides) {
+        String text;
+        try (InputStream in = PostmarkRun.class.getResourceAsStream(SCENARIO)) {
+            if (in == null) {
+                throw new IllegalStateException("built-in scenario missing from the jar: " + SCENARIO);
+            }
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return ScenarioReader.read("(Postmark's built-in scenario)", text, overrides);
+    }
+
+    static int run(Path configFile, Path opsOut, List<String> overrides, PrintWriter out, PrintWriter err) throws IOException {
         PostmarkScript script;
         try {
             script = PostmarkConfigFile.read(configFile);
         } catch (PostmarkConfigException e) {
             throw new BadInputException(e.getMessage());
         }
-        if (opsOut == null) {
-            throw new BadInputException(configFile + ": running Postmark in simulated time needs the file system layer"
-                    + " (page cache, ext3), which iopath does not have yet; --ops-out FILE writes the calls it makes");
-        }
+        Scenario base = scenario(overrides); // bad overrides fail before any run
         if (script.runs().isEmpty()) {
-            err.println("iopath: " + configFile + ": no 'run' line: no calls to write");
+            err.println("iopath: " + configFile + ": no 'run' line: nothing to simulate");
         }
-        AtomicFiles.Output file = AtomicFiles.newOutputStream(opsOut);
-        try (Writer w = new BufferedWriter(new OutputStreamWriter(file, StandardCharsets.UTF_8))) {
-            PostmarkSeqWriter calls = new PostmarkSeqWriter(w);
+        AtomicFiles.Output file = opsOut == null ? null : AtomicFiles.newOutputStream(opsOut);
+        try (Writer w = file == null ? Writer.nullWriter()
+                : new BufferedWriter(new OutputStreamWriter(file, StandardCharsets.UTF_8))) {
+            PostmarkSeqWriter calls = file == null ? null : new PostmarkSeqWriter(w);
+            boolean first = true;
             for (PostmarkScript.Command c : script.commands()) {
                 if (c instanceof PostmarkScript.Show show) {
                     out.print(PostmarkShow.text(show.config(), WORKING_DIRECTORY));
                     continue;
                 }
-                long before = calls.calls();
-                Postmark pm;
+                if (c instanceof PostmarkScript.Run r && r.reportFile() != null) {
+                    err.println("iopath: " + c.where() + ": run " + r.reportFile() + ": the report is printed here, not"
+                            + " appended to " + r.reportFile());
+                }
+                ScenarioRun run;
                 try {
-                    pm = new Postmark(c.config(), calls);
+                    run = new ScenarioRun(base.withPostmark(List.of(new PostmarkJob("postmark", c.config()))));
                 } catch (IllegalArgumentException e) {
                     throw new BadInputException(c.where() + ": run: " + e.getMessage());
                 }
-                pm.runToEnd();
-                PostmarkResult r = pm.result(0, 0, 0, 0);
-                err.println("iopath: " + c.where() + ": " + (calls.calls() - before) + " calls: " + r.filesCreated()
-                        + " files created, " + r.filesRead() + " read, " + r.filesAppended() + " appended, "
-                        + r.filesDeleted() + " deleted" + (r.outOfFiles() ? "; out of files! (Postmark prints no report)" : ""));
+                PostmarkProcess pm = run.postmark().get(0);
+                if (calls != null) {
+                    pm.observe(calls);
+                }
+                Result result;
+                try (ProgressBar bar = new ProgressBar(System.err, -1, -1, () -> run.simulator().now())) {
+                    result = run.execute(bar::update);
+                }
+                PostmarkResult r = pm.result();
+                if (!first) {
+                    out.println();
+                }
+                first = false;
+                out.println("PostMark v1.51 : 8/14/01 (simulated by iopath: " + c.where() + ")");
+                if (r.outOfFiles()) {
+                    out.println("out of files! (Postmark prints no report)");
+                } else {
+                    out.print(PostmarkReport.of(r, PostmarkReport.Timers.PRECISE));
+                }
+                out.println();
+                out.print(ResultTable.render(result));
+                run.notes().forEach(n -> err.println("iopath: " + n));
+                err.println("iopath: " + c.where() + ": " + pm.calls() + " calls, " + r.filesCreated() + " files created, "
+                        + r.filesRead() + " read, " + r.filesAppended() + " appended, " + r.filesDeleted() + " deleted; "
+                        + String.format(java.util.Locale.ROOT, "%.3f", pm.cpuNs() / 1e9) + " s of simulated CPU in calls");
             }
             w.flush();
-            file.commit(); // every run written: the file may appear
+            if (file != null) {
+                file.commit(); // every run written: the file may appear
+            }
         }
-        err.println("iopath: wrote the calls to " + opsOut + " (postmark-seq v1)");
+        if (opsOut != null) {
+            err.println("iopath: wrote the calls to " + opsOut + " (postmark-seq v1)");
+        }
         return 0;
     }
 }

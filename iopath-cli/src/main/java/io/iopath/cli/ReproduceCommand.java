@@ -26,18 +26,20 @@ import picocli.CommandLine.Parameters;
         description = {"Re-runs a published experiment from its scenario files in examples/.",
                 "qemu-write-cache: the 2008 QEMU thread's random IO on a laptop disk, write cache off and on.",
                 "qemu-cache-modes: the same thread's question one level up: a guest on a virtual disk in each QEMU"
-                        + " cache mode, virtio-blk and the 2008 IDE emulation, write cache off and on, cut by a host power failure."})
+                        + " cache mode, virtio-blk and the 2008 IDE emulation, write cache off and on, cut by a host power failure.",
+                "riska2007: Riska et al. (USENIX ATC 2007) Figures 15 and 16, Postmark over scheduler, queue depth,"
+                        + " drive and write cache (112 runs)."})
 final class ReproduceCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "qemu-write-cache or qemu-cache-modes")
+    @Parameters(index = "0", paramLabel = "EXPERIMENT", description = "qemu-write-cache, qemu-cache-modes or riska2007")
     String experiment;
 
     @Option(names = "--out", paramLabel = "DIR", description = "write DIR/table.csv; qemu-write-cache also DIR/table.svg (a"
             + " chart of the table: IOPS against block size, a line per pattern and write cache) and DIR/results.csv,"
             + " DIR/latency.csv and DIR/report.html of every run, as a sweep's --out (docs/reports.md); qemu-cache-modes"
-            + " also DIR/index.html")
+            + " also DIR/index.html; riska2007 also DIR/report.html")
     Path outDir;
 
     @Option(names = "--scenarios", paramLabel = "DIR",
@@ -45,8 +47,21 @@ final class ReproduceCommand implements Callable<Integer> {
                     + " the jobs of DIR/../qemu-write-cache)")
     Path scenarios;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "qemu-cache-modes: runs at a time (default: the number of cores)")
+    @Option(names = "--scenario", paramLabel = "FILE",
+            description = "riska2007: the scenario file (default: examples/riska2007.yaml)")
+    Path scenario;
+
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = "riska2007: override a field of every run, e.g. --set filesystem.type=ext3 --set cpu.syscall_cost=2us")
+    List<String> overrides = new java.util.ArrayList<>();
+
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "qemu-cache-modes, riska2007: runs at a time (default: the number of cores)")
     Integer jobs;
+
+    @Option(names = "--depths", paramLabel = "D1,D2,...", split = ",",
+            description = "riska2007: queue depths to run (default: 1,2,4,8,16,32,64)")
+    List<String> depths;
 
     private static final String[] SIZES = {"4k", "128k"};
     private static final String[] PATTERNS = {"read", "write", "rw"};
@@ -58,8 +73,12 @@ final class ReproduceCommand implements Callable<Integer> {
         if (experiment.equals("qemu-cache-modes")) {
             return cacheModes();
         }
+        if (experiment.equals("riska2007")) {
+            return Riska2007Command.run(this);
+        }
         if (!experiment.equals("qemu-write-cache")) {
-            throw new BadInputException("reproduce: expected qemu-write-cache or qemu-cache-modes, got '" + experiment + "'");
+            throw new BadInputException("reproduce: expected qemu-write-cache, qemu-cache-modes or riska2007, got '"
+                    + experiment + "'");
         }
         Path dir = scenarios != null ? scenarios : Launcher.sourceTree()
                 .map(r -> r.resolve("examples/qemu-write-cache")).orElse(Path.of("examples/qemu-write-cache"));

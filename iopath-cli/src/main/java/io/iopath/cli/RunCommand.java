@@ -179,7 +179,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--jobs: only with --split-by-device (a sweep's is 'iopath sweep --jobs')");
         }
         if (check) {
-            out.println("ok: " + scenario.jobs().size() + " job(s)");
+            out.println("ok: " + (scenario.jobs().size() + scenario.postmark().size()) + " job(s)");
             return 0;
         }
         // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
@@ -266,6 +266,14 @@ final class RunCommand implements Callable<Integer> {
             out.print(ResultJson.toText(result));
         } else {
             out.print(ResultTable.render(result));
+            for (int i = 0; i < result.postmark().size(); i++) {
+                // each Postmark job's own report, from simulated time (Postmark prints none when out of files)
+                var pm = result.postmark().get(i);
+                out.println();
+                out.println("postmark job " + scenario.postmark().get(i).name() + ":");
+                out.print(pm.outOfFiles() ? "out of files! (Postmark prints no report)\n"
+                        : io.iopath.report.postmark.PostmarkReport.of(pm, io.iopath.report.postmark.PostmarkReport.Timers.PRECISE));
+            }
             if (outDir != null) {
                 out.println();
                 out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
@@ -336,23 +344,30 @@ final class RunCommand implements Callable<Integer> {
         return fioLogs;
     }
 
-    /** A Postmark configuration file: the options that need a simulated run are refused until it can be simulated. */
+    /**
+     * A Postmark configuration file: simulated run by run in Postmark's built-in scenario, which --set and
+     * --drive change; the options that write iopath's files for one scenario are refused.
+     */
     private int postmark() throws IOException {
         if (!Files.isRegularFile(scenarioFile)) {
             throw new BadInputException(scenarioFile + ": no such Postmark configuration file");
         }
         OutputPaths.checkFile("--ops-out", opsOut);
         for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--out", outDir}, {"--blktrace", blktraceFile},
-                {"--drive", drive}, {"--seed", seed}, {"--output-format", outputFormat}}) {
+                {"--blktrace-dir", blktraceDir}, {"--seed", seed}, {"--output-format", outputFormat}}) {
             if (option[1] != null) {
-                throw new BadInputException(option[0] + ": not available for a Postmark configuration yet (its runs are"
-                        + " not simulated in time until the file system layer exists); 'set seed' sets Postmark's seed");
+                throw new BadInputException(option[0] + ": not available for a Postmark configuration file (it can hold"
+                        + " several runs; write a scenario with a postmark: job for one); 'set seed' sets Postmark's seed");
             }
         }
-        if (json || !overrides.isEmpty()) {
-            throw new BadInputException((json ? "--json" : "--set") + ": not available for a Postmark configuration yet");
+        if (json || check) {
+            throw new BadInputException((json ? "--json" : "--check") + ": not available for a Postmark configuration file");
         }
-        return PostmarkRun.run(scenarioFile, opsOut, spec.commandLine().getOut(), spec.commandLine().getErr());
+        List<String> all = new ArrayList<>(overrides);
+        if (drive != null) {
+            all.add("drive.preset=" + drive);
+        }
+        return PostmarkRun.run(scenarioFile, opsOut, all, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     private long intervalNs() {

@@ -47,11 +47,61 @@ class PostmarkCommandTest {
     }
 
     @Test
-    void withoutOpsOutItSaysWhatIsMissing(@TempDir Path dir) throws IOException {
+    void eachRunIsSimulatedAndPrintsPostmarksReportAndTheTable(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("p.pmrc"), "set number 40\nset transactions 300\nrun\n"
+                + "set report terse\nrun\n");
+        CliRunner.Outcome o = iopath("run", config.toString(), "--drive", "seagate-18g-scsi", "--set", "filesystem.size=2g",
+                "--set", "host.scheduler=deadline");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("PostMark v1.51 : 8/14/01 (simulated by iopath: " + config + ":3)", "Time:\n",
+                " seconds of transactions (", "Files:\n", "Creation alone: 40 files", "drive seagate-18g-scsi  scheduler deadline");
+        // the second run's terse report: one line of numbers, then the table
+        assertThat(o.out()).containsPattern("\\(simulated by iopath: .*p.pmrc:5\\)\n[0-9.]+ [0-9.]+ [0-9.]+ ");
+        assertThat(o.err()).contains("p.pmrc:3: ", " calls, ", "s of simulated CPU in calls", "file system: page cache");
+    }
+
+    @Test
+    void optionsForOneScenarioAreRefusedForAPmrc(@TempDir Path dir) throws IOException {
         Path config = Files.writeString(dir.resolve("p.pmrc"), "run\n");
-        CliRunner.Outcome o = iopath("run", config.toString());
+        CliRunner.Outcome o = iopath("run", config.toString(), "--out", dir.resolve("out").toString());
         assertThat(o.status()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(o.err()).contains("needs the file system layer", "--ops-out FILE");
+        assertThat(o.err()).contains("--out: not available for a Postmark configuration file", "postmark: job");
+        CliRunner.Outcome bad = iopath("run", config.toString(), "--set", "host.schedular=cfq");
+        assertThat(bad.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        assertThat(bad.err()).contains("host.schedular");
+    }
+
+    @Test
+    void riska2007OnATinyGridWritesItsTableAndPage(@TempDir Path dir) throws IOException {
+        Path scenario = Files.writeString(dir.resolve("r.yaml"), """
+                name: riska2007
+                drive:
+                  preset: seagate-18g-scsi
+                host:
+                  memory: 128m
+                filesystem:
+                  type: ext3
+                  size: 1g
+                jobs:
+                  - name: postmark
+                    postmark:
+                      number: 10
+                      transactions: 20
+                """);
+        Path out = dir.resolve("riska");
+        CliRunner.Outcome o = iopath("reproduce", "riska2007", "--scenario", scenario.toString(), "--depths", "1,2",
+                "--out", out.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("Figures 15 (write cache off) and 16 (on)", "on ext3 (the paper ran ReiserFS",
+                "(a) paper: with write-through", "(d) paper:", "simulated Postmark transactions per wall second");
+        String[] rows = Files.readString(out.resolve("table.csv")).split("\n");
+        assertThat(rows[0]).isEqualTo("figure,drive,scheduler,queue_depth,write_cache,tps");
+        assertThat(rows).hasSize(1 + 2 * 2 * 4 * 2);
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("write_cache=off, drive=seagate-18g-scsi", "write_cache=on, drive=cheetah-15k5-300g",
+                "The paper's findings").contains("<svg id='chart-sweep-3'").doesNotContain("chart-sweep-4");
+        CliRunner.Outcome bad = iopath("reproduce", "riska2007", "--scenario", scenario.toString(), "--depths", "0");
+        assertThat(bad.status()).isEqualTo(Main.EXIT_BAD_INPUT);
     }
 
     @Test

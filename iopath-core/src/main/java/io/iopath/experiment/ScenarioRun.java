@@ -21,6 +21,8 @@ import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.postmark.PostmarkJob;
+import io.iopath.workload.postmark.PostmarkProcess;
 import io.iopath.workload.Workload;
 import io.iopath.fs.FsPids;
 import io.iopath.fs.FsPowerLoss;
@@ -57,9 +59,13 @@ public final class ScenarioRun {
     private final List<Workload> workloads = new ArrayList<>();
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
     private final IssueTap tap;
+    /** The scenario's Postmark jobs, in order (on its file system). */
+    private final List<PostmarkProcess> postmark = new ArrayList<>();
     /** The file system the jobs work in, or null when they work on the drive. */
     private final FileSystem fs;
     private FsPowerLoss fsPowerLoss;
+    /** Counts a Postmark job's end towards the unmount, as a file job's. */
+    private Runnable postmarkDone;
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace) {
@@ -125,7 +131,7 @@ public final class ScenarioRun {
      */
     private FileSystem mountAndAddFileJobs(BlockJob.BioIds ids) {
         int pid = 1;
-        int procs = 0;
+        int procs = scenario.postmark().size();
         for (JobSpec spec : scenario.jobs()) {
             procs += spec.replay() != null ? 1 : spec.numjobs();
         }
@@ -159,9 +165,16 @@ public final class ScenarioRun {
                                 files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
                         : files;
                 running[0]++;
-                workloads.add(new FileJob(sim, mounted, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1, jobDone));
+                workloads.add(new FileJob(sim, mounted, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1,
+                        scenario.cpu(), jobDone));
             }
         }
+        for (PostmarkJob job : scenario.postmark()) {
+            queue.task(pid, job.name());
+            running[0]++;
+            postmark.add(new PostmarkProcess(sim, job.name(), job.config(), mounted, scenario.cpu(), pid++));
+        }
+        postmarkDone = jobDone;
         return mounted;
     }
 
@@ -172,6 +185,11 @@ public final class ScenarioRun {
     /** What the power failure took from the file system, when the scenario has both. */
     public java.util.Optional<FsPowerLoss> fileSystemPowerLoss() {
         return java.util.Optional.ofNullable(fsPowerLoss);
+    }
+
+    /** The mounted file system (for invariant checks), or empty for a run on the drive. */
+    public java.util.Optional<io.iopath.fs.FileSystem> fileSystem() {
+        return java.util.Optional.ofNullable(fs);
     }
 
     /** The mounted file system's statistics after {@link #execute}, or empty for a run on the drive. */
@@ -228,6 +246,7 @@ public final class ScenarioRun {
     private void startJobs() {
         if (units.isEmpty()) {
             workloads.forEach(Workload::start); // jobs on a file system: started together
+            postmark.forEach(p -> p.start(postmarkDone));
             return;
         }
         List<JobSpec> specs = scenario.jobs();
@@ -275,8 +294,11 @@ public final class ScenarioRun {
         return n;
     }
 
-    /** The IOs the workload will issue if it is bounded by count; -1 if bounded only by time. */
+    /** The IOs the workload will issue if it is bounded by count; -1 if bounded only by time (or Postmark's). */
     public long plannedIos() {
+        if (!postmark.isEmpty()) {
+            return -1; // Postmark's calls are counted, not its IOs
+        }
         long n = 0;
         for (Workload w : workloads) {
             if (w.spec().numberIos() == 0 || w.spec().replay() != null) {
@@ -294,8 +316,8 @@ public final class ScenarioRun {
      * later (the last IOs complete), which a progress bar can ignore.
      */
     public long plannedEndNs() {
-        long end = 0;
-        for (Workload w : workloads) {
+        long end = postmark.isEmpty() ? 0 : -1;
+        for (Workload w : end < 0 ? List.<Workload>of() : workloads) {
             JobSpec spec = w.spec();
             if (spec.runtimeNs() <= 0 || spec.replay() != null) {
                 end = -1;
@@ -324,7 +346,8 @@ public final class ScenarioRun {
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
                 powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk.destageTime(),
                 Provenance.of(scenario.hash()),
-                fs == null ? null : FsSummary.report(scenario.filesystem().type(), fs.stats(), workloads));
+                fs == null ? null : FsSummary.report(scenario.filesystem().type(), fs.stats(), workloads),
+                postmark.stream().map(PostmarkProcess::result).toList());
     }
 
     public Simulator simulator() {
@@ -349,6 +372,11 @@ public final class ScenarioRun {
 
     public List<Workload> workloads() {
         return List.copyOf(workloads);
+    }
+
+    /** The scenario's Postmark jobs as simulated processes, in order: their results after {@link #execute}. */
+    public List<PostmarkProcess> postmark() {
+        return List.copyOf(postmark);
     }
 
     /**

@@ -188,7 +188,9 @@ public final class VirtualRun {
                                 files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
                         : files;
                 running[0]++;
-                workloads.add(new FileJob(sim, ext3, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1, jobDone));
+                // a guest's calls are not charged CPU time yet (a guest scenario has no cpu: section)
+                workloads.add(new FileJob(sim, ext3, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1,
+                        io.iopath.fs.CpuCost.NONE, jobDone));
             }
         }
         return ext3;

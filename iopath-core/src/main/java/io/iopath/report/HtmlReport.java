@@ -148,6 +148,46 @@ final class HtmlReport {
         return sb.toString();
     }
 
+    /**
+     * One metric of a sweep, drawn as the sweep pages draw it ({@link SweepLayout}: the last numeric column on
+     * the horizontal axis, a line per value of the column with the most values, a panel per combination of
+     * the others, every panel on the same scale), with the caller's HTML before and after the charts.
+     *
+     * @param introHtml  trusted HTML after the heading (what the experiment is)
+     * @param afterHtml  trusted HTML after the charts (findings, tables)
+     */
+    public static String metricSweep(String title, String introHtml, List<String> columns, List<LabelledResult> runs,
+                                     String metricTitle, String axis, java.util.function.ToDoubleFunction<Result> value,
+                                     String afterHtml) {
+        StringBuilder sb = new StringBuilder();
+        head(sb, "iopath: " + title);
+        sb.append("<header>\n<h1>").append(esc(title)).append("</h1>\n<p class=\"meta\"><b>").append(runs.size())
+                .append("</b> runs, varying <b>").append(esc(String.join(", ", columns))).append("</b></p>\n</header>\n");
+        sb.append(introHtml);
+        SweepLayout layout = SweepLayout.of(columns, runs);
+        var groups = layout.facetGroups(runs);
+        double max = 0;
+        for (LabelledResult r : runs) {
+            max = Math.max(max, value.applyAsDouble(r.result()));
+        }
+        sb.append("<section>\n<h2>").append(esc(metricTitle)).append("</h2>\n");
+        if (layout.series() >= 0) {
+            sb.append("<p class=\"note\">A line per <b>").append(esc(columns.get(layout.series()))).append("</b>.</p>\n");
+        }
+        sb.append("<div class=\"facets\">\n");
+        int chart = 0;
+        for (var g : groups.entrySet()) {
+            String caption = facetCaption(columns, layout, g.getKey());
+            sb.append("<figure>\n").append(SvgCharts.sweepLines(columns, layout, g.getValue(), axis, value, max,
+                    "chart-sweep-" + chart++, 520, 400));
+            sb.append(caption.isEmpty() ? "" : "\n<figcaption>" + esc(caption) + "</figcaption>").append("\n</figure>\n");
+        }
+        sb.append("</div>\n</section>\n");
+        sb.append(afterHtml);
+        foot(sb, "table.csv beside this page holds every point, for scripts.");
+        return sb.toString();
+    }
+
     /** A row per job and direction, beside the totals: what a comparison of jobs (ionice, bfq) is about. */
     private static void jobsTable(StringBuilder sb, Result r) {
         sb.append("<section>\n<h2>Per job</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");

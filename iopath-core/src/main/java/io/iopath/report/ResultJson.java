@@ -12,6 +12,7 @@ import io.iopath.result.JobResult;
 import io.iopath.result.LatencyCdf;
 import io.iopath.result.LatencyCdfs;
 import io.iopath.result.LatencySummary;
+import io.iopath.result.PostmarkResult;
 import io.iopath.result.PowerLossReport;
 import io.iopath.result.Result;
 
@@ -88,6 +89,25 @@ public final class ResultJson {
             n.set("write", direction(j.write()));
             n.set("total", direction(j.total()));
             n.set("flush", flush(j.flush()));
+        }
+        if (!r.postmark().isEmpty()) { // only runs with a postmark: job have the key
+            ArrayNode pm = root.putArray("postmark");
+            for (PostmarkResult p : r.postmark()) {
+                ObjectNode n = pm.addObject();
+                n.put("transactions", p.transactions());
+                n.put("transactions_per_second", p.transactionsPerSecond());
+                n.put("files_created", p.filesCreated());
+                n.put("files_read", p.filesRead());
+                n.put("files_appended", p.filesAppended());
+                n.put("files_deleted", p.filesDeleted());
+                n.put("bytes_read", p.bytesRead());
+                n.put("bytes_written", p.bytesWritten());
+                n.put("out_of_files", p.outOfFiles());
+                n.put("start_ns", p.startNs());
+                n.put("transactions_start_ns", p.transactionsStartNs());
+                n.put("transactions_end_ns", p.transactionsEndNs());
+                n.put("end_ns", p.endNs());
+            }
         }
         return root;
     }

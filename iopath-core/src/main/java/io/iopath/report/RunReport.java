@@ -56,6 +56,16 @@ public final class RunReport {
                 SvgCharts.HEIGHT);
     }
 
+    /**
+     * A reproduced figure's page: one metric of labelled runs drawn as the sweep pages draw it (a line per
+     * value of one column, a panel per combination of the others), with trusted HTML before and after.
+     */
+    public static String metricPage(String title, String introHtml, List<String> labelColumns, List<LabelledResult> runs,
+                                    String metricTitle, String axis, java.util.function.ToDoubleFunction<Result> value,
+                                    String afterHtml) {
+        return HtmlReport.metricSweep(title, introHtml, labelColumns, runs, metricTitle, axis, value, afterHtml);
+    }
+
     /** Writes {@code texts[i]} to {@code dir/names[i]}, each atomically; returns the paths in order. */
     private static List<Path> writeAll(Path dir, List<String> names, String... texts) throws IOException {
         Path[] paths = new Path[texts.length];

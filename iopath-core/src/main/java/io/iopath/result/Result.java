@@ -23,6 +23,7 @@ package io.iopath.result;
  *                          media work, which {@code driveTime}'s host commands do not carry)
  * @param provenance        the iopath version and the scenario's hash
  * @param filesystem        the file system's figures, or null for a run on the block device
+ * @param postmark          each Postmark job's counters and timers, in the scenario's order (none without one)
  */
 public record Result(
         String scenario,
@@ -47,19 +48,22 @@ public record Result(
         TimeSeries timeSeries,
         DriveTimeSplit destageTime,
         Provenance provenance,
-        FileSystemReport filesystem) {
+        FileSystemReport filesystem,
+        java.util.List<PostmarkResult> postmark) {
     public Result {
         jobs = java.util.List.copyOf(jobs);
         destageTime = destageTime == null ? DriveTimeSplit.NONE : destageTime;
         provenance = provenance == null ? Provenance.UNKNOWN : provenance;
+        postmark = postmark == null ? java.util.List.of() : java.util.List.copyOf(postmark);
     }
 
-    /** A result without destages or a file system, of no read scenario (made by hand: tests, tools). */
+    /** A result without destages, a file system or Postmark, of no read scenario (made by hand: tests, tools). */
     public Result(String scenario, long seed, String drive, String scheduler, int queueDepth, long elapsedNs,
             DirectionStats read, DirectionStats write, DirectionStats total, double driveUtilisation, long bioMerges,
             long queueFulls, DriveTimeSplit driveTime, LatencyCdfs latencyCdf, HostStats host, DriveQueueStats driveQueue,
             PowerLossReport powerLoss, java.util.List<JobResult> jobs, FlushStats flush, TimeSeries timeSeries) {
         this(scenario, seed, drive, scheduler, queueDepth, elapsedNs, read, write, total, driveUtilisation, bioMerges,
-                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, null, null, null);
+                queueFulls, driveTime, latencyCdf, host, driveQueue, powerLoss, jobs, flush, timeSeries, null, null, null,
+                java.util.List.of());
     }
 }

@@ -2,10 +2,12 @@ package io.iopath.scenario;
 
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.fs.CpuCost;
 import io.iopath.fs.FsConfig;
 import io.iopath.fs.pagecache.VmSysctls;
 import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.postmark.PostmarkJob;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -218,6 +220,15 @@ public final class ScenarioReader {
         if (vmFields != null) {
             vmFields.finish();
         }
+        Node cpuNode = f.node("cpu");
+        CpuCost cpu = filesystem == null ? CpuCost.NONE : CpuCost.MEASURED;
+        if (cpuNode != null) {
+            if (filesystem == null) {
+                throw new ScenarioException(cpuNode.location(), "cpu", "cpu: is the CPU cost of system calls on a file"
+                        + " system, which needs a filesystem: section (jobs on the drive are not charged)");
+            }
+            cpu = CpuSection.bind(cpuNode, "cpu");
+        }
 
         long powerFailureAt = Scenario.NO_POWER_FAILURE;
         Fields pf = f.child("power_failure");
@@ -245,10 +256,23 @@ public final class ScenarioReader {
         long capacityBytes = drive.capacitySectors() * 512L;
         List<JobSpec> jobs = new ArrayList<>();
         List<FileJobSpec> fileJobs = new ArrayList<>();
+        List<PostmarkJob> postmark = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < jobList.items().size(); i++) {
             Node item = jobList.items().get(i);
             String path = "jobs[" + i + "]";
+            if (PostmarkSection.isPostmark(item)) {
+                if (filesystem == null) {
+                    throw new ScenarioException(item.location(), path + ".postmark", "Postmark works on files: add a"
+                            + " filesystem: section (such as 'filesystem: {type: ext3}')");
+                }
+                PostmarkJob pm = PostmarkSection.bind(item, path, "job" + i);
+                if (!names.add(pm.name())) {
+                    throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + pm.name() + "'");
+                }
+                postmark.add(pm);
+                continue;
+            }
             JobSpec job;
             if (filesystem != null) {
                 JobSection.OnFiles bound = JobSection.bindOnFiles(item, path, "job" + i, filesystem.partitionSize());
@@ -270,8 +294,10 @@ public final class ScenarioReader {
         }
         f.finish();
         if (filesystem == null) {
-            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, null, List.of(), hash);
+            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, null, List.of(), hash,
+                    CpuCost.NONE, List.of());
         }
-        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs, hash);
+        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs, hash,
+                cpu, postmark);
     }
 }

@@ -72,12 +72,31 @@ class FileSystemRunTest {
 
     @Test
     void aTimeBasedJobOfCacheHitsStopsAndSaysWhy() {
-        // every call is a page-cache hit and takes no simulated time: runtime would never come
+        // with cpu: none every call is a page-cache hit and takes no simulated time: runtime would never come
         Scenario s = ScenarioReader.read("s.yaml", SCAN.replace("filesize: 256m", "filesize: 4m")
-                + "    invalidate: 0\n    runtime: 10s\n    time_based: 1\n", List.of());
+                + "    invalidate: 0\n    runtime: 10s\n    time_based: 1\ncpu: none\n", List.of());
         ScenarioRun run = new ScenarioRun(s);
         run.execute(p -> { });
         assertThat(run.notes()).anyMatch(n -> n.contains("stopped before its runtime"));
+    }
+
+    /**
+     * With the CPU cost of a call (the default), the same cache-resident job reaches its runtime, and each
+     * call's latency is at least its CPU time: 4 KiB reads at 100 ns + 4 x 27.5 ns.
+     */
+    @Test
+    void cacheHitsTakeTheirCpuTime() {
+        Scenario s = ScenarioReader.read("s.yaml", SCAN.replace("filesize: 256m", "filesize: 4m")
+                + "    invalidate: 0\n    runtime: 20ms\n    time_based: 1\n", List.of());
+        ScenarioRun run = new ScenarioRun(s);
+        run.execute(p -> { });
+        assertThat(run.notes()).noneMatch(n -> n.contains("stopped before its runtime"));
+        var read = run.workloads().get(0).stats().read;
+        long cpu = io.iopath.fs.CpuCost.MEASURED.dataCallNs(4096);
+        assertThat(cpu).isEqualTo(210);
+        // the run's 20 ms hold at most 20 ms / 210 ns calls (the cold ones wait for the drive too)
+        assertThat(read.ios).isPositive().isLessThanOrEqualTo(20_000_000L / cpu + 1);
+        assertThat(read.ios).as("most calls are hits that cost only their CPU time").isGreaterThan(20_000_000L / cpu / 4);
     }
 
     @Test

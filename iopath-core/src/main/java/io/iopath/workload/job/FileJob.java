@@ -1,5 +1,6 @@
 package io.iopath.workload.job;
 
+import io.iopath.fs.CpuCost;
 import io.iopath.fs.FileSystem;
 import io.iopath.fs.FsFile;
 import io.iopath.fs.OpenFile;
@@ -55,8 +56,19 @@ public final class FileJob implements Workload {
     /** Runs the next call from the event loop: a call that completes at once must not recurse into the next. */
     private final io.iopath.sim.Timer resume;
 
+    /** What each call of the IO loop costs the process in CPU time before it takes effect. */
+    private final CpuCost cpu;
+    /** Fires when the CPU time of the call in {@link #pendingOp} has been spent: the call is made then. */
+    private final io.iopath.sim.Timer cpuDone;
+    private Op pendingOp;
+    private OpenFile pendingFile;
+    private long pendingOffset;
+    private long pendingBytes;
+    private Runnable pendingDone;
+
+    /** @param cpu what each read, write and fsync of the IO loop costs in CPU time ({@link CpuCost#NONE}: nothing) */
     public FileJob(Simulator sim, FileSystem fs, JobSpec spec, FileJobSpec files, int pid, BlockJob.BioIds ids, int clone,
-                   Runnable onFinish) {
+                   CpuCost cpu, Runnable onFinish) {
         this.sim = sim;
         this.fs = fs;
         this.spec = spec;
@@ -69,6 +81,8 @@ public final class FileJob implements Workload {
         this.offsets = sim.randoms().stream(base + ".offset");
         this.directions = sim.randoms().stream(base + ".rwmix");
         this.resume = sim.timer(base + ".resume", this::next);
+        this.cpu = cpu;
+        this.cpuDone = sim.timer(base + ".cpu", this::makePendingCall);
     }
 
     @Override
@@ -155,9 +169,9 @@ public final class FileJob implements Workload {
     // ------------------------------------------------------------------ the IO loop
 
     /**
-     * Calls in a row that took no simulated time (all served from the page cache: iopath has no
-     * CPU model, spec §6.2's per-operation CPU cost is 0). A time_based job of such calls would
-     * never reach its runtime; past this many it stops, and says so.
+     * Calls in a row that took no simulated time (all served from the page cache with the CPU
+     * cost turned off, {@code cpu: none}). A time_based job of such calls would never reach its
+     * runtime; past this many it stops, and says so.
      */
     static final long MAX_CALLS_WITHOUT_TIME = 1_000_000;
     private long callsAtThisInstant;
@@ -224,12 +238,29 @@ public final class FileJob implements Workload {
         stats.submitted(op, 1);
         stats.committed(); // a file call is one system call
         Runnable done = () -> call.complete(sim.now());
-        if (direct) {
-            fs.directIo(of, op, off, bs, pid, done);
-        } else if (op == Op.READ) {
-            fs.read(of, off, bs, pid, done);
+        pendingOp = op;
+        pendingFile = of;
+        pendingOffset = off;
+        pendingBytes = bs;
+        pendingDone = done;
+        // the call's CPU time (entry, copy) passes first; its latency includes it, as fio's clock sees it
+        long cost = cpu.dataCallNs(direct ? 0 : bs); // O_DIRECT copies nothing: the device reads user memory
+        if (cost > 0) {
+            cpuDone.scheduleAfter(cost);
         } else {
-            fs.write(of, off, bs, pid, done);
+            makePendingCall();
+        }
+    }
+
+    private void makePendingCall() {
+        Runnable done = pendingDone;
+        pendingDone = null;
+        if (direct) {
+            fs.directIo(pendingFile, pendingOp, pendingOffset, pendingBytes, pid, done);
+        } else if (pendingOp == Op.READ) {
+            fs.read(pendingFile, pendingOffset, pendingBytes, pid, done);
+        } else {
+            fs.write(pendingFile, pendingOffset, pendingBytes, pid, done);
         }
     }
 
@@ -263,7 +294,12 @@ public final class FileJob implements Workload {
         call.submittedNs = sim.now();
         stats.submitted(Op.FLUSH, 1);
         stats.committed();
-        fs.fsync(of, datasync, pid, () -> call.complete(sim.now()));
+        long cost = cpu.syscallNs();
+        if (cost > 0) {
+            sim.after(cost, () -> fs.fsync(of, datasync, pid, () -> call.complete(sim.now())));
+        } else {
+            fs.fsync(of, datasync, pid, () -> call.complete(sim.now()));
+        }
     }
 
     private void finish() {
@@ -324,7 +360,7 @@ public final class FileJob implements Workload {
     public List<String> notes() {
         if (stoppedTimeless) {
             return List.of("job " + spec.name() + ": stopped before its runtime: " + MAX_CALLS_WITHOUT_TIME
-                    + " calls in a row took no simulated time (page-cache hits; iopath has no CPU model)");
+                    + " calls in a row took no simulated time (page-cache hits with cpu: none)");
         }
         return List.of();
     }

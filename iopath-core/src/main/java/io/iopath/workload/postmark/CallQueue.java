@@ -32,6 +32,11 @@ public final class CallQueue implements FileCalls {
         return kinds[next];
     }
 
+    /** The bytes of the next call (a read's or write's length; 0 for the others). */
+    public int peekBytes() {
+        return bytes[next];
+    }
+
     /** Calls queued and not yet handed on. */
     public int remaining() {
         return size - next;

@@ -43,6 +43,7 @@ public final class Postmark {
     private final List<String> subdirectoryPaths;
 
     private int fileAllocated;
+    private int transactionsDone;
     private State state = State.START;
     private int index;
 
@@ -141,6 +142,7 @@ public final class Postmark {
                     index = config.transactions();
                 } else if (index < config.transactions()) {
                     index++;
+                    transactionsDone++;
                     transaction();
                 } else {
                     calls.phase(PostmarkPhase.DELETE);
@@ -206,6 +208,11 @@ public final class Postmark {
                 filesAppended, deleteBase < 0 ? 0 : filesDeleted - deleteBase, bytesRead, bytesWritten,
                 outOfFiles, config.report() == PostmarkConfig.Report.TERSE, startNs, transactionsStartNs,
                 transactionsEndNs, endNs);
+    }
+
+    /** Transactions made so far (each a read or append, then a create or delete, whatever they found to do). */
+    public int transactionsDone() {
+        return transactionsDone;
     }
 
     /** Random outputs consumed so far. */

@@ -29,10 +29,11 @@ import java.util.List;
 public final class PostmarkConfigFile {
     private static final int MAX_LOAD_DEPTH = 16;
 
-    private final PostmarkConfig.Builder config = PostmarkConfig.DEFAULTS.toBuilder();
+    private final PostmarkConfig.Builder config;
     private final List<PostmarkScript.Command> commands = new ArrayList<>();
 
     private PostmarkConfigFile() {
+        this(PostmarkConfig.DEFAULTS);
     }
 
     /** Reads {@code file} and the files it loads. */
@@ -51,6 +52,24 @@ public final class PostmarkConfigFile {
             throw new PostmarkConfigException(name, "load: " + e.getMessage());
         }
         return new PostmarkScript(reader.commands);
+    }
+
+    /**
+     * {@code config} changed by one {@code set} line ({@code line} without the word {@code set}, such as
+     * {@code "size 500 10000"} or {@code "location +b 2"}), with the same checks and messages as a
+     * configuration file's line; a scenario's {@code postmark:} job is bound this way.
+     *
+     * @throws PostmarkConfigException starting with {@code where:} for a value Postmark would refuse
+     */
+    public static PostmarkConfig set(PostmarkConfig config, String line, String where) {
+        PostmarkConfigFile reader = new PostmarkConfigFile(config);
+        String full = "set " + line.strip();
+        reader.set(full, full.split("\\s+"), where);
+        return reader.config.build();
+    }
+
+    private PostmarkConfigFile(PostmarkConfig start) {
+        this.config = start.toBuilder();
     }
 
     /** Whether a file is a Postmark configuration rather than a scenario: its name ends in {@code .pmrc}. */
