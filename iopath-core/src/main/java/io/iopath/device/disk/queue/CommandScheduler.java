@@ -153,6 +153,9 @@ public final class CommandScheduler {
         blocked += countConflicts(j, hostJobs);
         blocked += countConflicts(j, dirty);
         j.blockedBy = blocked;
+        if (blocked > 0) {
+            blockedJobs++;
+        }
         list.add(j);
     }
 
@@ -171,15 +174,24 @@ public final class CommandScheduler {
         return n;
     }
 
-    private static void release(MediaJob done, JobList list) {
-        if (list.isEmpty()) {
+    /**
+     * Pending jobs waiting for an older overlapping one ({@code blockedBy > 0}): while there are
+     * none, which with random IO is nearly always, a finished job has no waiters to release and
+     * the scan is skipped.
+     */
+    private int blockedJobs;
+
+    private void release(MediaJob done, JobList list) {
+        if (list.isEmpty() || blockedJobs == 0) {
             return;
         }
         MediaJob[] items = list.items;
         for (int i = 0; i < list.end; i++) {
             MediaJob o = items[i];
             if (o != null && o.seq > done.seq && o.blockedBy > 0 && o.conflicts(done)) {
-                o.blockedBy--;
+                if (--o.blockedBy == 0) {
+                    blockedJobs--;
+                }
             }
         }
     }
@@ -213,6 +225,9 @@ public final class CommandScheduler {
      */
     public void dropDirty(MediaJob o) {
         dirty.remove(o);
+        if (o.blockedBy > 0) {
+            blockedJobs--; // it leaves still waiting: no release will count it down
+        }
         writeJobs--;
         release(o, hostJobs);
         release(o, dirty);
