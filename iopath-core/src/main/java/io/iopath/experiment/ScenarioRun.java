@@ -24,7 +24,8 @@ import io.iopath.workload.Workload;
 import io.iopath.fs.FsPids;
 import io.iopath.fs.FsPowerLoss;
 import io.iopath.fs.FsStats;
-import io.iopath.fs.ext3.Ext3;
+import io.iopath.fs.FileSystem;
+import io.iopath.fs.mount.Mkfs;
 import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.job.BlockJob;
 import io.iopath.workload.job.FileJob;
@@ -56,7 +57,7 @@ public final class ScenarioRun {
     /** Sees each command issued to the drive (D) and completed (C): trace out, disk stats. */
     private final IssueTap tap;
     /** The file system the jobs work in, or null when they work on the drive. */
-    private final Ext3 fs;
+    private final FileSystem fs;
     private FsPowerLoss fsPowerLoss;
 
     /** @param trace what attaches to the block layer's tracepoints ({@link BlockTracepoints#NONE} for nothing) */
@@ -117,25 +118,25 @@ public final class ScenarioRun {
     }
 
     /**
-     * mke2fs + mount on the scenario's partition, then one {@link FileJob} per job clone; the
+     * mkfs + mount of the scenario's file system type on its partition, then one {@link FileJob} per job clone; the
      * kernel threads (kjournald, pdflush, kswapd) get the pids after the jobs', with their names
      * in traces. When every job has finished the file system is unmounted (its timers stop).
      */
-    private Ext3 mountAndAddFileJobs(BlockJob.BioIds ids) {
+    private FileSystem mountAndAddFileJobs(BlockJob.BioIds ids) {
         int pid = 1;
         int procs = 0;
         for (JobSpec spec : scenario.jobs()) {
             procs += spec.replay() != null ? 1 : spec.numjobs();
         }
         FsPids pids = new FsPids(procs + 1, procs + 2, procs + 3);
-        queue.task(pids.kjournald(), "kjournald");
+        queue.task(pids.kjournald(), Mkfs.journalThread(scenario.filesystem().type()));
         queue.task(pids.pdflush(), "pdflush");
         queue.task(pids.kswapd(), "kswapd0");
-        Ext3 ext3 = new Ext3(sim, queue, scenario.filesystem(), pids, ids::next, metrics::bioCompleted);
+        FileSystem mounted = Mkfs.mount(sim, queue, scenario.filesystem(), pids, ids::next, metrics::bioCompleted);
         int[] running = {0};
         Runnable jobDone = () -> {
             if (--running[0] == 0) {
-                ext3.unmount();
+                mounted.unmount();
             }
         };
         for (int j = 0; j < scenario.jobs().size(); j++) {
@@ -154,10 +155,10 @@ public final class ScenarioRun {
                                 files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
                         : files;
                 running[0]++;
-                workloads.add(new FileJob(sim, ext3, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1, jobDone));
+                workloads.add(new FileJob(sim, mounted, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1, jobDone));
             }
         }
-        return ext3;
+        return mounted;
     }
 
     public ScenarioRun(Scenario scenario) {

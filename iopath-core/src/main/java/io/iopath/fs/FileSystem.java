@@ -46,4 +46,11 @@ public interface FileSystem {
     void unmount();
 
     FsStats stats();
+
+    /**
+     * Power fails now: the page cache is gone, and so are the writes the drive held only in its
+     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}};
+     * the file system's timers stop.
+     */
+    FsPowerLoss powerFail(java.util.List<long[]> lost);
 }

@@ -7,11 +7,11 @@ import java.util.List;
 
 /**
  * Reads the {@code filesystem:} section (type, the partition's offset and size on the drive, the
- * mount options as {@code mount -o} spells them, mke2fs's {@code dir_index}), with
+ * mount options as {@code mount -o} spells them for that type, mke2fs's {@code dir_index}), with
  * {@code host.memory} and the {@code vm:} sysctls the page cache takes its size and thresholds from.
  */
 final class FileSystemSection {
-    private static final List<String> TYPES = List.of(FsConfig.EXT3);
+    private static final List<String> TYPES = FsConfig.TYPES;
 
     private FileSystemSection() {
     }
@@ -32,7 +32,7 @@ final class FileSystemSection {
         String opts = f.string("options", "");
         MountOptions parsed;
         try {
-            parsed = MountOptions.parse(opts);
+            parsed = FsConfig.checkOptions(type, opts);
         } catch (IllegalArgumentException e) {
             throw new ScenarioException(f.node("options").location(), f.path() + ".options", e.getMessage());
         }

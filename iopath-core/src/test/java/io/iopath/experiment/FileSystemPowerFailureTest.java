@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 11 item 7: at a power cut with the drive's write cache on, ext3 with barrier=1 never
- * loses data an fsync returned for; with the 2.6 default barrier=0 it can.
+ * loses data an fsync returned for; with the 2.6 default barrier=0 it can. The same for ReiserFS
+ * (barrier=flush against the default barrier=none) and XFS (barriers, the default, against nobarrier).
  */
 class FileSystemPowerFailureTest {
     private static final String RUN = """
@@ -43,8 +44,12 @@ class FileSystemPowerFailureTest {
             """;
 
     private static FsPowerLoss loss(String options, String at) {
+        return loss("ext3", options, at);
+    }
+
+    private static FsPowerLoss loss(String type, String options, String at) {
         ScenarioRun run = new ScenarioRun(ScenarioReader.read("s.yaml", RUN,
-                List.of("filesystem.options=" + options, "power_failure.at=" + at)));
+                List.of("filesystem.type=" + type, "filesystem.options=" + options, "power_failure.at=" + at)));
         run.execute(p -> { });
         return run.fileSystemPowerLoss().orElseThrow();
     }
@@ -59,5 +64,32 @@ class FileSystemPowerFailureTest {
             lostWithout += without.fsyncedBlocksLost();
         }
         assertThat(lostWithout).as("barrier=0 with the write cache on loses fsync'd data at some cut").isPositive();
+    }
+
+    @Test
+    void reiserfsBarrierFlushKeepsFsyncedData() {
+        long lostWithout = 0;
+        long buffered = 0;
+        for (String at : List.of("5s", "6500ms", "8s", "9500ms")) {
+            FsPowerLoss withBarrier = loss("reiserfs", "barrier=flush", at);
+            FsPowerLoss without = loss("reiserfs", "barrier=none", at);
+            assertThat(withBarrier.fsyncedBlocksLost()).as("barrier=flush, cut at " + at).isZero();
+            lostWithout += without.fsyncedBlocksLost();
+            buffered += without.bufferedPagesLost();
+        }
+        assertThat(lostWithout).as("barrier=none with the write cache on loses fsync'd data at some cut").isPositive();
+        assertThat(buffered).as("buffered pages are counted at the cut").isPositive();
+    }
+
+    @Test
+    void xfsBarriersKeepFsyncedData() {
+        long lostWithout = 0;
+        for (String at : List.of("5s", "6500ms", "8s", "9500ms")) {
+            FsPowerLoss withBarrier = loss("xfs", "barrier", at);
+            FsPowerLoss without = loss("xfs", "nobarrier", at);
+            assertThat(withBarrier.fsyncedBlocksLost()).as("barrier (default), cut at " + at).isZero();
+            lostWithout += without.fsyncedBlocksLost();
+        }
+        assertThat(lostWithout).as("nobarrier with the write cache on loses fsync'd data at some cut").isPositive();
     }
 }

@@ -26,10 +26,75 @@ import org.junit.jupiter.api.Test;
 class FsInvariantsTest {
     private static final int OPS = 400;
 
-    /** Runs a random workload and returns its IO as text. */
+    /** What the invariants look at in a mounted file system, whatever its type. */
+    interface Inspect {
+        PageCache pageCache();
+
+        long[] journalBlocks();
+
+        long blockOf(FsFile f, long page);
+
+        io.iopath.fs.pagecache.Mapping mappingOf(FsFile f);
+
+        boolean inodeCommitted(FsFile f);
+
+        /** Other blocks the file system holds (tree nodes), none of which may be a file's. */
+        List<Long> otherBlocks();
+
+        static Inspect of(FsRig rig) {
+            if (rig.fs != null) {
+                var fs = rig.fs;
+                return new Inspect() {
+                    public PageCache pageCache() { return fs.pageCache(); }
+                    public long[] journalBlocks() { return fs.journalBlocks(); }
+                    public long blockOf(FsFile f, long page) { return fs.blockOf(f, page); }
+                    public io.iopath.fs.pagecache.Mapping mappingOf(FsFile f) { return fs.mappingOf(f); }
+                    public boolean inodeCommitted(FsFile f) { return fs.inodeCommitted(f); }
+                    public List<Long> otherBlocks() { return List.of(); }
+                };
+            }
+            if (rig.mounted instanceof io.iopath.fs.xfs.Xfs) {
+                var x = rig.xfs();
+                return new Inspect() {
+                    public PageCache pageCache() { return x.pageCache(); }
+                    public long[] journalBlocks() { return x.journalBlocks(); }
+                    public long blockOf(FsFile f, long page) { return x.blockOf(f, page); }
+                    public io.iopath.fs.pagecache.Mapping mappingOf(FsFile f) { return x.mappingOf(f); }
+                    public boolean inodeCommitted(FsFile f) { return x.inodeCommitted(f); }
+                    public List<Long> otherBlocks() {
+                        List<Long> out = new ArrayList<>();
+                        x.metadataBuffers().forEach((sector, sectors) -> {
+                            if (sectors >= 8) {
+                                for (long b = sector / 8; b < (sector + sectors) / 8; b++) {
+                                    out.add(b);
+                                }
+                            }
+                        });
+                        return out;
+                    }
+                };
+            }
+            var fs = rig.reiser();
+            return new Inspect() {
+                public PageCache pageCache() { return fs.pageCache(); }
+                public long[] journalBlocks() { return fs.journalBlocks(); }
+                public long blockOf(FsFile f, long page) { return fs.blockOf(f, page); }
+                public io.iopath.fs.pagecache.Mapping mappingOf(FsFile f) { return fs.mappingOf(f); }
+                public boolean inodeCommitted(FsFile f) { return fs.inodeCommitted(f); }
+                public List<Long> otherBlocks() { return fs.treeNodes(); }
+            };
+        }
+    }
+
+    /** Runs a random workload on ext3 and returns its IO as text. */
     private static String workload(long seed, List<String> problems) {
-        FsConfig cfg = FsConfig.ext3(0, 1L << 30, 80L << 20);
+        return workload(FsConfig.ext3(0, 1L << 30, 80L << 20), seed, problems);
+    }
+
+    /** Runs a random workload and returns its IO as text. */
+    static String workload(FsConfig cfg, long seed, List<String> problems) {
         FsRig rig = new FsRig(cfg, seed);
+        Inspect fs = Inspect.of(rig);
         DirtyLimits limits = new DirtyLimits(cfg.vm());
         SplittableRandom rnd = new SplittableRandom(seed);
         List<String> names = new ArrayList<>();
@@ -62,18 +127,18 @@ class FsInvariantsTest {
             } else if (kind < 75) {
                 rig.read(o, 0, Math.max(1, f.size()));
             } else if (kind < 85) {
-                rig.run(r -> rig.fs.fsync(o, false, FsRig.APP, r));
-                checkFsync(rig, f, n, problems);
+                rig.run(r -> rig.mounted.fsync(o, false, FsRig.APP, r));
+                checkFsync(rig, fs, f, n, problems);
             } else {
                 rig.close(o);
-                rig.run(r -> rig.fs.unlink(rig.fs.root(), n, FsRig.APP, r));
+                rig.run(r -> rig.mounted.unlink(rig.mounted.root(), n, FsRig.APP, r));
                 names.remove(n);
                 files.remove(n);
                 lastWrite.keySet().removeIf(k -> k.startsWith(n + "#"));
                 continue;
             }
             rig.close(o);
-            long dirty = rig.fs.pageCache().nrDirty() + rig.fs.pageCache().nrWriteback();
+            long dirty = fs.pageCache().nrDirty() + fs.pageCache().nrWriteback();
             if (dirty > limits.dirty + limits.ratelimit + 200_000 / 4096 + 2) {
                 problems.add("seed " + seed + ": dirty + writeback " + dirty + " over the limit " + limits.dirty);
             }
@@ -83,7 +148,7 @@ class FsInvariantsTest {
         }
         rig.sync();
         rig.runUntil(rig.sim.now() + 40_000_000_000L);
-        PageCache c = rig.fs.pageCache();
+        PageCache c = fs.pageCache();
         if (c.dirtyEvents() != c.cleanedEvents() + c.deletedDirty() + c.nrDirty() + c.nrWriteback()) {
             problems.add("seed " + seed + ": dirtied " + c.dirtyEvents() + " != cleaned " + c.cleanedEvents()
                     + " + deleted " + c.deletedDirty() + " + dirty " + c.nrDirty() + " + writeback " + c.nrWriteback());
@@ -98,13 +163,18 @@ class FsInvariantsTest {
             }
         }
         Set<Long> seen = new HashSet<>();
-        for (long j : rig.fs.journalBlocks()) {
+        for (long j : fs.journalBlocks()) {
             seen.add(j);
+        }
+        for (long b : fs.otherBlocks()) {
+            if (!seen.add(b)) {
+                problems.add("seed " + seed + ": tree node " + b + " in two places");
+            }
         }
         for (Map.Entry<String, FsFile> e : files.entrySet()) {
             FsFile f = e.getValue();
             for (long p = 0; p < (f.size() + 4095) / 4096; p++) {
-                long b = rig.fs.blockOf(f, p);
+                long b = fs.blockOf(f, p);
                 if (b >= 0 && !seen.add(b)) {
                     problems.add("seed " + seed + ": block " + b + " in two places");
                 }
@@ -127,20 +197,20 @@ class FsInvariantsTest {
         }
     }
 
-    private static void checkFsync(FsRig rig, FsFile f, String n, List<String> problems) {
-        if (!rig.fs.inodeCommitted(f)) {
+    private static void checkFsync(FsRig rig, Inspect fs, FsFile f, String n, List<String> problems) {
+        if (!fs.inodeCommitted(f)) {
             problems.add(n + ": fsync returned before the commit holding its inode");
         }
         Set<Long> blocks = new HashSet<>();
         for (long p = 0; p < (f.size() + 4095) / 4096; p++) {
-            blocks.add(rig.fs.blockOf(f, p));
+            blocks.add(fs.blockOf(f, p));
         }
         for (FsRig.Io io : rig.ios) {
             if (io.bio.op == Op.WRITE && blocks.contains(io.block(0)) && io.doneNs < 0) {
                 problems.add(n + ": fsync returned with a write of its data in flight");
             }
         }
-        for (Page p : rig.fs.mappingOf(f).pages()) {
+        for (Page p : fs.mappingOf(f).pages()) {
             if (p.dirty() && p.bufferDirty) {
                 problems.add(n + ": fsync returned with page " + p.index + " not written");
             }

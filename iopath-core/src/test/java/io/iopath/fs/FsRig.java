@@ -11,6 +11,8 @@ import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.fs.ext3.Ext3;
+import io.iopath.fs.mount.Mkfs;
+import io.iopath.fs.reiserfs.ReiserFs;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
@@ -19,7 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** ext3 on the default laptop drive behind a noop block queue, with every bio the file system submits recorded. */
+/** A file system (ext3 unless the config says otherwise) on the default laptop drive behind a noop block queue, with every bio the file system submits recorded. */
 final class FsRig {
     static final int APP = 1;
     static final int KJOURNALD = 100;
@@ -29,6 +31,9 @@ final class FsRig {
     final Simulator sim;
     final BlockQueue queue;
     final Disk disk;
+    /** The mounted file system, of the config's type. */
+    final FileSystem mounted;
+    /** The same when it is ext3 (null otherwise). */
     final Ext3 fs;
     final List<Io> ios = new ArrayList<>();
     private long ids;
@@ -83,7 +88,7 @@ final class FsRig {
                 return queue.congested(op);
             }
         };
-        this.fs = new Ext3(sim, recording, config, new FsPids(KJOURNALD, PDFLUSH, KSWAPD), () -> ids++, b -> {
+        this.mounted = Mkfs.mount(sim, recording, config, new FsPids(KJOURNALD, PDFLUSH, KSWAPD), () -> ids++, b -> {
             for (int i = ios.size() - 1; i >= 0; i--) {
                 if (ios.get(i).bio == b) {
                     ios.get(i).doneNs = sim.now();
@@ -91,6 +96,15 @@ final class FsRig {
                 }
             }
         });
+        this.fs = mounted instanceof Ext3 e ? e : null;
+    }
+
+    io.iopath.fs.xfs.Xfs xfs() {
+        return (io.iopath.fs.xfs.Xfs) mounted;
+    }
+
+    ReiserFs reiser() {
+        return (ReiserFs) mounted;
     }
 
     static FsConfig small() {
@@ -131,27 +145,27 @@ final class FsRig {
     }
 
     FsFile create(String name) {
-        return call(c -> fs.create(fs.root(), name, APP, c));
+        return call(c -> mounted.create(mounted.root(), name, APP, c));
     }
 
     OpenFile open(String name) {
-        return call(c -> fs.open(fs.root(), name, false, APP, c));
+        return call(c -> mounted.open(mounted.root(), name, false, APP, c));
     }
 
     void write(OpenFile f, long off, long len) {
-        run(r -> fs.write(f, off, len, APP, r));
+        run(r -> mounted.write(f, off, len, APP, r));
     }
 
     void read(OpenFile f, long off, long len) {
-        run(r -> fs.read(f, off, len, APP, r));
+        run(r -> mounted.read(f, off, len, APP, r));
     }
 
     void close(OpenFile f) {
-        run(r -> fs.close(f, APP, r));
+        run(r -> mounted.close(f, APP, r));
     }
 
     void sync() {
-        run(r -> fs.sync(APP, r));
+        run(r -> mounted.sync(APP, r));
     }
 
     List<Io> since(int mark) {

@@ -79,6 +79,25 @@ class FileSystemSectionTest {
     }
 
     @Test
+    void reiserfsAndXfsOptionsAreCheckedForTheirType() {
+        Scenario s = ScenarioReader.read("s.yaml", GOOD, List.of("filesystem.type=reiserfs", "filesystem.options=notail,barrier=flush,commit=5"));
+        assertThat(s.filesystem().type()).isEqualTo("reiserfs");
+        assertThat(s.filesystem().reiserfsOptions().tails()).isEqualTo(io.iopath.fs.ReiserOptions.Tails.OFF);
+        s = ScenarioReader.read("s.yaml", GOOD, List.of("filesystem.type=xfs", "filesystem.options=nobarrier,logbufs=2,logbsize=64k"));
+        assertThat(s.filesystem().xfsOptions()).isEqualTo(new io.iopath.fs.XfsOptions(false, 2, 65536, true));
+        ScenarioException e = error(GOOD, "filesystem.type=reiserfs");
+        assertThat(e.getMessage()).isEqualTo("s.yaml:10:12: filesystem.options: 'barrier=1': reiserfs barrier= takes none or flush");
+        e = error(GOOD, "filesystem.type=xfs", "filesystem.options=logbufs=9");
+        assertThat(e.getMessage()).contains("filesystem.options: 'logbufs=9': logbufs= takes 2 to 8");
+        e = error(GOOD, "filesystem.type=xfs", "filesystem.options=logbsize=48k");
+        assertThat(e.getMessage()).contains("logbsize= takes 16k, 32k, 64k, 128k or 256k");
+        e = error(GOOD, "filesystem.type=xfs", "filesystem.options=notail");
+        assertThat(e.getMessage()).contains("unknown xfs mount option 'notail'; expected barrier, nobarrier");
+        e = error(GOOD, "filesystem.type=jfs");
+        assertThat(e.getMessage()).contains("filesystem.type: expected one of ext3, reiserfs, xfs");
+    }
+
+    @Test
     void vmWithoutAFileSystem() {
         ScenarioException e = error(GOOD.replaceAll("(?s)filesystem:.*?jobs:", "jobs:"));
         assertThat(e.getMessage()).startsWith("s.yaml:5:3: vm:").contains("needs a filesystem: section");

@@ -1,6 +1,7 @@
 package io.iopath.fs.ext3;
 
 import io.iopath.block.BioSink;
+import io.iopath.fs.DurabilityLedger;
 import io.iopath.fs.FileSystem;
 import io.iopath.fs.FsConfig;
 import io.iopath.fs.MountOptions;
@@ -11,6 +12,7 @@ import io.iopath.fs.FsStats;
 import io.iopath.fs.OpenFile;
 import io.iopath.fs.pagecache.BufferedRead;
 import io.iopath.fs.pagecache.Mapping;
+import io.iopath.fs.pagecache.MetaBuffers;
 import io.iopath.fs.pagecache.Page;
 import io.iopath.fs.pagecache.PageCache;
 import io.iopath.fs.pagecache.PageIo;
@@ -57,10 +59,10 @@ public final class Ext3 implements FileSystem {
     private final Ext3Inode root;
     private final long[] journal;
     /** Data blocks an fsync has returned for, until they are written again (power-loss accounting). */
-    private final Set<Long> fsyncedBlocks = new HashSet<>();
+    private final DurabilityLedger durability;
     private long appBytesRead;
     private long appBytesWritten;
-    private long metaReads;
+    private final MetaBuffers meta;
 
     /**
      * mke2fs and mount.
@@ -87,12 +89,14 @@ public final class Ext3 implements FileSystem {
         Ext3Inode lostFound = mkfsDirectory(Ext3Layout.FIRST_INO, 4, root); // mke2fs: lost+found of 16 KiB
         root.dir.insert("lost+found", lostFound.ino, 0);
         this.journal = mkfsJournal(layout.journalBlocks);
+        this.durability = new DurabilityLedger(config.partitionOffset() / 512, journal);
         // mount: the super block and the group descriptors stay in memory (ext3_fill_super)
         pin(0);
         for (int i = 0; i < layout.gdtBlocks; i++) {
             pin(1 + i);
         }
         this.jbd = new Jbd(sim, cache, io, bdev, blocks, journal, options, pids.kjournald(), permanent);
+        this.meta = new MetaBuffers(cache, io, bdev, jbd::journalMeta);
         writeback.start();
     }
 
@@ -144,63 +148,9 @@ public final class Ext3 implements FileSystem {
         return phys;
     }
 
-    // ------------------------------------------------------------------ one system call's metadata reads
-
     /** The metadata blocks one call needs: uncached ones are read (sb_bread), and the call waits for all of them. */
-    private final class MetaReads {
-        final int pid;
-        final List<Page> waits = new ArrayList<>();
-
-        MetaReads(int pid) {
-            this.pid = pid;
-        }
-
-        /** {@code fresh}: a block with nothing on disk worth reading (a new inode-table block, a new directory block). */
-        void need(long block, boolean fresh) {
-            Page p = cache.find(bdev, block);
-            if (p == null) {
-                p = cache.add(bdev, block, fresh, false);
-                p.block = block;
-                if (!fresh) {
-                    metaReads++;
-                    io.readPages(List.of(p), pid, Flags.META, cache);
-                    waits.add(p);
-                }
-            } else if (!p.uptodate()) {
-                waits.add(p);
-            }
-            cache.markAccessed(p);
-        }
-
-        void need(long block) {
-            need(block, false);
-        }
-
-        void journal(long block) {
-            need(block);
-            jbd.journalMeta(block);
-        }
-
-        void journalFresh(long block) {
-            need(block, true);
-            jbd.journalMeta(block);
-        }
-
-        void then(Runnable r) {
-            int[] left = {1};
-            Runnable one = () -> {
-                if (--left[0] == 0) {
-                    r.run();
-                }
-            };
-            for (Page p : waits) {
-                if (!p.uptodate()) {
-                    left[0]++;
-                    p.waitIo(one);
-                }
-            }
-            one.run();
-        }
+    private MetaBuffers.Reads reads(int pid) {
+        return meta.reads(pid);
     }
 
     // ------------------------------------------------------------------ namespace
@@ -216,7 +166,7 @@ public final class Ext3 implements FileSystem {
         return e == null ? null : icache.get(e.ino());
     }
 
-    private void lookup(MetaReads r, Ext3Inode d, String name) {
+    private void lookup(MetaBuffers.Reads r, Ext3Inode d, String name) {
         for (int i : d.dir.lookupBlocks(name)) {
             r.need(d.dir.blocks.get(i));
         }
@@ -236,24 +186,24 @@ public final class Ext3 implements FileSystem {
         if (d.dir.entries.containsKey(name)) {
             throw new IllegalStateException("'" + name + "' exists in " + d);
         }
-        MetaReads lookup = new MetaReads(pid);
+        MetaBuffers.Reads lookup = reads(pid);
         lookup(lookup, d, name);
         lookup.need(layout.inodeBlock(d.ino));
         lookup.then(() -> jbd.startHandle(directory ? 12 : 8, pid, () -> {
             long tid = jbd.runningTid();
-            MetaReads r = new MetaReads(pid);
+            MetaBuffers.Reads r = reads(pid);
             long ino = inodes.allocate(d.group, d.ino, directory, d.topDir);
             if (ino < 0) {
                 throw new IllegalStateException("ext3: no free inode");
             }
             int g = layout.groupOfInode(ino);
-            r.journal(layout.inodeBitmap(g));
-            r.journal(layout.gdtBlock(g));
+            r.log(layout.inodeBitmap(g));
+            r.log(layout.gdtBlock(g));
             long itb = layout.inodeBlock(ino);
             if (inodes.blockHasOtherInodes(ino)) {
-                r.journal(itb);
+                r.log(itb);
             } else {
-                r.journalFresh(itb); // __ext3_get_inode_loc: no other inode in use, the block is not read
+                r.logFresh(itb); // __ext3_get_inode_loc: no other inode in use, the block is not read
             }
             Ext3Inode n = new Ext3Inode(ino, g, directory, new Mapping((directory ? "dir" : "ino") + ino, false));
             n.parent = d;
@@ -262,10 +212,10 @@ public final class Ext3 implements FileSystem {
                 n.map(0, b);
                 n.dir.addBlock(b, 24); // "." and ".."
                 n.size = 4096;
-                r.journalFresh(b);
+                r.logFresh(b);
             }
             addEntry(r, d, name, ino, pid);
-            r.journal(layout.inodeBlock(d.ino));
+            r.log(layout.inodeBlock(d.ino));
             d.lastTid = tid;
             d.lastDataTid = tid;
             n.lastTid = tid;
@@ -275,7 +225,7 @@ public final class Ext3 implements FileSystem {
         }));
     }
 
-    private void addEntry(MetaReads r, Ext3Inode d, String name, long ino, int pid) {
+    private void addEntry(MetaBuffers.Reads r, Ext3Inode d, String name, long ino, int pid) {
         int blk = d.dir.insertBlock(name);
         if (blk == -2 && config.dirIndex()) {
             long a = allocate(r, d, d.dir.blocks.size(), pid, null);
@@ -286,7 +236,7 @@ public final class Ext3 implements FileSystem {
                 d.map(d.dir.blocks.size() + 1, b);
             }
             for (int i : d.dir.split(name, a, b)) {
-                r.journalFresh(d.dir.blocks.get(i));
+                r.logFresh(d.dir.blocks.get(i));
             }
             d.size = d.dir.blocks.size() * 4096L;
             blk = d.dir.insertBlock(name);
@@ -297,9 +247,9 @@ public final class Ext3 implements FileSystem {
             d.map(idx, b);
             blk = d.dir.addBlock(b, 0);
             d.size = d.dir.blocks.size() * 4096L;
-            r.journalFresh(b);
+            r.logFresh(b);
         }
-        r.journal(d.dir.blocks.get(blk));
+        r.log(d.dir.blocks.get(blk));
         d.dir.insert(name, ino, blk);
     }
 
@@ -321,21 +271,21 @@ public final class Ext3 implements FileSystem {
     }
 
     /** One block for page {@code index} of {@code f} (or for an indirect block before it), journaling its bitmap and descriptor. */
-    private long allocate(MetaReads r, Ext3Inode f, long index, int pid, BlockAllocator.Window window) {
+    private long allocate(MetaBuffers.Reads r, Ext3Inode f, long index, int pid, BlockAllocator.Window window) {
         long b = blocks.allocate(goal(f, index, pid), window);
         if (b < 0) {
             throw new IllegalStateException("ext3: no free block");
         }
         int g = layout.groupOf(b);
-        r.journal(layout.blockBitmap(g));
-        r.journal(layout.gdtBlock(g));
+        r.log(layout.blockBitmap(g));
+        r.log(layout.gdtBlock(g));
         return b;
     }
 
     @Override
     public void open(FsFile dir, String name, boolean direct, int pid, Consumer<OpenFile> done) {
         Ext3Inode d = (Ext3Inode) dir;
-        MetaReads r = new MetaReads(pid);
+        MetaBuffers.Reads r = reads(pid);
         lookup(r, d, name);
         r.then(() -> {
             Directory.Entry e = d.dir.entries.get(name);
@@ -368,18 +318,18 @@ public final class Ext3 implements FileSystem {
             return;
         }
         Ext3Inode f = icache.get(e.ino());
-        MetaReads lookup = new MetaReads(pid);
+        MetaBuffers.Reads lookup = reads(pid);
         lookup(lookup, d, name);
         lookup.need(layout.inodeBlock(d.ino));
         lookup.need(layout.inodeBlock(f.ino));
         lookup.then(() -> jbd.startHandle(10, pid, () -> {
             long tid = jbd.runningTid();
-            MetaReads r = new MetaReads(pid);
-            r.journal(d.dir.blocks.get(d.dir.entries.get(name).block()));
+            MetaBuffers.Reads r = reads(pid);
+            r.log(d.dir.blocks.get(d.dir.entries.get(name).block()));
             d.dir.remove(name);
-            r.journal(layout.inodeBlock(d.ino));
-            r.journal(layout.inodeBlock(f.ino));
-            r.journal(0); // the orphan list lives in the super block
+            r.log(layout.inodeBlock(d.ino));
+            r.log(layout.inodeBlock(f.ino));
+            r.log(0); // the orphan list lives in the super block
             Set<Integer> groups = new LinkedHashSet<>();
             List<Long> freed = new ArrayList<>();
             for (long b : f.blocks) {
@@ -398,13 +348,13 @@ public final class Ext3 implements FileSystem {
                 groups.add(layout.groupOf(b));
             }
             for (int g : groups) {
-                r.journal(layout.blockBitmap(g));
-                r.journal(layout.gdtBlock(g));
+                r.log(layout.blockBitmap(g));
+                r.log(layout.gdtBlock(g));
             }
             int g = layout.groupOfInode(f.ino);
             inodes.free(f.ino, f.directory);
-            r.journal(layout.inodeBitmap(g));
-            r.journal(layout.gdtBlock(g));
+            r.log(layout.inodeBitmap(g));
+            r.log(layout.gdtBlock(g));
             for (Page p : new ArrayList<>(f.mapping.pages())) {
                 jbd.forget(p);
             }
@@ -443,8 +393,8 @@ public final class Ext3 implements FileSystem {
         }
         fi.atimeSecond = second;
         jbd.startHandle(1, pid, () -> {
-            MetaReads r = new MetaReads(pid);
-            r.journal(layout.inodeBlock(fi.ino));
+            MetaBuffers.Reads r = reads(pid);
+            r.log(layout.inodeBlock(fi.ino));
             fi.lastTid = jbd.runningTid();
             r.then(done);
         });
@@ -459,7 +409,7 @@ public final class Ext3 implements FileSystem {
         }
         long first = offset / 4096;
         long last = (offset + length - 1) / 4096;
-        MetaReads pre = new MetaReads(pid);
+        MetaBuffers.Reads pre = reads(pid);
         // block_prepare_write: a partly written block that exists on disk and is not cached is read first
         rmw(pre, fi, first, offset, length, pid);
         if (last != first) {
@@ -469,7 +419,7 @@ public final class Ext3 implements FileSystem {
         int credits = (int) Math.min(64, last - first + 1) * 2 + 4;
         pre.then(() -> jbd.startHandle(credits, pid, () -> {
             long tid = jbd.runningTid();
-            MetaReads r = new MetaReads(pid);
+            MetaBuffers.Reads r = reads(pid);
             int newlyDirty = 0;
             boolean allocated = false;
             for (long p = first; p <= last; p++) {
@@ -477,7 +427,7 @@ public final class Ext3 implements FileSystem {
                 if (page == null) {
                     page = cache.add(fi.mapping, p, true, false);
                 } else if (!page.uptodate()) {
-                    r.waits.add(page);
+                    r.waitFor(page);
                 }
                 if (fi.blockOf(p) < 0) {
                     // ext3_alloc_branch: missing indirect blocks first, then the data block
@@ -485,18 +435,18 @@ public final class Ext3 implements FileSystem {
                         if (fi.indirectSlot(slot) < 0) {
                             long ind = allocate(r, fi, p, pid, null);
                             fi.setIndirect(slot, ind);
-                            r.journalFresh(ind);
+                            r.logFresh(ind);
                         }
                     }
                     long b = allocate(r, fi, p, pid, options.reservation() ? fi.window : null);
                     fi.map(p, b);
                     if (p >= Ext3Inode.DIRECT) {
-                        r.journal(fi.indirectFor(p));
+                        r.log(fi.indirectFor(p));
                     }
                     allocated = true;
                 }
                 page.block = fi.blockOf(p);
-                fsyncedBlocks.remove(page.block); // new data: not promised until the next fsync
+                durability.rewritten(page.block); // new data: not promised until the next fsync
                 if (options.data() == MountOptions.DataMode.JOURNAL) {
                     jbd.journalData(page);
                 } else {
@@ -515,7 +465,7 @@ public final class Ext3 implements FileSystem {
                 fi.size = offset + length;
             }
             // file_update_time and i_size: the inode is journaled (ext3_dirty_inode)
-            r.journal(layout.inodeBlock(fi.ino));
+            r.log(layout.inodeBlock(fi.ino));
             fi.lastTid = tid;
             if (allocated || grew) {
                 fi.lastDataTid = tid;
@@ -526,7 +476,7 @@ public final class Ext3 implements FileSystem {
         }));
     }
 
-    private void rmw(MetaReads pre, Ext3Inode fi, long page, long offset, long length, int pid) {
+    private void rmw(MetaBuffers.Reads pre, Ext3Inode fi, long page, long offset, long length, int pid) {
         long pageStart = page * 4096;
         boolean whole = offset <= pageStart && offset + length >= pageStart + 4096;
         if (whole || fi.blockOf(page) < 0 || cache.find(fi.mapping, page) != null) {
@@ -536,49 +486,19 @@ public final class Ext3 implements FileSystem {
         p.block = fi.blockOf(page);
         cache.countLookup(false);
         io.readPages(List.of(p), pid, 0, cache);
-        pre.waits.add(p);
+        pre.waitFor(p);
     }
 
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
-        Ext3Inode fi = (Ext3Inode) f.file;
-        long first = offset / 4096;
-        long last = (offset + length - 1) / 4096;
-        int[] left = {1};
-        Runnable one = () -> {
-            if (--left[0] == 0) {
-                if (op == Op.READ) {
-                    appBytesRead += length;
-                } else {
-                    appBytesWritten += length;
-                }
-                done.run();
+        io.direct((Ext3Inode) f.file, op, offset, length, pid, () -> {
+            if (op == Op.READ) {
+                appBytesRead += length;
+            } else {
+                appBytesWritten += length;
             }
-        };
-        long runStart = -1;
-        int runLen = 0;
-        for (long p = first; p <= last + 1; p++) {
-            long b = p <= last ? fi.blockOf(p) : -1;
-            if (p <= last && b < 0) {
-                throw new IllegalStateException("O_DIRECT " + op + " of a hole in " + fi + " at page " + p + " (lay the file out first)");
-            }
-            if (runLen > 0 && (b < 0 || b != runStart + runLen)) {
-                left[0]++;
-                if (op == Op.READ) {
-                    io.readBlocks(runStart, runLen, pid, 0, one);
-                } else {
-                    io.writeBlocks(runStart, runLen, pid, Flags.SYNC, one); // O_DIRECT writes are REQ_SYNC
-                }
-                runLen = 0;
-            }
-            if (b >= 0) {
-                if (runLen == 0) {
-                    runStart = b;
-                }
-                runLen++;
-            }
-        }
-        one.run();
+            done.run();
+        });
     }
 
     @Override
@@ -594,7 +514,7 @@ public final class Ext3 implements FileSystem {
         jbd.waitCommit(tid, () -> writeback.waitWriteback(fi.mapping, () -> {
             for (long b : fi.blocks) {
                 if (b >= 0) {
-                    fsyncedBlocks.add(b);
+                    durability.fsynced(b);
                 }
             }
             done.run();
@@ -627,35 +547,15 @@ public final class Ext3 implements FileSystem {
      * Power fails now: the page cache is gone, and so are the writes the drive held only in its
      * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}.
      */
+    @Override
     public FsPowerLoss powerFail(List<long[]> lost) {
-        long buffered = 0;
+        List<Mapping> files = new ArrayList<>();
         for (Ext3Inode i : icache.values()) {
-            for (Page p : i.mapping.pages()) {
-                if (p.bufferDirty || p.underWriteback()) {
-                    buffered++;
-                }
-            }
+            files.add(i.mapping);
         }
-        Set<Long> journal = new HashSet<>();
-        for (long j : this.journal) {
-            journal.add(j);
-        }
-        long fsynced = 0;
-        long commits = 0;
-        long start = config.partitionOffset() / 512;
-        for (long[] r : lost) {
-            for (long s = r[0]; s < r[0] + r[1]; s += PageIo.BLOCK_SECTORS) {
-                long b = (s - start) / PageIo.BLOCK_SECTORS;
-                if (fsyncedBlocks.contains(b)) {
-                    fsynced++;
-                }
-                if (journal.contains(b)) {
-                    commits++;
-                }
-            }
-        }
+        FsPowerLoss loss = durability.powerFail(files, lost);
         writeback.stop();
-        return new FsPowerLoss(buffered, fsynced, commits);
+        return loss;
     }
 
     @Override
@@ -712,7 +612,7 @@ public final class Ext3 implements FileSystem {
     }
 
     public long metadataReads() {
-        return metaReads;
+        return meta.reads();
     }
 
     /** Per commit: start ns, end ns, metadata blocks, ordered pages, journal blocks. */

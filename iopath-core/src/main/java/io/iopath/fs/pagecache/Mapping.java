@@ -20,6 +20,18 @@ public final class Mapping {
     Mapping youngerDirty;
     /** range_cyclic: the page index the next write-back pass starts at ({@code writeback_index}). */
     long writebackIndex;
+    /**
+     * The file system's ->writepage for a dirty page with no block yet (XFS delayed allocation):
+     * it maps the page (and may map its neighbours) before the write; null when every dirty page
+     * already has its block.
+     */
+    public Delalloc delalloc;
+
+    /** Delayed allocation at write-back ({@code xfs_page_state_convert} → {@code xfs_map_blocks}). */
+    public interface Delalloc {
+        /** Gives {@code p} (dirty, unmapped) its block; the write is issued as {@code pid}. */
+        void allocate(Page p, int pid);
+    }
 
     public Mapping(String name, boolean bdev) {
         this.name = name;

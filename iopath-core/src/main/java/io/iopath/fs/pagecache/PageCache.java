@@ -181,6 +181,9 @@ public final class PageCache {
 
     /** Starts the write of one dirty page as {@code pid}: one 4 KiB bio, or none if its buffer is clean. */
     public void writePage(Page p, int pid, int flags) {
+        if (p.bufferDirty && p.block < 0 && p.mapping.delalloc != null) {
+            p.mapping.delalloc.allocate(p, pid);
+        }
         startWriteback(p);
         if (p.bufferDirty && p.block >= 0) {
             p.bufferDirty = false;

@@ -50,6 +50,37 @@ public final class PageIo {
         submit(Op.WRITE, block, 1, pid, flags, after);
     }
 
+    /**
+     * A write of {@code sectors} 512-byte sectors from partition sector {@code sector}: XFS's
+     * metadata buffers and log writes are sector-granular (an AGI is one sector, an iclog write a
+     * multiple of 512 bytes).
+     */
+    public void writeSectors(long sector, int sectors, int pid, int flags, Runnable after) {
+        submitSectors(Op.WRITE, sector, sectors, pid, flags, after);
+    }
+
+    /** A read of {@code sectors} sectors from partition sector {@code sector}. */
+    public void readSectors(long sector, int sectors, int pid, int flags, Runnable after) {
+        submitSectors(Op.READ, sector, sectors, pid, flags, after);
+    }
+
+    private void submitSectors(Op op, long sector, int sectors, int pid, int flags, Runnable after) {
+        if (sector < 0 || sectors <= 0) {
+            throw new IllegalStateException("IO to sector " + sector + " of " + sectors + " sectors");
+        }
+        Bio bio = new Bio(ids.getAsLong(), op, partitionStartSector + sector, sectors, flags, pid, b -> {
+            deviceDone.accept(b);
+            after.run();
+        });
+        if (op == Op.READ) {
+            bytesRead += sectors * 512L;
+        } else {
+            bytesWritten += sectors * 512L;
+        }
+        bio.submittedNs = sim.now();
+        sink.submit(bio);
+    }
+
     /** A read of {@code count} consecutive blocks from {@code block}. */
     public void readBlocks(long block, int count, int pid, int flags, Runnable after) {
         submit(Op.READ, block, count, pid, flags, after);
@@ -58,6 +89,46 @@ public final class PageIo {
     /** A write of {@code count} consecutive blocks (direct IO through the block map). */
     public void writeBlocks(long block, int count, int pid, int flags, Runnable after) {
         submit(Op.WRITE, block, count, pid, flags, after);
+    }
+
+    /**
+     * O_DIRECT IO through a file's block map, bypassing the page cache: one bio per run of
+     * consecutive blocks ({@code blockdev_direct_IO}); O_DIRECT writes are REQ_SYNC. The blocks
+     * must exist (a hole is refused: lay the file out first).
+     */
+    public void direct(BlockMap map, Op op, long offset, long length, int pid, Runnable done) {
+        long first = offset / BLOCK_BYTES;
+        long last = (offset + length - 1) / BLOCK_BYTES;
+        int[] left = {1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                done.run();
+            }
+        };
+        long runStart = -1;
+        int runLen = 0;
+        for (long p = first; p <= last + 1; p++) {
+            long b = p <= last ? map.blockOf(p) : -1;
+            if (p <= last && b < 0) {
+                throw new IllegalStateException("O_DIRECT " + op + " of a hole in " + map + " at page " + p + " (lay the file out first)");
+            }
+            if (runLen > 0 && (b < 0 || b != runStart + runLen)) {
+                left[0]++;
+                if (op == Op.READ) {
+                    readBlocks(runStart, runLen, pid, 0, one);
+                } else {
+                    writeBlocks(runStart, runLen, pid, io.iopath.request.Flags.SYNC, one);
+                }
+                runLen = 0;
+            }
+            if (b >= 0) {
+                if (runLen == 0) {
+                    runStart = b;
+                }
+                runLen++;
+            }
+        }
+        one.run();
     }
 
     /** An empty flush (blkdev_issue_flush), as a barrier-mounted fsync ends with. */

@@ -34,6 +34,8 @@ public final class Writeback {
     private final List<Runnable> congestionWaiters = new ArrayList<>();
     /** writeback_acquire(bdi): a pdflush thread owns the queue. */
     private boolean pdflushBusy;
+    /** Unmounted: a pass still in progress (a ReiserFS commit in sync_supers) does not re-arm the timer. */
+    private boolean stopped;
     /** dirty_exceeded: balance_dirty_pages is being called every 8 pages instead of every ratelimit. */
     private boolean dirtyExceeded;
     private long ratelimitCounter;
@@ -46,8 +48,13 @@ public final class Writeback {
 
     /** Hooks the file system adds to a kupdate pass ({@code sync_supers}) and to sync(). */
     public interface SuperOps {
-        /** ->write_super of a dirty super block at each kupdate pass; nothing by default. */
-        default void writeSuper() {
+        /**
+         * ->write_super of a dirty super block at each kupdate pass, as pdflush, which goes on
+         * with the pass's file write-back when {@code then} runs (ReiserFS commits here);
+         * nothing by default.
+         */
+        default void writeSuper(int pdflushPid, Runnable then) {
+            then.run();
         }
     }
 
@@ -77,6 +84,7 @@ public final class Writeback {
 
     /** Stops the timers so that a finished run ends (unmount). */
     public void stop() {
+        stopped = true;
         kupdateTimer.cancel();
     }
 
@@ -231,11 +239,13 @@ public final class Writeback {
         }
         pdflushBusy = true;
         kupdatePasses++;
-        kupdateStartNs = sim.now();
-        superOps.writeSuper();
-        kupdateOldest = sim.now() - vm.dirtyExpireNs();
-        kupdateLeft = cache.nrDirty() + cache.dirtyInodes().size();
-        kupdatePass();
+        // wb_kupdate: sync_supers first, then the pass's start, age limit and page count
+        superOps.writeSuper(pdflushPid, () -> {
+            kupdateStartNs = sim.now();
+            kupdateOldest = sim.now() - vm.dirtyExpireNs();
+            kupdateLeft = cache.nrDirty() + cache.dirtyInodes().size();
+            kupdatePass();
+        });
     }
 
     private void kupdatePass() {
@@ -252,7 +262,7 @@ public final class Writeback {
         }
         pdflushBusy = false;
         long next = Math.max(kupdateStartNs + vm.dirtyWritebackNs(), sim.now() + KUPDATE_MIN_REARM_NS);
-        if (vm.dirtyWritebackCentisecs() > 0) {
+        if (vm.dirtyWritebackCentisecs() > 0 && !stopped) {
             kupdateTimer.scheduleAt(next);
         }
     }
@@ -366,6 +376,25 @@ public final class Writeback {
                 }
             });
         }
+    }
+
+    /** {@code then} runs when no page of any of {@code ms} is under write-back (sync's wait over every inode). */
+    public void waitWriteback(java.util.Collection<Mapping> ms, Runnable then) {
+        int[] left = {1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                then.run();
+            }
+        };
+        for (Mapping m : ms) {
+            for (Page p : m.pages.values()) {
+                if (p.writeback) {
+                    left[0]++;
+                    p.waitIo(one);
+                }
+            }
+        }
+        one.run();
     }
 
     /** The first half of sync(): write-back of every dirty inode with no age limit (WB_SYNC_ALL). */
