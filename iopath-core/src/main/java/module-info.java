@@ -16,6 +16,9 @@ module io.iopath.core {
     requires org.jfree.jfreechart;
     requires org.jfree.svg;
     requires java.desktop;
+    // bzip2 and xz traces (TraceFiles)
+    requires org.apache.commons.compress;
+    requires org.tukaani.xz;
 
     // What a library user needs.
     exports io.iopath.scenario;
@@ -44,6 +47,10 @@ module io.iopath.core {
     // The file system a scenario mounts (FsConfig, its mount options and vm.* sysctls).
     exports io.iopath.fs;
     exports io.iopath.fs.pagecache;
+    // The virtual disk a scenario describes (QemuConfig, cache modes, device models), and the
+    // raw volume its image lives on.
+    exports io.iopath.virt;
+    exports io.iopath.fs.bdev;
 
     // Layer internals, for the CLI's bench command and the JMH benchmarks only.
     exports io.iopath.block.sched to io.iopath.cli, io.iopath.bench;

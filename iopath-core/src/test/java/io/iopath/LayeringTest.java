@@ -47,10 +47,11 @@ class LayeringTest {
             Map.entry("workload", Set.of("fs", "block", "metrics", "request", "sim", "units", "result", "files")),
             Map.entry("validation", Set.of("device", "workload", "metrics", "request", "sim", "units",
                     "result", "files")),
+            Map.entry("virt", Set.of("fs", "block", "device", "request", "sim", "units", "result", "files")),
             Map.entry("report", Set.of("result", "units", "files")),
-            Map.entry("scenario", Set.of("fs", "device", "block", "driver", "durability", "metrics",
+            Map.entry("scenario", Set.of("virt", "fs", "device", "block", "driver", "durability", "metrics",
                     "workload", "request", "sim", "units", "result", "files")),
-            Map.entry("experiment", Set.of("scenario", "fs", "device", "block", "driver", "durability",
+            Map.entry("experiment", Set.of("scenario", "virt", "fs", "device", "block", "driver", "durability",
                     "metrics", "workload", "validation", "report", "request", "sim", "units",
                     "result", "files"))));
 

@@ -1,14 +1,22 @@
 package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.experiment.VirtualRun;
+import io.iopath.report.VirtualRunText;
+import io.iopath.result.VirtualResult;
+import io.iopath.scenario.VirtualScenario;
 import io.iopath.metrics.blktrace.BlkTraceBinaryWriter;
+import io.iopath.metrics.fio.FioLogs;
+import io.iopath.workload.Workload;
 import io.iopath.report.PowerLossText;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
 import io.iopath.report.RunReport;
 import io.iopath.report.ScenarioSource;
 import io.iopath.report.fio.FioJson;
+import io.iopath.report.fio.FioTerse;
 import io.iopath.report.fio.FioText;
+import io.iopath.result.FioJobOptions;
 import io.iopath.result.FioResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.FioJobFile;
@@ -45,8 +53,8 @@ final class RunCommand implements Callable<Integer> {
     Path scenarioFile;
 
     @Option(names = "--output-format", paramLabel = "FORMAT",
-            description = "normal (fio's terminal summary), json (fio's JSON) or iopath (iopath's table);"
-                    + " default: normal for fio job files, iopath for YAML")
+            description = "normal (fio's terminal summary), json (fio's JSON), json+ (with latency bins),"
+                    + " terse (fio's terse v3) or iopath (iopath's table); default: normal for fio job files, iopath for YAML")
     String outputFormat;
 
     @Option(names = "--trace-out", paramLabel = "FILE",
@@ -159,6 +167,8 @@ final class RunCommand implements Callable<Integer> {
                 }
                 fio.notes().forEach(err::println);
                 scenario = ScenarioReader.read(fio.tree(), all);
+            } else if (ScenarioReader.isVirtual(scenarioFile.toString(), Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
+                return virtual(all);
             } else {
                 scenario = ScenarioReader.read(scenarioFile, all);
             }
@@ -177,8 +187,8 @@ final class RunCommand implements Callable<Integer> {
         }
         // --json asks for iopath's results.json, so for a fio job file it replaces fio's summary
         String format = outputFormat != null ? outputFormat : fio != null && !json ? "normal" : "iopath";
-        if (!List.of("normal", "json", "iopath").contains(format)) {
-            throw new BadInputException("--output-format: expected normal, json or iopath, got '" + format + "'");
+        if (!List.of("normal", "json", "json+", "terse", "iopath").contains(format)) {
+            throw new BadInputException("--output-format: expected normal, json, json+, terse or iopath, got '" + format + "'");
         }
         if (json && !format.equals("iopath")) {
             throw new BadInputException("--json: prints iopath's results.json, which --output-format " + format
@@ -197,13 +207,22 @@ final class RunCommand implements Callable<Integer> {
         BlkTraceBinaryWriter binary = null;
         ScenarioRun run;
         Result result;
+        fioLogs = new ArrayList<>();
+        fioLogged = new ArrayList<>();
         try {
             tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
             binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
             run = new ScenarioRun(scenario, TraceOut.both(TraceOut.both(blktrace, tracer), binary), intervalNs);
+            if (fio != null) {
+                fioLogs = attachLogs(fio, run);
+            }
             ScenarioRun r = run;
             try (ProgressBar bar = new ProgressBar(System.err, run.plannedIos(), run.plannedEndNs(), () -> r.simulator().now())) {
                 result = run.execute(bar::update);
+            }
+            for (int i = 0; i < fioLogs.size(); i++) {
+                fioLogs.get(i).finish(fioLogged.get(i).stats().lastCompletionNs);
+                fioLogs.get(i).commit();
             }
             if (blktrace != null) {
                 blktrace.commit();
@@ -221,6 +240,9 @@ final class RunCommand implements Callable<Integer> {
                 if (binary != null) {
                     binary.close();
                 }
+                for (FioLogs l : fioLogs) {
+                    l.close();
+                }
             }
         }
         run.notes().forEach(n -> err.println("iopath: " + n));
@@ -235,7 +257,12 @@ final class RunCommand implements Callable<Integer> {
                 err.println("iopath: " + PowerLossText.describe(result.powerLoss())); // fio's own output has no place for it
             }
             FioResult report = run.fioResult(result, fio != null && fio.groupReporting());
-            out.print(format.equals("json") ? FioJson.toText(report) : FioText.render(report));
+            FioJobOptions written = fio != null ? fio.written() : FioJobOptions.NONE;
+            out.print(switch (format) {
+                case "json", "json+" -> FioJson.toText(report, written, format.equals("json+"));
+                case "terse" -> FioTerse.render(report);
+                default -> FioText.render(report);
+            });
             return 0;
         }
         if (json) {
@@ -248,6 +275,68 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * A guest on a virtual disk (a scenario with {@code guest:}, docs/virtual-disks.md): the guest's
+     * table, then QEMU, the host drive and a host power failure's losses per level. The trace and
+     * report outputs of a plain run are not written for it yet, and say so.
+     */
+    private int virtual(List<String> all) {
+        for (Object[] o : new Object[][] {{"--trace-out", traceOut}, {"--blktrace", blktraceFile},
+                {"--blktrace-dir", blktraceDir}, {"--out", outDir}, {"--output-format", outputFormat}}) {
+            if (o[1] != null) {
+                throw new BadInputException(o[0] + ": not for a guest on a virtual disk yet (" + scenarioFile + " has a guest: section)");
+            }
+        }
+        VirtualScenario scenario = ScenarioReader.readVirtual(scenarioFile, all);
+        PrintWriter out = spec.commandLine().getOut();
+        if (check) {
+            out.println("ok: " + scenario.guestJobs().size() + " guest job(s) on " + scenario.qemu().device().yamlName()
+                    + ", cache " + scenario.qemu().cache().label());
+            return 0;
+        }
+        VirtualResult result;
+        try {
+            result = new VirtualRun(scenario).execute();
+        } catch (io.iopath.experiment.RunException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        if (json) {
+            out.print(VirtualRunText.json(result));
+            return 0;
+        }
+        out.print(ResultTable.render(result.guest()));
+        out.println();
+        out.print(VirtualRunText.render(result));
+        return 0;
+    }
+
+    /** fio's per-job logs being written, and the processes they belong to. */
+    private List<FioLogs> fioLogs = new ArrayList<>();
+    private List<Workload> fioLogged = new ArrayList<>();
+
+    /**
+     * fio's {@code write_bw_log} / {@code write_lat_log} / {@code write_iops_log}: each process
+     * of a job that asks gets its files in the current directory, as fio writes them, numbered
+     * by fio's thread number (1, 2, … in the order the processes are set up).
+     */
+    private List<FioLogs> attachLogs(FioJobFile fio, ScenarioRun run) throws IOException {
+        int thread = 0;
+        for (Workload w : run.workloads()) {
+            thread++;
+            FioLogs.Config c = fio.logs(w.spec().name());
+            if (!c.any()) {
+                continue;
+            }
+            c = new FioLogs.Config(c.bwPrefix(), c.latPrefix(), c.iopsPrefix(), c.avgMs(), c.logOffset(),
+                    w.spec().asyncEngine());
+            FioLogs logs = new FioLogs(c, Path.of("").toAbsolutePath(), thread);
+            w.stats().logTo(logs);
+            fioLogs.add(logs);
+            fioLogged.add(w);
+        }
+        return fioLogs;
     }
 
     /** A Postmark configuration file: the options that need a simulated run are refused until it can be simulated. */

@@ -8,9 +8,7 @@ import io.iopath.result.Result;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Collects a run's fio-style job statistics into a {@link FioResult}: one entry per process, or
@@ -20,41 +18,66 @@ final class FioResults {
     private FioResults() {
     }
 
-    /** A reported job while its clones are merged. */
-    private record Entry(JobSpec spec, int clones, int pid, JobStats stats) {
+    /** A reported job while its members are summed. */
+    private record Entry(JobSpec spec, int clones, int pid, int groupId, JobStats stats) {
     }
 
+    /**
+     * As fio's {@code __show_run_stats}: without {@code group_reporting} one entry per process;
+     * with it one per reporting group (consecutive processes of the same {@code groupid}, named
+     * after the first), the members summed by {@code sum_thread_stats}. A job's groupid is that
+     * of the job before it, one more when it has {@code stonewall} or {@code new_group} and the
+     * group so far has jobs (init.c {@code add_job}).
+     */
     static FioResult of(List<Workload> workloads, IssueTap tap, Result result, boolean groupReporting) {
-        Map<String, Entry> byName = new LinkedHashMap<>();
         List<Entry> entries = new ArrayList<>();
+        int groupId = 0;
+        int groupJobs = 0;
+        String lastJob = null;
+        Entry open = null;
+        List<FioResult.Section> sections = new ArrayList<>();
         for (Workload w : workloads) {
+            JobSpec spec = w.spec();
+            boolean newJob = !spec.name().equals(lastJob);
+            if (newJob && (spec.control().stonewall() || spec.control().newGroup()) && groupJobs > 0) {
+                groupId++;
+                groupJobs = 0;
+            }
+            if (newJob) {
+                sections.add(new FioResult.Section(spec.name(), groupId, 1, options(spec)));
+            } else {
+                FioResult.Section last = sections.get(sections.size() - 1);
+                sections.set(sections.size() - 1, new FioResult.Section(last.name(), last.groupId(),
+                        last.processes() + 1, last.options()));
+            }
+            lastJob = spec.name();
+            groupJobs++;
             if (!groupReporting) {
-                entries.add(new Entry(w.spec(), 1, w.processId(), w.stats()));
+                entries.add(new Entry(spec, 1, w.processId(), groupId, w.stats()));
                 continue;
             }
-            Entry e = byName.get(w.spec().name());
-            if (e == null) {
-                JobStats merged = new JobStats();
-                merged.addAll(w.stats());
-                e = new Entry(w.spec(), 1, w.processId(), merged);
-                byName.put(w.spec().name(), e);
-                entries.add(e);
+            if (open == null || open.groupId() != groupId) {
+                JobStats sum = new JobStats();
+                sum.sumGroupMember(w.stats());
+                open = new Entry(spec, 1, w.processId(), groupId, sum);
+                entries.add(open);
             } else {
-                e.stats().addAll(w.stats());
-                Entry grown = new Entry(e.spec(), e.clones() + 1, e.pid(), e.stats());
-                byName.put(e.spec().name(), grown);
-                entries.set(entries.indexOf(e), grown);
+                open.stats().sumGroupMember(w.stats());
+                Entry grown = new Entry(open.spec(), open.clones() + 1, open.pid(), groupId, open.stats());
+                entries.set(entries.size() - 1, grown);
+                open = grown;
             }
         }
         List<FioResult.Job> jobs = new ArrayList<>(entries.size());
         for (Entry e : entries) {
             double[] percentiles = e.spec().percentiles().stream().mapToDouble(Double::doubleValue).toArray();
-            jobs.add(new FioResult.Job(e.spec().name(), e.clones(), e.pid(), options(e.spec()),
+            jobs.add(new FioResult.Job(e.spec().name(), e.clones(), e.pid(), e.groupId(), options(e.spec()),
                     e.stats().snapshot(percentiles)));
         }
         FioResult.Disk disk = new FioResult.Disk("sda", List.of(tap.ios(0), tap.ios(1)),
                 List.of(tap.sectors(0), tap.sectors(1)), List.of(tap.ticksNs(0), tap.ticksNs(1)));
-        return new FioResult(result.scenario(), result.seed(), result.drive(), jobs, disk, result.driveUtilisation());
+        return new FioResult(result.scenario(), result.seed(), result.drive(), sections, jobs, disk,
+                result.driveUtilisation());
     }
 
     private static FioResult.Options options(JobSpec spec) {
@@ -62,6 +85,16 @@ final class FioResults {
         return new FioResult.Options(spec.rw().fioName, spec.blockSize(), spec.iodepth(), spec.ioengine(), spec.size(),
                 spec.numjobs(), spec.replay() != null ? spec.replay().file() : null,
                 prio ? IoPrio.ioClass(spec.ioprio()) : -1, prio ? IoPrio.data(spec.ioprio()) : 0,
-                spec.effectiveDepth(), spec.asyncEngine(), spec.percentiles());
+                spec.effectiveDepth(), spec.asyncEngine(), spec.percentiles(),
+                List.of(min(spec.blockSizes().read()), max(spec.blockSizes().read()),
+                        min(spec.blockSizes().write()), max(spec.blockSizes().write())));
+    }
+
+    private static long min(JobSpec.BlockSizes.Choice c) {
+        return c.splitSizes().isEmpty() ? c.min() : c.splitSizes().stream().mapToLong(Long::longValue).min().orElse(c.min());
+    }
+
+    private static long max(JobSpec.BlockSizes.Choice c) {
+        return c.splitSizes().isEmpty() ? c.max() : c.splitSizes().stream().mapToLong(Long::longValue).max().orElse(c.max());
     }
 }

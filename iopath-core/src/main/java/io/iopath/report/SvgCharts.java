@@ -223,6 +223,47 @@ final class SvgCharts {
         }
     }
 
+    /**
+     * A grouped bar chart of plain numbers: one group per category, one bar per series
+     * ({@code values[series][category]}), coloured as the job lines are. On a log axis a value of
+     * zero or less has no bar (its category's gap says "none").
+     */
+    static String bars(String categoryAxisLabel, List<String> categories, List<String> series, double[][] values,
+                       String axisLabel, boolean log, String id) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        double lo = Double.MAX_VALUE;
+        double hi = 0;
+        for (int s = 0; s < series.size(); s++) {
+            for (int c = 0; c < categories.size(); c++) {
+                double v = values[s][c];
+                data.addValue(log && v <= 0 ? null : Double.valueOf(v), series.get(s), categories.get(c));
+                if (v > 0) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+        }
+        BarRenderer renderer = new BarRenderer();
+        CategoryAxis axis = new CategoryAxis(categoryAxisLabel);
+        axis.setMaximumCategoryLabelLines(3);
+        axis.setMaximumCategoryLabelWidthRatio(1.0f);
+        org.jfree.chart.axis.ValueAxis y = numberAxis(axisLabel);
+        if (log && hi > 0) {
+            LogAxis l = new DecadeLogAxis(axisLabel + ", log scale");
+            double bottom = niceBelow(lo);
+            l.setRange(bottom, niceAbove(Math.max(hi, lo * 1.01)));
+            renderer.setBase(bottom);
+            y = l;
+        }
+        CategoryPlot plot = new CategoryPlot(data, axis, y, renderer);
+        JFreeChart chart = chart(plot);
+        for (int s = 0; s < series.size(); s++) {
+            renderer.setSeriesPaint(s, JOBS[s % JOBS.length]);
+        }
+        renderer.setItemMargin(0.04);
+        return svg(chart, id, WIDTH, HEIGHT);
+    }
+
     /** Colours for one line per job, after the read / write / total ones; cycled beyond ten. */
     private static final Color[] JOBS = {
         new Color(0x1f77b4), new Color(0xd95f02), new Color(0x1b9e77), new Color(0x7570b3), new Color(0xe7298a),

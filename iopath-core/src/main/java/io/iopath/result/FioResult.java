@@ -13,7 +13,8 @@ import java.util.List;
  * @param disk             what the driver issued to the drive, per direction
  * @param driveUtilisation fraction of the run the drive was servicing commands (see {@link Result})
  */
-public record FioResult(String scenario, long seed, String drive, List<Job> jobs, Disk disk, double driveUtilisation) {
+public record FioResult(String scenario, long seed, String drive, List<Section> sections, List<Job> jobs, Disk disk,
+                        double driveUtilisation) {
     /**
      * fio's latency bucket edges in ns ({@code stat.c: show_lat_n/u/m}): 2, 4, 10 … 750 ns;
      * 2 … 1000 µs; 2 … 2000 ms; a bucket counts values up to its edge, the last one the rest.
@@ -25,16 +26,27 @@ public record FioResult(String scenario, long seed, String drive, List<Job> jobs
             500_000_000L, 750_000_000L, 1_000_000_000L, 2_000_000_000L);
 
     public FioResult {
+        sections = List.copyOf(sections);
         jobs = List.copyOf(jobs);
+    }
+
+    /**
+     * A job as written (one section of a job file), for the header fio prints as it adds jobs
+     * (init.c {@code add_job}): name, group, and how many processes its numjobs started.
+     */
+    public record Section(String name, int groupId, int processes, Options options) {
     }
 
     /**
      * One reported job.
      *
-     * @param clones how many numjobs clones it stands for
+     * @param clones how many processes it stands for (numjobs clones, or with group_reporting
+     *               every job of its group)
+     * @param groupId its reporting group, fio's {@code groupid}: 0, and one more at each
+     *               {@code stonewall} or {@code new_group} after the first job
      * @param pid    the (first) clone's simulated process id
      */
-    public record Job(String name, int clones, int pid, Options options, Stats stats) {
+    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats) {
     }
 
     /**
@@ -45,12 +57,15 @@ public record FioResult(String scenario, long seed, String drive, List<Job> jobs
      * @param effectiveDepth the depth fio's {@code latency_depth} shows
      * @param asyncEngine    whether the engine is asynchronous (fio shows slat only then)
      * @param percentiles    the job's {@code percentile_list}
+     * @param bsRange        smallest and largest block size of reads, then of writes (fio's
+     *                       {@code min_bs} / {@code max_bs})
      */
     public record Options(String rw, long blockSize, int iodepth, String ioengine, long size, int numjobs,
                           String readIolog, int prioClass, int prioData, int effectiveDepth, boolean asyncEngine,
-                          List<Double> percentiles) {
+                          List<Double> percentiles, List<Long> bsRange) {
         public Options {
             percentiles = List.copyOf(percentiles);
+            bsRange = List.copyOf(bsRange);
         }
     }
 
@@ -60,12 +75,19 @@ public record FioResult(String scenario, long seed, String drive, List<Job> jobs
      * @param runtimeNs       statistics start (after ramp_time) to the last completion
      * @param depthAtSubmit   submissions per fio depth bucket (1, 2, 4, 8, 16, 32, >=64)
      * @param latencyBuckets  clat counts per {@link #LATENCY_EDGES_NS} bucket, plus the overflow
+     * @param submitCalls     submission calls per number of IOs they carried (fio's {@code io_u_submit}:
+     *                        0, 1-4, 5-8, 9-16, 17-32, 33-64, more)
+     * @param completeCalls   reaps per number of IOs they returned ({@code io_u_complete}), same buckets
+     * @param totalRuntimeNs  fio's {@code total_run_time}: the members' runtimes summed (one member: the runtime)
      */
     public record Stats(long runtimeNs, Direction read, Direction write, Direction sync, List<Long> depthAtSubmit,
-                        List<Long> latencyBuckets, long issuedRead, long issuedWrite, long issuedSync) {
+                        List<Long> latencyBuckets, long issuedRead, long issuedWrite, long issuedSync,
+                        List<Long> submitCalls, List<Long> completeCalls, long totalRuntimeNs) {
         public Stats {
             depthAtSubmit = List.copyOf(depthAtSubmit);
             latencyBuckets = List.copyOf(latencyBuckets);
+            submitCalls = List.copyOf(submitCalls);
+            completeCalls = List.copyOf(completeCalls);
         }
     }
 
@@ -75,17 +97,20 @@ public record FioResult(String scenario, long seed, String drive, List<Job> jobs
      * @param clatPercentiles clat at each of the job's percentiles (ns, fio's bucket midpoints)
      * @param bwSamples       bandwidth samples (KiB/s) per fio sample window
      * @param iopsSamples     IOPS samples per window
+     * @param clatBins        fio's non-empty clat histogram buckets as json+ lists them: value (ns, the
+     *                        bucket's {@code plat_idx_to_val}), count, value, count, …
      */
     public record Direction(long ios, long bytes, Moments slat, Moments clat, Moments lat, List<Long> clatPercentiles,
-                            Moments bwSamples, Moments iopsSamples) {
+                            Moments bwSamples, Moments iopsSamples, List<Long> clatBins) {
         public Direction {
             clatPercentiles = List.copyOf(clatPercentiles);
+            clatBins = List.copyOf(clatBins);
         }
 
         /** A direction with no IOs, with a (zero) percentile for each of {@code percentiles}. */
         public static Direction empty(int percentiles) {
             return new Direction(0, 0, Moments.EMPTY, Moments.EMPTY, Moments.EMPTY,
-                    Collections.nCopies(percentiles, 0L), Moments.EMPTY, Moments.EMPTY);
+                    Collections.nCopies(percentiles, 0L), Moments.EMPTY, Moments.EMPTY, List.of());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.iopath.scenario;
 
+import io.iopath.metrics.fio.FioLogs;
+import io.iopath.result.FioJobOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +28,11 @@ public final class FioJobFile {
     private final List<String> notes;
     private final boolean groupReporting;
 
-    private FioJobFile(Node.MapNode root, List<String> ignored, List<String> notes, boolean groupReporting) {
+    private final FioJobOptions written;
+
+    private FioJobFile(Node.MapNode root, List<String> ignored, List<String> notes, boolean groupReporting,
+                       FioJobOptions written) {
+        this.written = written;
         this.root = root;
         this.ignored = ignored;
         this.notes = notes;
@@ -79,6 +85,10 @@ public final class FioJobFile {
             "blocksize_range", "bsrange", "ba", "blockalign", "iodepth_batch_submit", "iodepth_batch", "timeout", "runtime",
             "io_limit", "io_size", "wait_for_previous", "stonewall");
 
+    /** The log options iopath writes as fio does (docs/workloads.md, "fio's logs"). */
+    static final java.util.Set<String> LOG_OPTIONS = java.util.Set.of("write_bw_log", "write_lat_log", "write_iops_log",
+            "log_avg_msec", "log_offset");
+
     /** The state of one read: sections so far, and what is ignored. */
     private static final class Reader {
         final Map<String, String> env;
@@ -88,6 +98,10 @@ public final class FioJobFile {
         final List<Map<String, Entry>> jobs = new ArrayList<>();
         final Map<String, Location> ignoredAt = new LinkedHashMap<>();
         Map<String, Entry> current;
+        /** Every option line as written, per section: fio's {@code opt_list} ([global] first). */
+        final List<FioJobOptions.Option> globalWritten = new ArrayList<>();
+        final Map<String, List<FioJobOptions.Option>> jobWritten = new LinkedHashMap<>();
+        List<FioJobOptions.Option> currentWritten;
         boolean groupReporting;
         /** {@code ioscheduler}, which becomes the host's scheduler; null when not given. */
         Entry scheduler;
@@ -146,6 +160,7 @@ public final class FioJobFile {
                     String section = t.substring(1, t.length() - 1).strip();
                     if (section.equals("global")) {
                         current = global;
+                        currentWritten = globalWritten;
                     } else {
                         if (jobNames.contains(section)) {
                             throw new ScenarioException(new Location(source, lineNo, indent), "[" + section + "]", "duplicate job name");
@@ -154,6 +169,8 @@ public final class FioJobFile {
                         jobNames.add(section);
                         jobLocations.add(new Location(source, lineNo, indent));
                         jobs.add(current);
+                        currentWritten = new ArrayList<>();
+                        jobWritten.put(section, currentWritten);
                     }
                     continue;
                 }
@@ -173,6 +190,7 @@ public final class FioJobFile {
                     throw new ScenarioException(at, "", "expected OPTION=VALUE, got '" + t + "'");
                 }
                 option(key, value, at, new Location(source, lineNo, indent));
+                currentWritten.add(new FioJobOptions.Option(key, eq < 0 ? null : value));
             }
         }
 
@@ -184,6 +202,13 @@ public final class FioJobFile {
                             + scheduler.text() + "' and '" + value + "'");
                 }
                 scheduler = new Entry(value, at);
+                return;
+            }
+            if (LOG_OPTIONS.contains(key)) {
+                // fio's per-job logs: written by the run (metrics.fio.FioLogs), not part of the scenario
+                if ((key.equals("log_avg_msec") || key.equals("log_offset")) && !value.matches("[0-9]+")) {
+                    throw new ScenarioException(at, key, "expected a whole number, got '" + value + "'");
+                }
                 return;
             }
             if (key.equals("group_reporting")) {
@@ -238,6 +263,7 @@ public final class FioJobFile {
             }
             if (current == null) {
                 current = global; // options before any section, as fio's include at the top
+                currentWritten = globalWritten;
             }
             read(file.toString(), text, depth + 1, true);
         }
@@ -292,7 +318,8 @@ public final class FioJobFile {
         for (var e : ignoredAt.entrySet()) {
             ignored.add(e.getKey());
         }
-        return new FioJobFile(root, ignored, notes, groupReporting);
+        return new FioJobFile(root, ignored, notes, groupReporting,
+                new FioJobOptions(reader.globalWritten, reader.jobWritten));
     }
 
     private record Entry(String text, Location at) {
@@ -310,6 +337,34 @@ public final class FioJobFile {
 
     public List<String> notes() {
         return List.copyOf(notes);
+    }
+
+    /**
+     * The logs job {@code name} asks for ({@code write_bw_log} etc.; its own section's value, else
+     * [global]'s, the last written winning); a flag without a name logs under the job's name.
+     * {@code slat} is left false: whether there are submission latencies is the engine's.
+     */
+    public FioLogs.Config logs(String name) {
+        Map<String, String> v = new java.util.HashMap<>();
+        List<FioJobOptions.Option> all = new ArrayList<>(written.global());
+        all.addAll(written.job(name));
+        for (FioJobOptions.Option o : all) {
+            if (LOG_OPTIONS.contains(o.name())) {
+                v.put(o.name(), o.value() == null || o.value().isEmpty() ? "" : o.value());
+            }
+        }
+        return new FioLogs.Config(prefix(v.get("write_bw_log"), name), prefix(v.get("write_lat_log"), name),
+                prefix(v.get("write_iops_log"), name), Long.parseLong(v.getOrDefault("log_avg_msec", "0").isEmpty() ? "0"
+                : v.getOrDefault("log_avg_msec", "0")), "1".equals(v.get("log_offset")), false);
+    }
+
+    private static String prefix(String value, String job) {
+        return value == null ? null : value.isEmpty() ? job : value;
+    }
+
+    /** The options as written, for fio's JSON. */
+    public FioJobOptions written() {
+        return written;
     }
 
     public boolean groupReporting() {

@@ -68,7 +68,119 @@ public final class ScenarioReader {
         return bind(new Fields(root, ""), root.location().source());
     }
 
+    /** Whether the scenario text describes a guest on a virtual disk (it has a {@code guest:} section). */
+    public static boolean isVirtual(String source, String text) {
+        return YamlTree.parse(source, text) instanceof Node.MapNode m && m.entries().containsKey("guest");
+    }
+
+    public static VirtualScenario readVirtual(Path file, List<String> overrides) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ScenarioException(new Location(file.toString(), 0, 0), "", "cannot read the file: " + e.getMessage());
+        }
+        return readVirtual(file.toString(), text, overrides);
+    }
+
+    /**
+     * Reads a guest-on-a-virtual-disk scenario: {@code name}, {@code seed}, the host's
+     * {@code drive}, {@code host} (with {@code memory}: the host page cache) and
+     * {@code power_failure}, then {@code qemu:} and {@code guest:} ({@link VirtualSection}).
+     */
+    public static VirtualScenario readVirtual(String source, String text, List<String> overrides) {
+        return bindVirtual(YamlTree.parse(source, text), source, overrides);
+    }
+
+    /**
+     * A virtual-disk scenario whose guest runs the {@code jobs:} of another scenario (a drive's):
+     * {@code template} gives everything else; each node keeps its own file and line for errors.
+     */
+    public static VirtualScenario readVirtualWithJobsOf(String templateSource, String template, String jobsSource,
+                                                        String jobsText, List<String> overrides) {
+        Node root = YamlTree.parse(templateSource, template);
+        Node jobsRoot = YamlTree.parse(jobsSource, jobsText);
+        Node jobs = jobsRoot instanceof Node.MapNode m ? m.entries().get("jobs") : null;
+        if (jobs == null) {
+            throw new ScenarioException(jobsRoot.location(), "jobs", "expected a jobs: section to run in the guest");
+        }
+        if (!(root instanceof Node.MapNode map) || !(map.entries().get("guest") instanceof Node.MapNode guest)) {
+            throw new ScenarioException(root.location(), "guest", "expected a guest: mapping for the jobs of " + jobsSource);
+        }
+        guest.put("jobs", ((Node.MapNode) jobsRoot).keyLocation("jobs"), jobs);
+        return bindVirtual(root, templateSource, overrides);
+    }
+
+    private static VirtualScenario bindVirtual(Node root, String source, List<String> overrides) {
+        for (String o : overrides) {
+            Overrides.apply(root, o);
+        }
+        Fields f = new Fields(root, "");
+        String name = f.string("name", "scenario");
+        long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        Fields driveFields = f.child("drive");
+        String preset = DrivePresets.DEFAULT;
+        DriveSpec drive = DrivePresets.find(preset).orElseThrow();
+        if (driveFields != null) {
+            DriveChoice choice = DriveChoice.bind(driveFields, source);
+            preset = choice.name();
+            drive = choice.spec();
+            driveFields.finish();
+        }
+        Fields hostFields = f.child("host");
+        HostConfig host = HostConfig.of("noop");
+        long memory = VmSysctls.DEFAULT_MEMORY;
+        if (hostFields != null) {
+            memory = hostFields.size("memory", VmSysctls.DEFAULT_MEMORY, 16L << 20);
+            host = HostSection.bind(hostFields, drive);
+            hostFields.finish();
+        }
+        FsConfig hostFs = null;
+        Fields fsFields = f.child("filesystem");
+        if (fsFields != null) {
+            hostFs = FileSystemSection.bind(fsFields, drive.capacitySectors() * 512L, memory, f.child("vm"));
+            fsFields.finish();
+            if (!hostFs.type().equals(FsConfig.EXT3)) {
+                throw new ScenarioException(fsFields.node("type").location(), "filesystem.type",
+                        "the image file lives on a host ext3 here (a preallocated file on " + hostFs.type()
+                                + " is not modelled); give ext3, or drop filesystem: for a raw volume");
+            }
+        }
+        if (f.has("jobs")) {
+            throw new ScenarioException(f.node("jobs").location(), "jobs",
+                    "a virtual-disk scenario's workload runs in the guest: move the jobs to guest.jobs");
+        }
+        long powerFailureAt = Scenario.NO_POWER_FAILURE;
+        Fields pf = f.child("power_failure");
+        if (pf != null) {
+            powerFailureAt = pf.time("at", 0);
+            if (powerFailureAt <= 0) {
+                throw new ScenarioException(pf.location(), "power_failure.at", "expected a time after the start, such as 5s");
+            }
+            pf.finish();
+        }
+        Fields q = f.child("qemu");
+        if (q == null) {
+            throw new ScenarioException(f.location(), "qemu", "expected a qemu: section (cache, device, volume) beside guest:");
+        }
+        io.iopath.virt.QemuConfig qemu = VirtualSection.qemu(q, drive.capacitySectors() * 512L,
+                hostFs == null ? -1 : hostFs.partitionSize());
+        Fields g = f.child("guest");
+        if (g == null) {
+            throw new ScenarioException(f.location(), "guest", "expected a guest: section (its host, filesystem and jobs)");
+        }
+        VirtualSection.Guest guest = VirtualSection.guest(g, drive, qemu.volumeSizeBytes());
+        f.finish();
+        Scenario hostScenario = new Scenario(name, seed, new DriveConfig(preset, drive), host, List.of(), powerFailureAt);
+        return new VirtualScenario(hostScenario, hostFs == null ? VmSysctls.defaults(memory) : hostFs.vm(), hostFs, guest.host(), guest.filesystem(), guest.jobs(),
+                guest.fileJobs(), qemu);
+    }
+
     private static Scenario bind(Fields f, String source) {
+        if (f.has("guest")) {
+            throw new ScenarioException(f.node("guest").location(), "guest",
+                    "a scenario with a guest: section is a virtual disk; read it with ScenarioReader.readVirtual");
+        }
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
 

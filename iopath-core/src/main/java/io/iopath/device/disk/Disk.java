@@ -97,6 +97,8 @@ public final class Disk implements BlockDevice {
     /** The media access under way (or last done): one, reused, so an access allocates nothing. */
     private final AccessResult access = new AccessResult();
     private final Timer mediaDone;
+    /** The read-ahead has served the commands that joined it: the mechanism may take other work. */
+    private final Timer streamServed;
     private final long capacity;
     private CommandCompletion completion = c -> { };
 
@@ -155,6 +157,7 @@ public final class Disk implements BlockDevice {
         this.capacity = spec.capacitySectors();
         this.readAhead = new ReadAheadControl(cacheConfig, readCache, mechanics, capacity);
         this.mediaDone = sim.timer("drive.media", this::finishActive);
+        this.streamServed = sim.timer("drive.stream", this::kick);
         this.tasks = new TaskSet(spec.transport(), spec.maxQueueDepth(), writeCache);
         this.scheduler = new CommandScheduler(spec.scheduler().policy(), mechanics, capacity, spec.agingWeight(),
                 writeCache ? cacheConfig.maxDirtyAgeNs() : 0);
@@ -227,7 +230,9 @@ public final class Disk implements BlockDevice {
                 if (readCache.readingAt(seg, now)) {
                     // the hit takes over the running read-ahead: its limit is only raised (§8.4)
                     readAhead.raiseLimit(seg, r.sector(), r.endSector());
-                } else if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()) {
+                } else if (cacheConfig.readAheadOnIdleHit() && active == null && scheduler.isIdle()
+                        && !readAhead.serving(now)) {
+                    // (a stream serving a joined read is the mechanism's work: the drive is not idle)
                     readAhead.onIdleHit(seg, r.sector(), r.endSector(), now, missProcessed);
                 }
             }
@@ -247,6 +252,7 @@ public final class Disk implements BlockDevice {
         MediaJob j = scheduler.job(MediaJob.Kind.READ, r.sector(), r.sectors(), sim.now());
         j.request = r;
         j.fua = fua;
+        j.arrivedBusy = active != null || readAhead.serving(now);
         scheduler.enqueueHost(j, active);
     }
 
@@ -263,7 +269,41 @@ public final class Disk implements BlockDevice {
         long t = bus.partialHitDoneNs(stream, offset, covered, r.sectors(), now, lastWasWrite);
         lastWasWrite = false;
         partialHits++;
+        busyNs += readAhead.serve(r.endSector(), now);
         completeAt(r, t);
+    }
+
+    /**
+     * A read that waited for the mechanism starts where the running read-ahead is, or inside
+     * its segment: it takes the stream over, as DiskSim's queued request does once it is
+     * activated ({@code disk_check_prefetch_swap}, {@code disk_buffer_attempt_access_swap}). The
+     * stream goes on as its media access, its limit raised, with no new seek and no rotational
+     * wait; a real drive serves a queued sequential read from the stream already under way in
+     * the same way. Returns false, having done nothing but raise the limit, if the stream cannot
+     * reach the request's end (a mode that stays on its track).
+     */
+    private boolean joinStream(MediaJob j, long now) {
+        int seg = readCache.prefetching();
+        readAhead.raiseLimit(seg, j.lba, j.endLba());
+        ReadAheadStream stream = readAhead.stream();
+        if (stream.limit() < j.endLba()) {
+            return false;
+        }
+        scheduler.started(j);
+        observer.mediaStarted(j.request, now);
+        long first = stream.firstLba();
+        int covered = (int) Math.max(0, Math.min(j.sectors, first - j.lba));
+        long t = bus.queuedStreamDoneNs(stream, j.lba + covered - first, covered, j.sectors, j.arrivalNs, now,
+                lastWasWrite);
+        lastWasWrite = false;
+        partialHits++;
+        busyNs += readAhead.serve(j.endLba(), now);
+        scheduler.headAt(j.endLba());
+        Request host = j.request;
+        scheduler.finished(j);
+        scheduler.recycle(j);
+        completeAt(host, t);
+        return true;
     }
 
     private void write(Request r) {
@@ -338,8 +378,17 @@ public final class Disk implements BlockDevice {
             return; // idle: read-ahead, if any, keeps running
         }
         long now = sim.now();
+        if (readAhead.serving(now)) {
+            streamServed.scheduleAt(readAhead.servingUntilNs()); // nothing may stop the stream yet
+            return;
+        }
         MediaJob j = select(now);
         if (j == null) {
+            return;
+        }
+        if (j.arrivedBusy && !j.fua && j.lba >= readAhead.joinFrom(now) && j.lba <= readAhead.joinTo(now)
+                && joinStream(j, now)) {
+            startNext();
             return;
         }
         scheduler.started(j);
@@ -459,7 +508,7 @@ public final class Disk implements BlockDevice {
     private MediaJob select(long now) {
         boolean pressure = buffer.pressing() || !flushes.isEmpty();
         return scheduler.select(now, bus.readSelectOverheadNs(lastWasWrite), bus.writeSelectOverheadNs(lastWasWrite),
-                pressure, active);
+                pressure, active, readAhead.joinFrom(now), readAhead.joinTo(now));
     }
 
     private void finishActive() {

@@ -402,6 +402,15 @@ public final class Ext3 implements FileSystem {
 
     @Override
     public void write(OpenFile f, long offset, long length, int pid, Runnable done) {
+        write(f, offset, length, pid, () -> { }, done);
+    }
+
+    /**
+     * write(), telling {@code dirtied} the moment its pages are dirty in the page cache (after any
+     * read it needed and its journal handle), before balance_dirty_pages may block the caller: a
+     * write-back started after that carries the data (a virtual disk's durability account).
+     */
+    public void write(OpenFile f, long offset, long length, int pid, Runnable dirtied, Runnable done) {
         Ext3Inode fi = (Ext3Inode) f.file;
         if (length <= 0) {
             done.run();
@@ -471,8 +480,11 @@ public final class Ext3 implements FileSystem {
                 fi.lastDataTid = tid;
             }
             appBytesWritten += length;
-            int dirtied = newlyDirty;
-            r.then(() -> writeback.pagesDirtied(pid, dirtied, done));
+            int newly = newlyDirty;
+            r.then(() -> {
+                dirtied.run();
+                writeback.pagesDirtied(pid, newly, done);
+            });
         }));
     }
 
@@ -556,6 +568,62 @@ public final class Ext3 implements FileSystem {
         FsPowerLoss loss = durability.powerFail(files, lost);
         writeback.stop();
         return loss;
+    }
+
+    /**
+     * A regular file in the root directory that existed before the run, written in full (a VM
+     * image made by {@code qemu-img create} and filled, or fallocate'd): its blocks are allocated
+     * contiguously from the first data block of the root's group, its metadata is on disk and
+     * nothing of it is cached. No IO; the journal knows nothing of it. Up to 4 GiB (no triple
+     * indirect blocks here).
+     */
+    public FsFile preallocate(String name, long size) {
+        if (root.dir.entries.containsKey(name)) {
+            throw new IllegalStateException("'" + name + "' exists in " + root);
+        }
+        long pages = (size + 4095) / 4096;
+        if (pages > Ext3Inode.DIRECT + Ext3Inode.PER_INDIRECT + (long) Ext3Inode.PER_INDIRECT * Ext3Inode.PER_INDIRECT) {
+            throw new IllegalArgumentException("a file of " + size + " bytes needs triple indirect blocks (not modelled: up to 4 GiB)");
+        }
+        long ino = inodes.allocate(root.group, root.ino, false, root.topDir);
+        if (ino < 0) {
+            throw new IllegalStateException("ext3: no free inode");
+        }
+        Ext3Inode f = new Ext3Inode(ino, layout.groupOfInode(ino), false, new Mapping("ino" + ino, false));
+        f.parent = root;
+        long goal = layout.firstData(f.group);
+        for (long i = 0; i < pages; i++) {
+            for (int slot : Ext3Inode.slotsFor(i)) {
+                if (f.indirectSlot(slot) < 0) {
+                    long ind = blocks.allocate(goal, null);
+                    f.setIndirect(slot, ind);
+                    goal = ind + 1;
+                }
+            }
+            long b = blocks.allocate(goal, null);
+            if (b < 0) {
+                throw new IllegalStateException("ext3: no room for a file of " + size + " bytes");
+            }
+            f.map(i, b);
+            goal = b + 1;
+        }
+        f.size = size;
+        icache.put(ino, f);
+        int blk = root.dir.insertBlock(name);
+        if (blk < 0) {
+            throw new IllegalStateException("ext3: the root directory's first block is full");
+        }
+        root.dir.insert(name, ino, blk);
+        return f;
+    }
+
+    /** The drive sector holding byte {@code offset} of {@code f} (which must be mapped there). */
+    public long driveSectorOf(FsFile f, long offset) {
+        long b = ((Ext3Inode) f).blockOf(offset / 4096);
+        if (b < 0) {
+            throw new IllegalStateException("no block at offset " + offset + " of " + f);
+        }
+        return config.partitionOffset() / 512 + b * PageIo.BLOCK_SECTORS + (offset % 4096) / 512;
     }
 
     @Override

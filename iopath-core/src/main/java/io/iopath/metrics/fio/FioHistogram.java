@@ -58,6 +58,28 @@ final class FioHistogram {
         total += other.total;
     }
 
+    /**
+     * The non-empty buckets as json+ prints them ({@code stat.c: add_ddir_status_json}, "bins"):
+     * pairs of the bucket's value ({@code plat_idx_to_val}) and its count, in bucket order.
+     */
+    public long[] bins() {
+        int n = 0;
+        for (long c : counts) {
+            if (c > 0) {
+                n++;
+            }
+        }
+        long[] out = new long[2 * n];
+        int j = 0;
+        for (int i = 0; i < BUCKETS; i++) {
+            if (counts[i] > 0) {
+                out[j++] = value(i);
+                out[j++] = counts[i];
+            }
+        }
+        return out;
+    }
+
     /** {@code calc_clat_percentiles}: values in ns for each percentile in {@code list}. */
     public long[] percentiles(double[] list) {
         long[] out = new long[list.length];

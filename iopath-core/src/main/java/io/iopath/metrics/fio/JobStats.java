@@ -54,6 +54,18 @@ public final class JobStats {
             clatHistogram.record(clatNs);
         }
 
+        /** As {@link #addAll}, but bw and iops samples summed as fio's {@code sum_stat(…, pure_sum)}. */
+        void sumMember(Direction o) {
+            slat.addAll(o.slat);
+            clat.addAll(o.clat);
+            lat.addAll(o.lat);
+            clatHistogram.addAll(o.clatHistogram);
+            bwSamples.sumAll(o.bwSamples);
+            iopsSamples.sumAll(o.iopsSamples);
+            ios += o.ios;
+            bytes += o.bytes;
+        }
+
         public void addAll(Direction o) {
             slat.addAll(o.slat);
             clat.addAll(o.clat);
@@ -72,8 +84,13 @@ public final class JobStats {
             for (long x : v) {
                 clatPercentiles.add(x);
             }
+            long[] bins = clatHistogram.bins();
+            List<Long> flat = new ArrayList<>(bins.length);
+            for (long x : bins) {
+                flat.add(x);
+            }
             return new FioResult.Direction(ios, bytes, slat.snapshot(), clat.snapshot(), lat.snapshot(),
-                    clatPercentiles, bwSamples.snapshot(), iopsSamples.snapshot());
+                    clatPercentiles, bwSamples.snapshot(), iopsSamples.snapshot(), flat);
         }
     }
 
@@ -83,12 +100,29 @@ public final class JobStats {
     public final long[] depthAtSubmit = new long[DEPTH_BUCKETS.length];
     /** Latency buckets of fio's {@code lat (nsec/usec/msec)} lines, counted on clat. */
     public final long[] latencyBuckets = new long[LatencyBuckets.EDGES_NS.length + 1];
+    /** fio's {@code io_u_submit}: IOs per submission call, in {@code __io_u_mark_map}'s buckets 0, 1-4, 5-8 … >64. */
+    public final long[] submitCalls = new long[DEPTH_BUCKETS.length];
+    /** fio's {@code io_u_complete}: IOs per reap, same buckets. */
+    public final long[] completeCalls = new long[DEPTH_BUCKETS.length];
     public long issuedRead;
     public long issuedWrite;
     public long issuedSync;
     public long startNs = -1;
     public long lastCompletionNs;
     private long rampEndNs;
+    private int pendingSubmits;
+    private FioLogs logs;
+    private int pendingReaped;
+    private long reapNs = -1;
+    /** Σ of the members' runtimes ({@code total_run_time}, summed by {@code sum_thread_stats}), when merged. */
+    private long summedRuntimeNs = -1;
+    /** The longest member's runtime when merged ({@code sum_thread_stats} keeps the max), else -1. */
+    private long maxRuntimeNs = -1;
+
+    /** Writes fio's bw / lat / iops logs of this process as its IOs complete. */
+    public void logTo(FioLogs logs) {
+        this.logs = logs;
+    }
 
     /** Statistics start now (a trace replay has no ramp time). */
     public void startedAt(long nowNs) {
@@ -112,6 +146,51 @@ public final class JobStats {
             b++;
         }
         depthAtSubmit[b]++;
+        pendingSubmits++;
+    }
+
+    /**
+     * The IOs {@link #submitted} since the last call went down in one submission call (fio's
+     * {@code io_u_mark_submit(td, nr)}: a sync engine submits one at a time, libaio's commit
+     * {@code io_submit}s the queued batch).
+     */
+    public void committed() {
+        if (pendingSubmits > 0) {
+            submitCalls[mapIndex(pendingSubmits)]++;
+            pendingSubmits = 0;
+        }
+    }
+
+    /** {@code __io_u_mark_map}: 0, 1-4, 5-8, 9-16, 17-32, 33-64, more. */
+    static int mapIndex(int nr) {
+        if (nr == 0) {
+            return 0;
+        }
+        int b = 1;
+        while (b < DEPTH_BUCKETS.length - 1 && nr > 4 << (b - 1)) {
+            b++;
+        }
+        return b;
+    }
+
+    /**
+     * An IO of the job completed at {@code nowNs}: IOs completing at the same simulated instant
+     * are reaped by one {@code getevents} call ({@code io_u_mark_complete(td, nr)}); the
+     * simulation has no CPU, so the job runs as soon as they complete.
+     */
+    public void reaped(long nowNs) {
+        if (nowNs != reapNs) {
+            flushReap();
+            reapNs = nowNs;
+        }
+        pendingReaped++;
+    }
+
+    private void flushReap() {
+        if (pendingReaped > 0) {
+            completeCalls[mapIndex(pendingReaped)]++;
+            pendingReaped = 0;
+        }
     }
 
     /**
@@ -121,6 +200,7 @@ public final class JobStats {
      */
     public void completed(Bio bio) {
         lastCompletionNs = Math.max(lastCompletionNs, bio.completedNs);
+        reaped(bio.completedNs); // fio's io_u_complete is not reset after ramp_time (reset_all_stats)
         if (bio.completedNs < rampEndNs) {
             return; // ramp_time: warm-up left out of the statistics
         }
@@ -137,12 +217,72 @@ public final class JobStats {
             default -> sync;
         };
         d.record(slat, clat, bio.bytes(), bio.completedNs, Math.max(startNs, rampEndNs));
+        if (logs != null) {
+            int ddir = switch (bio.op) {
+                case READ -> 0;
+                case WRITE -> 1;
+                case DISCARD -> 2;
+                default -> -1; // fio logs reads, writes and trims only (add_log_sample: ddir_rw)
+            };
+            if (ddir >= 0) {
+                logs.completed(ddir, slat, clat, bio.bytes(), bio.sector * 512, bio.completedNs,
+                        Math.max(startNs, rampEndNs), io.iopath.request.IoPrio.ioClass(bio.ioprio) == 1);
+            }
+        }
         latencyBuckets[LatencyBuckets.index(clat)]++;
     }
 
     /** Statistics start (after ramp_time) to the last completion: fio's job runtime. */
     public long runtimeNs() {
+        if (maxRuntimeNs >= 0) {
+            return maxRuntimeNs;
+        }
         return startNs < 0 ? 0 : Math.max(0, lastCompletionNs - Math.max(startNs, rampEndNs));
+    }
+
+    /**
+     * Adds {@code o}, a member of the same {@code group_reporting} group, as fio's
+     * {@code sum_thread_stats} does: latencies and histograms merged, bw and iops samples summed
+     * ({@code sum_stat} with {@code pure_sum}), bytes and counts added, the runtime the longest
+     * member's and the total run time the sum.
+     */
+    public void sumGroupMember(JobStats o) {
+        long mine = members == 0 ? 0 : runtimeNs();
+        long theirs = o.runtimeNs();
+        long total = (members == 0 ? 0 : totalRuntimeNs()) + o.totalRuntimeNs();
+        read.sumMember(o.read);
+        write.sumMember(o.write);
+        sync.addAll(o.sync);
+        addCounters(o);
+        maxRuntimeNs = Math.max(mine, theirs);
+        summedRuntimeNs = total;
+        members++;
+    }
+
+    private int members;
+
+    /** fio's {@code total_run_time} (json {@code job_runtime}): the members' runtimes summed. */
+    public long totalRuntimeNs() {
+        return summedRuntimeNs >= 0 ? summedRuntimeNs : runtimeNs();
+    }
+
+    private void addCounters(JobStats o) {
+        o.flushReap();
+        o.committed();
+        flushReap();
+        for (int i = 0; i < submitCalls.length; i++) {
+            submitCalls[i] += o.submitCalls[i];
+            completeCalls[i] += o.completeCalls[i];
+        }
+        for (int i = 0; i < depthAtSubmit.length; i++) {
+            depthAtSubmit[i] += o.depthAtSubmit[i];
+        }
+        for (int i = 0; i < latencyBuckets.length; i++) {
+            latencyBuckets[i] += o.latencyBuckets[i];
+        }
+        issuedRead += o.issuedRead;
+        issuedWrite += o.issuedWrite;
+        issuedSync += o.issuedSync;
     }
 
     public void addAll(JobStats o) {
@@ -172,9 +312,11 @@ public final class JobStats {
      * at which the clat histograms are read.
      */
     public FioResult.Stats snapshot(double[] percentiles) {
+        flushReap();
+        committed();
         return new FioResult.Stats(runtimeNs(), read.snapshot(percentiles), write.snapshot(percentiles),
                 sync.snapshot(percentiles), boxed(depthAtSubmit), boxed(latencyBuckets), issuedRead, issuedWrite,
-                issuedSync);
+                issuedSync, boxed(submitCalls), boxed(completeCalls), totalRuntimeNs());
     }
 
     private static List<Long> boxed(long[] values) {

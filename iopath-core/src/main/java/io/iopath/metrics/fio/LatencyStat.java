@@ -40,6 +40,26 @@ public final class LatencyStat {
         max = Math.max(max, o.max);
     }
 
+    /**
+     * fio's {@code sum_stat} with {@code pure_sum} (stat.c), used for the bw and iops samples of a
+     * {@code group_reporting} group: min, max, sample count, mean and the sum of squares are added,
+     * so the group's bw mean is the sum of its jobs' means (its bandwidth), not their average.
+     */
+    public void sumAll(LatencyStat o) {
+        if (o.n == 0) {
+            return;
+        }
+        if (n == 0) {
+            addAll(o);
+            return;
+        }
+        n += o.n;
+        min += o.min;
+        max += o.max;
+        mean += o.mean;
+        m2 += o.m2;
+    }
+
     public long count() {
         return n;
     }

@@ -10,6 +10,8 @@ import io.iopath.result.FioResult;
 final class FioFigures {
     /** fio's names of the depth-at-submit buckets. */
     static final String[] DEPTH_LABELS = {"1", "2", "4", "8", "16", "32", ">=64"};
+    /** fio's names of the submit / complete buckets (IOs per call: 0, 1-4, 5-8, … 33-64, more). */
+    static final String[] MAP_LABELS = {"0", "4", "8", "16", "32", "64", ">=64"};
 
     private FioFigures() {
     }
@@ -40,18 +42,70 @@ final class FioFigures {
         return pct;
     }
 
+    /**
+     * {@code stat_calc_dist} of a submit or complete map: each bucket's share of the calls in
+     * percent, at least 0.1 for a bucket that has any.
+     */
+    static double[] mapPercents(java.util.List<Long> calls) {
+        long total = 0;
+        for (long v : calls) {
+            total += v;
+        }
+        double[] pct = new double[calls.size()];
+        for (int i = 0; i < pct.length; i++) {
+            pct[i] = total == 0 ? 0.0 : 100.0 * calls.get(i) / total;
+            if (pct[i] < 0.1 && calls.get(i) > 0) {
+                pct[i] = 0.1;
+            }
+        }
+        return pct;
+    }
+
+    /**
+     * {@code convert_agg_kbytes_percent}: a job's mean bandwidth sample (KiB/s, truncated to an
+     * integer as fio passes it) as a percentage of its group's aggregate bandwidth (bytes/s),
+     * at most 100; 100 when the aggregate is 1 KiB/s or less.
+     */
+    static double percentOfAggregate(double meanKiBs, long groupAggBytesPerS) {
+        if (groupAggBytesPerS <= 1024) {
+            return 100.0;
+        }
+        return Math.min(100.0, (long) meanKiBs * 100.0 / (groupAggBytesPerS / 1024.0));
+    }
+
+    /** The reporting groups' ids, 0 … the largest, as fio prints "Run status group N" for each. */
+    static int groups(FioResult r) {
+        int max = 0;
+        for (FioResult.Job e : r.jobs()) {
+            max = Math.max(max, e.groupId());
+        }
+        return max + 1;
+    }
+
     /** The job's {@code percentile_list} as an array. */
     static double[] percentiles(FioResult.Options options) {
         return options.percentiles().stream().mapToDouble(Double::doubleValue).toArray();
     }
 
+    /** All jobs as one group (a run without stonewall or new_group). */
     static Group group(FioResult r) {
+        return group(r, -1);
+    }
+
+    /**
+     * Run status group {@code groupId} ({@code __show_run_stats}: per direction the bytes, the
+     * range of the jobs' bandwidths and runtimes, the aggregate); -1: every job.
+     */
+    static Group group(FioResult r, int groupId) {
         long[] io = new long[2];
         long[] minBw = {Long.MAX_VALUE, Long.MAX_VALUE};
         long[] maxBw = new long[2];
         long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE};
         long[] maxRun = new long[2];
         for (FioResult.Job e : r.jobs()) {
+            if (groupId >= 0 && e.groupId() != groupId) {
+                continue;
+            }
             for (int d = 0; d < 2; d++) {
                 FioResult.Direction dir = d == 0 ? e.stats().read() : e.stats().write();
                 if (dir.ios() == 0) {

@@ -3,32 +3,63 @@ package io.iopath.report.fio;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.report.JsonText;
+import io.iopath.result.FioJobOptions;
 import io.iopath.result.FioResult;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * fio's {@code --output-format=json} layout ({@code stat.c: show_thread_status_json}), with
- * the fields scripts read: {@code jobs[].read.iops}, {@code .bw} (KiB/s), {@code .bw_bytes},
- * {@code .runtime} (ms), {@code .clat_ns.mean}, {@code .clat_ns.percentile["99.000000"]}, and
- * the same for write; {@code disk_util[]}. There are no wall-clock timestamps, so equal runs
- * give equal files.
+ * fio's {@code --output-format=json} and {@code json+} layouts ({@code stat.c:
+ * __show_run_stats}, {@code show_thread_status_json}, {@code add_ddir_status_json}, {@code
+ * add_ddir_lat_json}), key for key in fio 3.33's order: {@code jobs[].read.iops}, {@code .bw}
+ * (KiB/s), {@code .bw_bytes}, {@code .runtime} (ms), {@code .clat_ns.mean}, {@code
+ * .clat_ns.percentile["99.000000"]} (only when the direction has samples, as fio), json+'s
+ * {@code .clat_ns.bins}, and the same for write, trim and sync; {@code iodepth_submit} / {@code
+ * iodepth_complete}; {@code disk_util[]}.
+ *
+ * <p>fio's {@code timestamp}, {@code timestamp_ms} and {@code time} are the wall clock at the
+ * end of the run; iopath's runs are in simulated time, which starts at 0, so they are the epoch
+ * (0, 0, "Thu Jan  1 00:00:00 1970", ctime in UTC) and equal runs give equal files.
+ * {@code "fio version"} names the layout, fio 3.33's; the {@code "iopath"} object says who
+ * made the file.
  */
 public final class FioJson {
+    /** The fio release whose layouts iopath writes (checked against its output, docs/workloads.md). */
+    public static final String FIO_VERSION = "fio-3.33";
+    /** ctime(0) in UTC: the run's wall clock is simulated time, which starts at the epoch. */
+    static final String EPOCH_CTIME = "Thu Jan  1 00:00:00 1970";
+
     private FioJson() {
     }
 
     public static ObjectNode toJson(FioResult r) {
+        return toJson(r, FioJobOptions.NONE, false);
+    }
+
+    /**
+     * @param written the job file's options as written (for {@code global options} and {@code
+     *                job options}); for a YAML scenario {@link FioJobOptions#NONE}, and the job
+     *                options are the ones iopath derived
+     * @param plus    json+: the clat histograms' bins too
+     */
+    public static ObjectNode toJson(FioResult r, FioJobOptions written, boolean plus) {
         ObjectNode root = JsonText.object();
-        root.put("fio version", "iopath");
+        root.put("fio version", FIO_VERSION);
+        root.put("timestamp", 0);
+        root.put("timestamp_ms", 0);
+        root.put("time", EPOCH_CTIME);
         ObjectNode iopath = root.putObject("iopath");
         iopath.put("scenario", r.scenario());
         iopath.put("seed", r.seed());
         iopath.put("drive", r.drive());
-        root.putObject("global options");
+        if (!written.global().isEmpty()) {
+            root.set("global options", written(written.global()));
+        }
         ArrayNode jobs = root.putArray("jobs");
         for (FioResult.Job e : r.jobs()) {
-            jobs.add(job(e));
+            List<FioJobOptions.Option> own = written.job(e.name());
+            boolean fromFile = !written.jobs().isEmpty();
+            jobs.add(job(e, FioFigures.group(r, e.groupId()), fromFile ? own : null, plus));
         }
         ArrayNode disks = root.putArray("disk_util");
         FioFigures.Disk d = FioFigures.disk(r);
@@ -47,24 +78,40 @@ public final class FioJson {
         return root;
     }
 
-    private static ObjectNode job(FioResult.Job e) {
+    /** fio's {@code json_add_job_opts}: a flag written without a value has a NULL value, which fio's JSON leaves out. */
+    private static ObjectNode written(List<FioJobOptions.Option> options) {
+        ObjectNode o = JsonText.object();
+        for (FioJobOptions.Option opt : options) {
+            if (opt.value() != null) {
+                o.put(opt.name(), opt.value());
+            }
+        }
+        return o;
+    }
+
+    private static ObjectNode job(FioResult.Job e, FioFigures.Group g, List<FioJobOptions.Option> own, boolean plus) {
         FioResult.Stats s = e.stats();
         ObjectNode j = JsonText.object();
         j.put("jobname", e.name());
-        j.put("groupid", 0);
+        j.put("groupid", e.groupId());
         j.put("error", 0);
         j.put("eta", 0);
         long runMs = FioFigures.runtimeMs(s);
         j.put("elapsed", (runMs + 999) / 1000);
-        j.set("job options", options(e.options()));
+        if (own == null) {
+            j.set("job options", options(e.options()));
+        } else if (own.stream().anyMatch(o -> o.value() != null)) {
+            j.set("job options", written(own)); // fio leaves out an empty list
+        }
         double[] list = FioFigures.percentiles(e.options());
-        j.set("read", direction(s.read(), runMs, list));
-        j.set("write", direction(s.write(), runMs, list));
-        j.set("trim", direction(FioResult.Direction.empty(list.length), runMs, list));
+        boolean async = e.options().asyncEngine();
+        j.set("read", direction(s.read(), runMs, list, g.aggBw()[0], plus, async));
+        j.set("write", direction(s.write(), runMs, list, g.aggBw()[1], plus, async));
+        j.set("trim", direction(FioResult.Direction.empty(list.length), runMs, list, 0, plus, async));
         ObjectNode sync = j.putObject("sync");
         sync.put("total_ios", s.sync().ios());
-        sync.set("lat_ns", stat(s.sync().lat()));
-        j.put("job_runtime", runMs);
+        sync.set("lat_ns", latency(s.sync().lat(), s.sync(), list, plus));
+        j.put("job_runtime", Math.round(s.totalRuntimeNs() / 1e6));
         j.put("usr_cpu", 0.0);
         j.put("sys_cpu", 0.0);
         j.put("ctx", 0);
@@ -75,6 +122,8 @@ public final class FioJson {
         for (int i = 0; i < depths.length; i++) {
             depth.put(FioFigures.DEPTH_LABELS[i], depths[i]);
         }
+        map(j.putObject("iodepth_submit"), s.submitCalls());
+        map(j.putObject("iodepth_complete"), s.completeCalls());
         long total = 0;
         for (long c : s.latencyBuckets()) {
             total += c;
@@ -120,7 +169,16 @@ public final class FioJson {
         return o;
     }
 
-    private static ObjectNode direction(FioResult.Direction d, long runMs, double[] list) {
+    /** {@code stat_calc_dist} of fio's submit / complete maps, labelled as fio's JSON labels them. */
+    private static void map(ObjectNode n, List<Long> calls) {
+        double[] pct = FioFigures.mapPercents(calls);
+        for (int i = 0; i < pct.length; i++) {
+            n.put(FioFigures.MAP_LABELS[i], pct[i]);
+        }
+    }
+
+    private static ObjectNode direction(FioResult.Direction d, long runMs, double[] list, long groupAggBw, boolean plus,
+                                        boolean async) {
         ObjectNode n = JsonText.object();
         long bwBytes = runMs == 0 ? 0 : d.bytes() * 1000 / runMs;
         n.put("io_bytes", d.bytes());
@@ -132,19 +190,14 @@ public final class FioJson {
         n.put("total_ios", d.ios());
         n.put("short_ios", 0);
         n.put("drop_ios", 0);
-        n.set("slat_ns", stat(d.slat()));
-        ObjectNode clat = stat(d.clat());
-        ObjectNode pct = clat.putObject("percentile");
-        List<Long> v = d.clatPercentiles();
-        for (int i = 0; i < v.size(); i++) {
-            pct.put(String.format(Locale.ROOT, "%f", list[i]), d.ios() == 0 ? 0 : v.get(i));
-        }
-        n.set("clat_ns", clat);
+        // fio records slat only for IO an engine queues: a sync engine's slat has no samples
+        n.set("slat_ns", stat(async ? d.slat() : FioResult.Moments.EMPTY));
+        n.set("clat_ns", latency(d.clat(), d, list, plus));
         n.set("lat_ns", stat(d.lat()));
         FioResult.Moments bw = d.bwSamples();
         n.put("bw_min", bw.min());
         n.put("bw_max", bw.max());
-        n.put("bw_agg", d.ios() == 0 ? 0.0 : 100.0);
+        n.put("bw_agg", bw.count() == 0 ? 0.0 : FioFigures.percentOfAggregate(bw.mean(), groupAggBw));
         n.put("bw_mean", bw.mean());
         n.put("bw_dev", bw.stdev());
         n.put("bw_samples", bw.count());
@@ -154,6 +207,30 @@ public final class FioJson {
         n.put("iops_mean", io.mean());
         n.put("iops_stddev", io.stdev());
         n.put("iops_samples", io.count());
+        return n;
+    }
+
+    /**
+     * {@code add_ddir_lat_json} with percentiles: the moments, then, when there are samples,
+     * {@code percentile} and with json+ {@code bins}.
+     */
+    private static ObjectNode latency(FioResult.Moments m, FioResult.Direction d, double[] list, boolean plus) {
+        ObjectNode n = stat(m);
+        if (m.count() == 0) {
+            return n;
+        }
+        ObjectNode pct = n.putObject("percentile");
+        List<Long> v = d.clatPercentiles();
+        for (int i = 0; i < v.size(); i++) {
+            pct.put(String.format(Locale.ROOT, "%f", list[i]), v.get(i));
+        }
+        if (plus) {
+            ObjectNode bins = n.putObject("bins");
+            List<Long> b = d.clatBins();
+            for (int i = 0; i + 1 < b.size(); i += 2) {
+                bins.put(Long.toString(b.get(i)), b.get(i + 1));
+            }
+        }
         return n;
     }
 
@@ -169,5 +246,9 @@ public final class FioJson {
 
     public static String toText(FioResult r) {
         return JsonText.of(toJson(r));
+    }
+
+    public static String toText(FioResult r, FioJobOptions written, boolean plus) {
+        return JsonText.of(toJson(r, written, plus));
     }
 }

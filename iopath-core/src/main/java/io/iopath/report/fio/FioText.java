@@ -16,20 +16,13 @@ public final class FioText {
 
     public static String render(FioResult r) {
         StringBuilder sb = new StringBuilder();
+        header(sb, r);
+        sb.append('\n'); // __show_run_stats starts with a newline
         for (FioResult.Job e : r.jobs()) {
-            job(sb, e);
+            job(sb, e, FioFigures.group(r, e.groupId()));
         }
-        sb.append('\n').append("Run status group 0 (all jobs):\n");
-        String[] names = {"READ", "WRITE"};
-        FioFigures.Group g = FioFigures.group(r);
-        for (int d = 0; d < 2; d++) {
-            if (g.ioBytes()[d] == 0) {
-                continue;
-            }
-            sb.append(String.format(Locale.ROOT, "  %5s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
-                    names[d], bw2(g.aggBw()[d]), bw10(g.aggBw()[d]), bw2(g.minBw()[d]), bw2(g.maxBw()[d]),
-                    bw10(g.minBw()[d]), bw10(g.maxBw()[d]), num2str(g.ioBytes()[d], 1024, "B"),
-                    num2str(g.ioBytes()[d], 1000, "B"), g.minRunMs()[d], g.maxRunMs()[d]));
+        for (int group = 0; group < FioFigures.groups(r); group++) {
+            groupStats(sb, FioFigures.group(r, group), group);
         }
         FioFigures.Disk k = FioFigures.disk(r);
         sb.append('\n').append("Disk stats (read/write):\n");
@@ -39,15 +32,88 @@ public final class FioText {
         return sb.toString();
     }
 
-    private static void job(StringBuilder sb, FioResult.Job e) {
+    /**
+     * What fio prints before the run: per job section its line (init.c {@code add_job}; "..."
+     * once for its numjobs clones), the version and "Starting N processes" (backend.c
+     * {@code run_threads}).
+     */
+    private static void header(StringBuilder sb, FioResult r) {
+        int processes = 0;
+        for (FioResult.Section s : r.sections()) {
+            FioResult.Options o = s.options();
+            long rMin = o.bsRange().get(0);
+            long rMax = o.bsRange().get(1);
+            long wMin = o.bsRange().get(2);
+            long wMax = o.bsRange().get(3);
+            // fio's trim block size follows the last one given, here the write size
+            sb.append(String.format(Locale.ROOT, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%d\n",
+                    s.name(), s.groupId(), o.rw(), bs(rMin), bs(rMax), bs(wMin), bs(wMax), bs(wMin), bs(wMax),
+                    o.ioengine(), o.iodepth()));
+            if (s.processes() > 1) {
+                sb.append("...\n");
+            }
+            processes += s.processes();
+        }
+        sb.append(FioJson.FIO_VERSION).append('\n');
+        sb.append("Starting ").append(processes).append(processes == 1 ? " process\n" : " processes\n");
+    }
+
+    /**
+     * A block size as fio's header shows it ({@code num2str(bs, 4, 1, 1, N2S_BYTE)} in
+     * lib/num2str.c): at most four digits, divided by 1024 until it fits, the remainder as
+     * decimals when there is room: 4096B, 64.0KiB, 128KiB, 1024KiB.
+     */
+    static String bs(long bytes) {
+        String[] prefix = {"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"};
+        long n = bytes;
+        int p = 0;
+        long rem = -1;
+        while (Long.toString(n).length() > 4 && p < prefix.length - 1) {
+            rem = n % 1024;
+            n /= 1024;
+            p++;
+        }
+        if (rem < 0) {
+            return n + prefix[p] + "B";
+        }
+        int decimals = 4 - Long.toString(n).length() - 1;
+        if (decimals <= 0) {
+            return (rem >= 512 ? n + 1 : n) + prefix[p] + "B";
+        }
+        String frac = String.format(Locale.ROOT, "%." + decimals + "f", rem / 1024.0);
+        if (frac.charAt(0) == '1') {
+            n++;
+        }
+        return n + "." + frac.substring(2) + prefix[p] + "B";
+    }
+
+    /** {@code show_group_stats}: one "Run status group N" block per reporting group. */
+    private static void groupStats(StringBuilder sb, FioFigures.Group g, int group) {
+        sb.append('\n').append("Run status group ").append(group).append(" (all jobs):\n");
+        String[] names = {"READ", "WRITE"};
+        for (int d = 0; d < 2; d++) {
+            if (g.ioBytes()[d] == 0) {
+                continue;
+            }
+            sb.append(String.format(Locale.ROOT, "  %5s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%d-%dmsec\n",
+                    names[d], bw2(g.aggBw()[d]), bw10(g.aggBw()[d]), bw2(g.minBw()[d]), bw2(g.maxBw()[d]),
+                    bw10(g.minBw()[d]), bw10(g.maxBw()[d]), num2str(g.ioBytes()[d], 1024, "B"),
+                    num2str(g.ioBytes()[d], 1000, "B"), g.minRunMs()[d], g.maxRunMs()[d]));
+        }
+    }
+
+    private static void job(StringBuilder sb, FioResult.Job e, FioFigures.Group g) {
         FioResult.Stats s = e.stats();
-        sb.append(String.format(Locale.ROOT, "%s: (groupid=0, jobs=%d): err= 0: pid=%d\n", e.name(), e.clones(), e.pid()));
+        // fio ends the line with ctime() of the report; simulated time starts at the epoch (see FioJson)
+        sb.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err= 0: pid=%d: %s\n", e.name(), e.groupId(),
+                e.clones(), e.pid(), FioJson.EPOCH_CTIME));
         long runMs = FioFigures.runtimeMs(s);
-        direction(sb, "read", s.read(), runMs, e);
-        direction(sb, "write", s.write(), runMs, e);
+        direction(sb, "read", s.read(), runMs, e, g.aggBw()[0]);
+        direction(sb, "write", s.write(), runMs, e, g.aggBw()[1]);
         if (s.sync().ios() > 0) {
             sb.append(String.format(Locale.ROOT, "  fsync/fdatasync/sync_file_range:\n"));
             latencyLine(sb, "    sync", s.sync().lat());
+            percentiles(sb, "sync", s.sync(), FioFigures.percentiles(e.options()));
         }
         latencyBuckets(sb, s);
         sb.append("  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n");
@@ -57,30 +123,45 @@ public final class FioText {
             sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", FioFigures.DEPTH_LABELS[i], depths[i]));
         }
         sb.append('\n');
+        mapLine(sb, "     submit    : ", s.submitCalls());
+        mapLine(sb, "     complete  : ", s.completeCalls());
         sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0\n",
                 s.issuedRead(), s.issuedWrite(), s.issuedSync()));
         sb.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
                 e.options().effectiveDepth()));
     }
 
-    private static void direction(StringBuilder sb, String label, FioResult.Direction d, long runMs, FioResult.Job e) {
+    /** fio's submit / complete lines: IOs per submission call and per reap. */
+    private static void mapLine(StringBuilder sb, String label, List<Long> calls) {
+        double[] pct = FioFigures.mapPercents(calls);
+        sb.append(label);
+        for (int i = 0; i < pct.length; i++) {
+            sb.append(String.format(Locale.ROOT, "%s%s=%.1f%%", i == 0 ? "" : ", ", FioFigures.MAP_LABELS[i], pct[i]));
+        }
+        sb.append('\n');
+    }
+
+    private static void direction(StringBuilder sb, String label, FioResult.Direction d, long runMs, FioResult.Job e,
+                                  long groupAggBw) {
         if (d.ios() == 0) {
             return;
         }
         double iops = runMs == 0 ? 0 : d.ios() * 1000.0 / runMs;
         long bw = runMs == 0 ? 0 : d.bytes() * 1000 / runMs;
-        sb.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)\n", label, num2str(Math.round(iops), 1000, ""),
-                bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs));
+        // fio 3.33 ends the write line with zbd_write_status: zone resets, 0 off zoned devices
+        sb.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)%s\n", label, num2str(Math.round(iops), 1000, ""),
+                bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs, label.equals("write") ? "; 0 zone resets" : ""));
         if (e.options().asyncEngine()) {
             latencyLine(sb, "    slat", d.slat());
         }
         latencyLine(sb, "    clat", d.clat());
         latencyLine(sb, "     lat", d.lat());
-        percentiles(sb, d, FioFigures.percentiles(e.options()));
+        percentiles(sb, "clat", d, FioFigures.percentiles(e.options()));
         FioResult.Moments bwS = d.bwSamples();
         if (bwS.count() > 0) {
             sb.append(String.format(Locale.ROOT, "   bw (  KiB/s): min=%5d, max=%5d, per=%3.2f%%, avg=%5.2f, stdev=%5.2f, samples=%d\n",
-                    bwS.min(), bwS.max(), 100.0, bwS.mean(), bwS.stdev(), bwS.count()));
+                    bwS.min(), bwS.max(), FioFigures.percentOfAggregate(bwS.mean(), groupAggBw), bwS.mean(), bwS.stdev(),
+                    bwS.count()));
             FioResult.Moments io = d.iopsSamples();
             sb.append(String.format(Locale.ROOT, "   iops        : min=%5d, max=%5d, avg=%5.2f, stdev=%5.2f, samples=%d\n",
                     io.min(), io.max(), io.mean(), io.stdev(), io.count()));
@@ -112,7 +193,7 @@ public final class FioText {
     }
 
     /** {@code show_clat_percentiles}: four to a line, values rounded up to the unit. */
-    private static void percentiles(StringBuilder sb, FioResult.Direction d, double[] list) {
+    private static void percentiles(StringBuilder sb, String name, FioResult.Direction d, double[] list) {
         long[] v = d.clatPercentiles().stream().mapToLong(Long::longValue).toArray();
         long minv = Long.MAX_VALUE;
         long maxv = 0;
@@ -139,7 +220,7 @@ public final class FioText {
             shown[j] = x;
             width = Math.max(width, Long.toString(x).length());
         }
-        sb.append(String.format(Locale.ROOT, "    clat percentiles (%s):\n", unit));
+        sb.append(String.format(Locale.ROOT, "    %s percentiles (%s):\n", name, unit));
         for (int j = 0; j < v.length; j++) {
             if (j % 4 == 0) {
                 sb.append("     |");

@@ -224,8 +224,18 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
     }
 
-    /** Issues as many IOs as depth, batching, pacing and a pending flush allow. */
+    /**
+     * Issues as many IOs as depth, batching, pacing and a pending flush allow; the IOs of one
+     * call not yet committed go down in one submission call (fio's commit at the end of a
+     * queueing round).
+     */
     private void fill() {
+        fillSlots();
+        stats.committed();
+        sinceCommit = 0;
+    }
+
+    private void fillSlots() {
         if (!started) {
             return;
         }
@@ -271,8 +281,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 return;
             }
             submitPrepared();
+            if (++sinceCommit >= batch || !spec.asyncEngine()) {
+                // td_io_queue commits when iodepth_batch IOs are queued; a sync engine submits each
+                sinceCommit = 0;
+                stats.committed();
+            }
         }
     }
+
+    /** IOs queued since the last submission call. */
+    private int sinceCommit;
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
@@ -411,7 +429,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void issueFlush() {
         syncInFlight = true;
         inFlight++;
+        stats.committed();
+        sinceCommit = 0;
         stats.submitted(Op.FLUSH, inFlight);
+        stats.committed(); // libaio syncs inline (fio_libaio_queue), one call
         Bio flush = new Bio(ids.next(), Op.FLUSH, 0, 0, Flags.SYNC | Flags.PREFLUSH, processId, spec.ioprio(), onFlushDone);
         flush.submittedNs = sim.now();
         sink.submit(flush);

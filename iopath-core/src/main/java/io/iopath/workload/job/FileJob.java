@@ -222,6 +222,7 @@ public final class FileJob implements Workload {
         issued++;
         bytesIssued += bs;
         stats.submitted(op, 1);
+        stats.committed(); // a file call is one system call
         Runnable done = () -> call.complete(sim.now());
         if (direct) {
             fs.directIo(of, op, off, bs, pid, done);
@@ -261,6 +262,7 @@ public final class FileJob implements Workload {
         });
         call.submittedNs = sim.now();
         stats.submitted(Op.FLUSH, 1);
+        stats.committed();
         fs.fsync(of, datasync, pid, () -> call.complete(sim.now()));
     }
 

@@ -59,6 +59,12 @@ final class FormatDetector {
         if (first.equals("fio version 3 iolog")) {
             return TraceFormat.IOLOG3;
         }
+        if (io.iopath.workload.trace.systor.SystorReader.isHeader(first)) {
+            return TraceFormat.SYSTOR;
+        }
+        if (io.iopath.workload.trace.msr.MsrReader.isHeader(first)) {
+            return TraceFormat.MSR;
+        }
         if (io.iopath.workload.trace.blkparse.BlkparseReader.looksLikeEvent(first)) {
             return TraceFormat.BLKPARSE;
         }

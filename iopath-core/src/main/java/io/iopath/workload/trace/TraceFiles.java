@@ -21,6 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.tukaani.xz.XZInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -94,14 +96,27 @@ public final class TraceFiles {
         };
     }
 
+    /** The xz stream header magic (the .xz file format, section 2.1.1.1). */
+    private static final byte[] XZ_MAGIC = {(byte) 0xfd, '7', 'z', 'X', 'Z', 0};
+
+    /**
+     * gzip (1f 8b), bzip2 ("BZh" and a block size digit) and xz (fd 37 7a 58 5a 00), told apart
+     * by their magic bytes whatever the file is called; anything else is read as it is.
+     */
     private static InputStream decompress(InputStream raw) throws IOException {
         BufferedInputStream in = new BufferedInputStream(raw, BUFFER);
-        in.mark(2);
-        int b0 = in.read();
-        int b1 = in.read();
+        byte[] head = new byte[6];
+        in.mark(head.length);
+        int n = in.readNBytes(head, 0, head.length);
         in.reset();
-        if (b0 == 0x1f && b1 == 0x8b) {
+        if (n >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
             return new GZIPInputStream(in, BUFFER);
+        }
+        if (n >= 4 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h' && head[3] >= '1' && head[3] <= '9') {
+            return new BZip2CompressorInputStream(in, true); // concatenated streams, as bzip2 -d reads them
+        }
+        if (n == XZ_MAGIC.length && java.util.Arrays.equals(head, XZ_MAGIC)) {
+            return new BufferedInputStream(new XZInputStream(in), BUFFER);
         }
         return in;
     }

@@ -13,6 +13,8 @@ import io.iopath.workload.trace.fioiolog.IologReader;
 import io.iopath.workload.trace.fioiolog.IologWriter;
 import io.iopath.workload.trace.msr.MsrReader;
 import io.iopath.workload.trace.msr.MsrWriter;
+import io.iopath.workload.trace.systor.SystorReader;
+import io.iopath.workload.trace.systor.SystorWriter;
 import io.iopath.workload.trace.spc.SpcReader;
 import io.iopath.workload.trace.spc.SpcWriter;
 import java.io.Writer;
@@ -29,6 +31,8 @@ public enum TraceFormat {
     DISKSIM_VALIDATE("validate", ValidateReader::new, ValidateWriter::new),
     /** MSR Cambridge CSV: {@code Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime}. */
     MSR("msr", MsrReader::new, MsrWriter::new),
+    /** SNIA SYSTOR '17: {@code Timestamp,Response,IOType,LUN,Offset,Size} after a header line. */
+    SYSTOR("systor", SystorReader::new, SystorWriter::new),
     /** UMass / SPC: {@code ASU,LBA,Size,Opcode,Timestamp}. */
     SPC("spc", SpcReader::new, SpcWriter::new),
     /** blkparse's default text output; the D (issue) events are the IOs. */

@@ -195,6 +195,7 @@ public final class TraceReplay implements Workload {
         submitted++;
         inFlight++;
         stats.submitted(r.op(), inFlight);
+        stats.committed();
         bio.submittedNs = sim.now();
         sink.submit(bio);
     }

@@ -24,6 +24,8 @@ public final class TraceStats {
     private long discards;
     private long bytes;
     private long sequential;
+    /** IOs with a length (reads, writes, discards): what bytes, sizes and the sequential share count. */
+    private long sized;
     private long minOffset = Long.MAX_VALUE;
     private long maxEnd;
     private long firstNs = -1;
@@ -62,6 +64,7 @@ public final class TraceStats {
         }
         dev[1]++;
         if (r.length() > 0) {
+            sized++;
             bytes += r.length();
             sizeBuckets[63 - Long.numberOfLeadingZeros(r.length())]++;
             if (dev[0] == r.offset()) {
@@ -96,8 +99,9 @@ public final class TraceStats {
         sb.append(String.format(Locale.ROOT, "requests   %d: %d reads, %d writes, %d flushes, %d discards%n", requests, reads, writes, flushes, discards));
         sb.append(String.format(Locale.ROOT, "read share %.1f %% of reads and writes%n", data == 0 ? 0 : 100.0 * reads / data));
         sb.append(String.format(Locale.ROOT, "sequential %.1f %% (start where the previous IO on the device ended)%n",
-                requests <= 1 ? 0 : 100.0 * sequential / Math.max(1, data)));
-        sb.append(String.format(Locale.ROOT, "bytes      %d (mean %.0f per IO)%n", bytes, data == 0 ? 0 : (double) bytes / data));
+                requests <= 1 ? 0 : 100.0 * sequential / Math.max(1, sized)));
+        // discards have sizes and addresses too: shares of the IOs with a length add up to 100 %
+        sb.append(String.format(Locale.ROOT, "bytes      %d (mean %.0f per IO)%n", bytes, sized == 0 ? 0 : (double) bytes / sized));
         sb.append(String.format(Locale.ROOT, "span       %s%n", minOffset == Long.MAX_VALUE ? "none"
                 : String.format(Locale.ROOT, "bytes %d .. %d (sectors %d .. %d, %.2f GiB)", minOffset, maxEnd, minOffset / 512,
                 (maxEnd + 511) / 512, (maxEnd - minOffset) / (double) (1L << 30))));
@@ -112,11 +116,11 @@ public final class TraceStats {
             sb.append(shown == 1 ? "" : ", ").append(deviceName(e.getKey())).append(": ").append(e.getValue()[1]);
         }
         sb.append(String.format(Locale.ROOT, "%s (%d devices)%n", moreDevices > 0 ? " and more" : "", devices.size()));
-        sb.append("sizes\n");
+        sb.append(discards > 0 ? "sizes (reads, writes and discards)\n" : "sizes\n");
         for (int i = 0; i < sizeBuckets.length; i++) {
             if (sizeBuckets[i] > 0) {
                 sb.append(String.format(Locale.ROOT, "  %10s .. %-10s %10d  %5.1f %%%n", human(1L << i), "< " + human(2L << i),
-                        sizeBuckets[i], 100.0 * sizeBuckets[i] / data));
+                        sizeBuckets[i], 100.0 * sizeBuckets[i] / sized));
             }
         }
         sb.append("inter-arrival (ms)\n");

@@ -37,17 +37,18 @@ class FioFiguresTest {
     /** A job that read {@code bytes} in 256 bios over {@code runMs}. */
     private static FioResult.Job job(String name, long bytes, long runMs) {
         FioResult.Direction read = new FioResult.Direction(256, bytes, FioResult.Moments.EMPTY, FioResult.Moments.EMPTY,
-                FioResult.Moments.EMPTY, List.of(), FioResult.Moments.EMPTY, FioResult.Moments.EMPTY);
+                FioResult.Moments.EMPTY, List.of(), FioResult.Moments.EMPTY, FioResult.Moments.EMPTY, List.of());
         FioResult.Stats stats = new FioResult.Stats(runMs * 1_000_000, read, FioResult.Direction.empty(0),
-                FioResult.Direction.empty(0), Collections.nCopies(7, 0L), Collections.nCopies(32, 0L), 256, 0, 0);
+                FioResult.Direction.empty(0), Collections.nCopies(7, 0L), Collections.nCopies(32, 0L), 256, 0, 0,
+                Collections.nCopies(7, 0L), Collections.nCopies(7, 0L), runMs * 1_000_000);
         FioResult.Options options = new FioResult.Options("read", 4096, 1, "libaio", bytes, 1, null, -1, 0, 1, true,
-                List.of());
-        return new FioResult.Job(name, 1, 1, options, stats);
+                List.of(), List.of(4096L, 4096L, 4096L, 4096L));
+        return new FioResult.Job(name, 1, 1, 0, options, stats);
     }
 
     private static FioResult run(FioResult.Job... jobs) {
         FioResult.Disk disk = new FioResult.Disk("sda", List.of(300L, 0L), List.of(8192L, 0L),
                 List.of(1_234_567_890L, 0L));
-        return new FioResult("t", 1, "d", List.of(jobs), disk, 0.5);
+        return new FioResult("t", 1, "d", List.of(), List.of(jobs), disk, 0.5);
     }
 }

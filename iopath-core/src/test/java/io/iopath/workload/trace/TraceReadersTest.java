@@ -12,6 +12,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,6 +125,70 @@ class TraceReadersTest {
         }
         List<TraceRecord> records = readAll(TraceFiles.open(new ByteArrayInputStream(bytes.toByteArray()), "x", null));
         assertThat(records).isEqualTo(readResource("small.ascii", null));
+    }
+
+    @Test
+    void bzip2AndXzAreDetectedFromTheContent() throws IOException {
+        byte[] plain;
+        try (InputStream in = getClass().getResourceAsStream("small.ascii")) {
+            plain = in.readAllBytes();
+        }
+        ByteArrayOutputStream bz = new ByteArrayOutputStream();
+        try (OutputStream out = new org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream(bz)) {
+            out.write(plain);
+        }
+        ByteArrayOutputStream xz = new ByteArrayOutputStream();
+        try (OutputStream out = new org.tukaani.xz.XZOutputStream(xz, new org.tukaani.xz.LZMA2Options())) {
+            out.write(plain);
+        }
+        List<TraceRecord> expected = readResource("small.ascii", null);
+        assertThat(readAll(TraceFiles.open(new ByteArrayInputStream(bz.toByteArray()), "x", null))).isEqualTo(expected);
+        assertThat(readAll(TraceFiles.open(new ByteArrayInputStream(xz.toByteArray()), "y", null))).isEqualTo(expected);
+    }
+
+    @Test
+    void msrWithAHeaderLine() {
+        String text = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime\n"
+                + "128166372003061629,src1,2,Read,3892105216,4096,2409\n"
+                + "128166372003068645,src1,2,Write,3892105216,8192,1000\n";
+        assertThat(readText(text, null)).containsExactly(
+                new TraceRecord(0, 2, Op.READ, 3_892_105_216L, 4096, 0, 0, 240_900, -1),
+                new TraceRecord(7016L * 100, 2, Op.WRITE, 3_892_105_216L, 8192, 0, 0, 100_000, -1));
+    }
+
+    @Test
+    void systorTimesAreSecondsRelativeToTheFirstRecord() {
+        String text = "Timestamp,Response,IOType,LUN,Offset,Size\n"
+                + "1487290602.057628,0.000325,R,4,14177808384,8192\n"
+                + "1487290602.058001,0.001250,W,1,512,4096\n"
+                + "1487290603.000000,0.0,R,4,0,512\n";
+        try (TraceReader r = TraceFiles.open(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), "s", null)) {
+            assertThat(TraceFormat.of(r)).isEqualTo(TraceFormat.SYSTOR);
+        }
+        assertThat(readText(text, null)).containsExactly(
+                new TraceRecord(0, 4, Op.READ, 14_177_808_384L, 8192, 0, 0, 325_000, -1),
+                new TraceRecord(373_000, 1, Op.WRITE, 512, 4096, 0, 0, 1_250_000, -1),
+                new TraceRecord(942_372_000, 4, Op.READ, 0, 512, 0, 0, 0, -1));
+    }
+
+    @Test
+    void blkparseSkipsPassThroughRemapsSplitsAndMessages() {
+        // a capture with blktrace -a pc etc.: smartctl's INQUIRY (SCSI pass-through), a partition
+        // remap, a split, a cfq message; only the two D events of block IO are IOs
+        String text = """
+                  8,0    1        1     0.000000000  4242  D   R 36 (12 00 00 00 24 00) [smartctl]
+                  8,0    1        2     0.000100000  4242  D   N 0 (00 00 00 00 00 00) [smartctl]
+                  8,0    1        0     0.000150000     0  m   N cfq4242 alloced
+                  8,0    0        3     0.001000000   697  A   W 223490 + 8 <- (8,1) 221442
+                  8,0    0        4     0.001000100   697  Q   W 223490 + 8 [kjournald]
+                  8,0    0        5     0.001000200   697  X   W 223490 / 223494 [kjournald]
+                  8,0    0        6     0.001000300   697  D   W 223490 + 4 [kjournald]
+                  8,0    0        7     0.001000400   697  D   W 223494 + 4 [kjournald]
+                  8,0    1        8     0.002000000     0  C   R 36 (12 00 00 00 24 00) [0]
+                """;
+        assertThat(readText(text, TraceFormat.BLKPARSE)).extracting(TraceRecord::timeNs, TraceRecord::sector)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1_000_300L, 223_490L),
+                        org.assertj.core.groups.Tuple.tuple(1_000_400L, 223_494L));
     }
 
     @ParameterizedTest(name = "{0} detected from the content")

@@ -74,6 +74,24 @@ public final class BusTiming {
     }
 
     /**
+     * A read that waited for the mechanism joins the running read-ahead (disksim-controller.md
+     * §8.4; DiskSim activates it from the queue, {@code disk_check_prefetch_swap}): it
+     * disconnected at arrival (read-miss overhead + read disconnect), and from now on reconnects
+     * (first reselect + data preparation) once the read watermark is in the buffer, then sends
+     * each sector as the stream brings it in; {@code offset} is the stream's sector of the
+     * request's sector {@code covered} (the sectors before it were buffered already). Returns when
+     * the command completes.
+     */
+    public long queuedStreamDoneNs(SectorSchedule stream, long offset, int covered, int sectors, long arrivalNs,
+            long nowNs, boolean afterWrite) {
+        long readDisconnect = protocol.readDisconnectNs(afterWrite);
+        long disconnected = Math.max(nowNs, arrivalNs + overheads.commandNs(false, false, afterWrite) + readDisconnect);
+        long busEnd = ReadBusTiming.busEndNs(stream, covered, sectors, Long.MIN_VALUE, disconnected,
+                readWatermark(sectors), protocol, overheads.busNsPerSector(false), readDisconnect, offset);
+        return busEnd + overheads.completionNs(false);
+    }
+
+    /**
      * The data of a read that waited for the mechanism is in the buffer: it disconnected at
      * arrival (read-miss overhead + read disconnect) and now reconnects (first reselect + data
      * preparation) to send it (§4.1). Returns when it completes.

@@ -19,6 +19,12 @@ public final class ReadAheadControl {
     private final TrackCursor cursor = new TrackCursor();
     /** When a stopped read-ahead leaves the mechanism free (Long.MIN_VALUE: at once). */
     private long mechanismFreeNs = Long.MIN_VALUE;
+    /**
+     * Until when the stream is a command's own media access (a read that joined it): DiskSim's
+     * access stops being background, and so stoppable, only once that request's data are in
+     * ({@code disk_buffer_attempt_access_swap}, {@code disk_buffer_stopable_access}).
+     */
+    private long servingUntilNs = Long.MIN_VALUE;
 
     public ReadAheadControl(CacheConfig cacheConfig, ReadCache readCache, DiskMechanics mechanics, long capacity) {
         this.cacheConfig = cacheConfig;
@@ -38,6 +44,49 @@ public final class ReadAheadControl {
      */
     public void raiseLimit(int seg, long lba, long end) {
         readCache.raiseReadAheadLimit(readAheadLimit(seg, lba, end));
+    }
+
+    /**
+     * A read of [lba, end) joins the running stream ({@link #raiseLimit} done): the stream is
+     * that read's media access until its last sector is in. Returns the time it is, and how long
+     * the stream now serves commands beyond what it already did (the drive's busy time).
+     */
+    public long serve(long end, long nowNs) {
+        ReadAheadStream st = readCache.stream();
+        long last = end - 1 - st.firstLba();
+        long until = last < 0 ? nowNs : Math.max(nowNs, st.sectorEndNs(last));
+        long added = Math.max(0, until - Math.max(nowNs, servingUntilNs));
+        servingUntilNs = Math.max(servingUntilNs, until);
+        return added;
+    }
+
+    /** When the stream stops serving a command and may be stopped (Long.MIN_VALUE: it serves none). */
+    public long servingUntilNs() {
+        return servingUntilNs;
+    }
+
+    /** Whether the stream serves a command at {@code nowNs}: nothing may stop it yet. */
+    public boolean serving(long nowNs) {
+        return nowNs < servingUntilNs;
+    }
+
+    /**
+     * The part of the running read-ahead's segment that a read waiting for the mechanism could
+     * join at {@code nowNs}: [{@link #joinFrom}, {@link #joinTo}], the buffered sectors and the
+     * one the stream reads next; empty ({@code joinTo} &lt; {@code joinFrom}) if no stream runs.
+     * DiskSim looks such a read up again when it is activated, after the request before it
+     * completes (disksim-controller.md §8.4); it finds its first sector inside the segment being
+     * read and takes the stream over. iopath activates it when the media is free, as the stream
+     * reaches the sector it starts at.
+     */
+    public long joinFrom(long nowNs) {
+        int p = readCache.prefetching();
+        return readCache.readingAt(p, nowNs) ? readCache.startAt(p, nowNs) : 0;
+    }
+
+    public long joinTo(long nowNs) {
+        int p = readCache.prefetching();
+        return readCache.readingAt(p, nowNs) ? readCache.endAt(p, nowNs) : -1;
     }
 
     /**

@@ -252,6 +252,11 @@ public final class ReadCache {
         return validEnd(s, nowNs);
     }
 
+    /** The segment's first sector still in the buffer at {@code nowNs} (a segment being read ahead slides). */
+    long startAt(int s, long nowNs) {
+        return validStart(s, nowNs);
+    }
+
     long startOf(int s) {
         return start[s];
     }

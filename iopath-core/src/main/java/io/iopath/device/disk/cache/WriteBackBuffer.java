@@ -194,6 +194,8 @@ public final class WriteBackBuffer {
      * or appended to a segment when it arrived; the writes are on the media in the log.
      */
     public void destaged(MediaJob j, long nowNs) {
+        // the occupancy up to now includes this run: integrate before it leaves the buffer
+        tasks.account(nowNs, dirty.size());
         writtenBack(j);
         scheduler.destaged(j);
         dirtySectors -= j.sectors;
@@ -202,7 +204,6 @@ public final class WriteBackBuffer {
         for (int k = 0; k < j.moreRecords; k++) {
             writeLog.onMedia((WriteLog.Entry) j.more[k], nowNs);
         }
-        tasks.account(nowNs, dirty.size());
     }
 
     private void writtenBack(MediaJob j) {

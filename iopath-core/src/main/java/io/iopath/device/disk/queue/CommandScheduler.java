@@ -288,9 +288,11 @@ public final class CommandScheduler {
      * @param writeOverheadNs the same for a write
      * @param destagePressure the buffer presses for destages (high water, a FLUSH, a write waiting for space)
      * @param active          the job the mechanism is on, or null
+     * @param joinFrom        with {@code joinTo}: the sectors at which a queued read would join the
+     *                        running read-ahead ({@link #joining}); joinTo &lt; joinFrom if none runs
      */
     public MediaJob select(long now, long readOverheadNs, long writeOverheadNs, boolean destagePressure,
-            MediaJob active) {
+            MediaJob active, long joinFrom, long joinTo) {
         if (headOfQueueJobs > 0) {
             MediaJob first = youngestHeadOfQueue();
             if (first != null) {
@@ -301,6 +303,12 @@ public final class CommandScheduler {
             MediaJob aged = oldestAged(now);
             if (aged != null) {
                 return aged;
+            }
+        }
+        if (joinFrom <= joinTo && policy != Policy.FCFS) {
+            MediaJob next = joining(joinFrom, joinTo);
+            if (next != null) {
+                return next;
             }
         }
         this.readOverheadNs = readOverheadNs;
@@ -341,6 +349,27 @@ public final class CommandScheduler {
                     bestKey = key;
                     best = j;
                 }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The oldest eligible read queued behind busy work ({@link MediaJob#arrivedBusy}) that starts
+     * in [{@code from}, {@code to}], where it joins the running read-ahead: the stream serves it
+     * with no positioning at all, so a positioning key that counted the buffer would rank it
+     * first (DiskSim's does: {@code disk_buffer_estimate_servtime} gives a hit on the segment
+     * being read its constant {@code reading_buffer_*_servtime}). FCFS keeps arrival order
+     * instead. Null if none.
+     */
+    private MediaJob joining(long from, long to) {
+        MediaJob best = null;
+        MediaJob[] items = hostJobs.items;
+        for (int i = 0, n = hostJobs.end; i < n; i++) {
+            MediaJob j = items[i];
+            if (j != null && j.arrivedBusy && !j.fua && j.blockedBy == 0 && j.lba >= from && j.lba <= to
+                    && (best == null || j.seq < best.seq)) {
+                best = j;
             }
         }
         return best;

@@ -42,6 +42,14 @@ public final class MediaJob {
     public boolean headOfQueue;
     public long arrivalNs;
     /**
+     * A host read that arrived while the mechanism was on work that could not be stopped (a
+     * media job, or the read-ahead serving a command): DiskSim gives such a request no segment
+     * at arrival and looks the buffer up again when it activates it ({@code disk_activate_read},
+     * {@code disk_check_prefetch_swap}), so it may then join the read-ahead its predecessor left
+     * running. A read that found the mechanism free or stoppable was classified for good.
+     */
+    public boolean arrivedBusy;
+    /**
      * A dirty extent: when the oldest acknowledged data it stands for entered the buffer — its
      * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
      */
@@ -98,6 +106,7 @@ public final class MediaJob {
         moreRecords = 0;
         fua = false;
         headOfQueue = false;
+        arrivedBusy = false;
         blockedBy = 0;
         index = -1;
         active = false;

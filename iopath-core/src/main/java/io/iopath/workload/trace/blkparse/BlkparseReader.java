@@ -13,7 +13,10 @@ import java.util.regex.Pattern;
  * blkparse's default text output ({@code "%D %2c %8s %5T.%9t %5p %2a %3d "} plus a tail per
  * action). The IOs are the {@code D} (issue to driver) events, as for device-level replay, except
  * a D that re-issues a request the driver requeued ({@code R}); every other event line is checked
- * and skipped. The per-CPU and per-device summary blkparse prints
+ * and skipped: remaps ({@code A}), splits ({@code X}), messages ({@code m}) and the other
+ * actions describe bios and requests, not issues to the drive, and a D of a SCSI pass-through
+ * command ({@code BLK_TC_PC}: {@code BYTES (CDB) [cmd]}, RWBS {@code N} or, from older kernels,
+ * {@code R}/{@code W}) is a command of its own, not block IO. The per-CPU and per-device summary blkparse prints
  * at the end is recognised and ends the trace.
  *
  * <p>Time: seconds.nanoseconds relative to the first event. Sector and count: 512-byte sectors.
@@ -25,6 +28,8 @@ public final class BlkparseReader implements TraceReader {
     static final Pattern EVENT = Pattern.compile(
             "(\\d{1,4}),(\\d{1,7})\\s+(\\d{1,5})\\s+(\\d{1,12})\\s+(\\d{1,9})\\.(\\d{9})\\s+(\\d{1,10})\\s+(\\S{1,2})\\s+(\\S+)\\s*(.*)");
     private static final String SUMMARY_START = "CPU";
+    /** The tail of a pass-through event: a byte count, then the command's bytes in parentheses. */
+    private static final Pattern PASS_THROUGH = Pattern.compile("\\d+\\s+\\(");
     private final LineSource src;
     private boolean inSummary;
     /** Largest major number: the device is {@code major << 20 | minor} in a non-negative int. */
@@ -77,6 +82,11 @@ public final class BlkparseReader implements TraceReader {
             }
             if (rwbs.op() == null) {
                 continue; // N: a request without data (e.g. a SCSI pass-through); not block IO
+            }
+            if (PASS_THROUGH.matcher(m.group(10)).lookingAt()) {
+                // blkparse_fmt.c prints a pass-through (BLK_TC_PC) request as "BYTES (CDB) [cmd]";
+                // older kernels give it R or W: a SCSI command of its own, not block IO
+                continue;
             }
             long t = Long.parseLong(m.group(5)) * 1_000_000_000L + Long.parseLong(m.group(6));
             int major = Integer.parseInt(m.group(1));

@@ -22,8 +22,22 @@ public final class MsrReader extends RecordPerLineReader {
         super(src);
     }
 
+    /** The header line some copies of the traces start with. */
+    public static final String HEADER = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime";
+
+    /** Whether {@code line} is the header, whatever its case and spacing. */
+    public static boolean isHeader(String line) {
+        return line.replace(" ", "").equalsIgnoreCase(HEADER);
+    }
+
     @Override
     protected TraceRecord parse(String line) {
+        if (firstTicks < 0 && isHeader(line)) {
+            line = src.nextDataLine(); // a header line names the fields; the records follow
+            if (line == null) {
+                return null;
+            }
+        }
         String[] f = line.split(",", -1);
         if (f.length != 7) {
             throw src.error("expected 7 comma-separated fields (Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime), got " + f.length);

@@ -54,6 +54,29 @@ class TraceReaderFuzzTest {
     }
 
     @FuzzTest(maxDuration = "30s")
+    void systor(FuzzedDataProvider data) {
+        readAll(data.consumeRemainingAsBytes(), TraceFormat.SYSTOR);
+    }
+
+    /** Whatever follows bzip2's magic: the decompressor fails only with a TraceFormatException. */
+    @FuzzTest(maxDuration = "30s")
+    void bzip2(FuzzedDataProvider data) {
+        readAll(withMagic(new byte[] {'B', 'Z', 'h', '9'}, data.consumeRemainingAsBytes()), null);
+    }
+
+    /** Whatever follows xz's magic. */
+    @FuzzTest(maxDuration = "30s")
+    void xz(FuzzedDataProvider data) {
+        readAll(withMagic(new byte[] {(byte) 0xfd, '7', 'z', 'X', 'Z', 0}, data.consumeRemainingAsBytes()), null);
+    }
+
+    private static byte[] withMagic(byte[] magic, byte[] rest) {
+        byte[] out = java.util.Arrays.copyOf(magic, magic.length + rest.length);
+        System.arraycopy(rest, 0, out, magic.length, rest.length);
+        return out;
+    }
+
+    @FuzzTest(maxDuration = "30s")
     void spc(FuzzedDataProvider data) {
         readAll(data.consumeRemainingAsBytes(), TraceFormat.SPC);
     }
