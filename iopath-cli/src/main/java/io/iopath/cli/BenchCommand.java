@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Measures simulation speed in simulated requests per wall-clock second:",
                 "(a) closed-loop replay of a validate trace, (b) random requests on one drive under SPTF at queue 16,"
-                + " (c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap).",
+                + " (c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap),"
+                + " (d) buffered file operations on ext3, (e) the shape of (b) as a whole run through the host stack.",
                 "'bench trace' shows (c) for growing trace lengths."},
         subcommands = {BenchTraceCommand.class})
 final class BenchCommand implements Callable<Integer> {
@@ -46,10 +47,14 @@ final class BenchCommand implements Callable<Integer> {
             description = "requests of the generated trace for (c) (default: 10000000; 0 skips it)")
     long traceRequests = 10_000_000;
 
+    @Option(names = "--host-requests", paramLabel = "N",
+            description = "requests for (e), the whole host stack (default: 1000000; 0 skips it)")
+    long hostRequests = 1_000_000;
+
     @Override
     public Integer call() throws java.io.IOException {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "machine: %d cores, %s%n", Runtime.getRuntime().availableProcessors(),
+        out.printf(Locale.ROOT, "machine: %d cores%s, %s%n", Runtime.getRuntime().availableProcessors(), cpuModel(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         Path t = trace != null ? trace : Launcher.sourceTree()
                 .map(r -> r.resolve("iopath-core/src/test/resources/io/iopath/device/disk/disksim/atlas10k.trace"))
@@ -88,6 +93,9 @@ final class BenchCommand implements Callable<Integer> {
                 + "%,.0f simulated requests/s (simulated drive: %.0f IOPS)%n", requests, d.name(), best, iops);
         out.println("    reference: DiskSim 4.0 -O2, same shape: about 36,000 requests/s (SPTF, queue 16)");
         fileOperations(out);
+        if (hostRequests > 0) {
+            hostStack(out);
+        }
         if (traceRequests > 0) {
             out.flush();
             BenchTraceCommand.Row r = BenchTraceCommand.measure(traceRequests, TraceFormat.DISKSIM_ASCII, null);
@@ -116,6 +124,58 @@ final class BenchCommand implements Callable<Integer> {
                 size: 4g
                 invalidate: 0
             """;
+
+    /** (b)'s shape as a scenario: a random 4 KiB job, 16 outstanding, through block layer, noop and SCSI (queue 16). */
+    private static final String HOST_STACK = """
+            name: bench-host-stack
+            seed: 1
+            drive:
+              preset: cheetah9LP
+              write_cache: off
+              queue_depth: 16
+              scheduler: sptf
+            host:
+              scheduler: noop
+              queue_depth: 16
+            jobs:
+              - name: randrw
+                rw: randrw
+                rwmixread: 66
+                bs: 4k
+                iodepth: 16
+                size: 8g
+                number_ios: %d
+                direct: 1
+            """;
+
+    private void hostStack(PrintWriter out) {
+        java.util.function.LongFunction<io.iopath.scenario.Scenario> scenario = n ->
+                io.iopath.scenario.ScenarioReader.read("(bench)", HOST_STACK.formatted(n), java.util.List.of());
+        io.iopath.experiment.ScenarioRun.run(scenario.apply(Math.min(hostRequests, 200_000))); // warm-up
+        io.iopath.scenario.Scenario s = scenario.apply(hostRequests);
+        double best = 0;
+        double iops = 0;
+        for (int i = 0; i < repeat; i++) {
+            io.iopath.experiment.ScenarioRun run = new io.iopath.experiment.ScenarioRun(s);
+            long t0 = System.nanoTime();
+            io.iopath.result.Result r = run.execute(p -> { });
+            double secs = (System.nanoTime() - t0) / 1e9;
+            best = Math.max(best, r.total().ios() / secs);
+            iops = r.total().ios() / (r.elapsedNs() / 1e9);
+        }
+        out.printf(Locale.ROOT, "(e) %,d requests of (b)'s shape as a whole run (fio job, block layer, noop, SCSI driver at queue 16,"
+                + " drive, metrics and result): %,.0f simulated requests/s (simulated: %.0f IOPS)%n", hostRequests, best, iops);
+    }
+
+    /** The CPU's model name where Linux says it ("", elsewhere). */
+    private static String cpuModel() {
+        try (java.util.stream.Stream<String> lines = Files.lines(Path.of("/proc/cpuinfo"))) {
+            return lines.filter(l -> l.startsWith("model name")).findFirst()
+                    .map(l -> " (" + l.substring(l.indexOf(':') + 1).trim() + ")").orElse("");
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return "";
+        }
+    }
 
     private void fileOperations(PrintWriter out) {
         io.iopath.scenario.Scenario s = io.iopath.scenario.ScenarioReader.read("(bench)", FILE_OPS, java.util.List.of());

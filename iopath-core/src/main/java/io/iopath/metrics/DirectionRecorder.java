@@ -75,13 +75,8 @@ final class DirectionRecorder {
         if (ios == 0) {
             return new DirectionStats(0, 0, 0, 0, LatencySummary.EMPTY, 0, 0);
         }
-        LatencySummary summary = new LatencySummary(
-                latency.getMean(),
-                latency.getValueAtPercentile(50),
-                latency.getValueAtPercentile(95),
-                latency.getValueAtPercentile(99),
-                latency.getValueAtPercentile(99.9),
-                latency.getMaxValue());
+        long[] q = HistogramQuantiles.valuesAt(latency, 50, 95, 99, 99.9);
+        LatencySummary summary = new LatencySummary(latency.getMean(), q[0], q[1], q[2], q[3], latency.getMaxValue());
         return new DirectionStats(ios, bytes,
                 seconds > 0 ? ios / seconds : 0,
                 seconds > 0 ? bytes / seconds : 0,
@@ -89,16 +84,20 @@ final class DirectionRecorder {
     }
 
     /** The quantile table of {@link LatencyCdf#PERCENTILES}, from the same histogram as the summary. */
+    private static final double[] CDF_PERCENTILES =
+            LatencyCdf.PERCENTILES.stream().mapToDouble(Double::doubleValue).toArray();
+
     LatencyCdf latencyCdf() {
         if (ios == 0) {
             return LatencyCdf.EMPTY;
         }
         List<LatencyCdf.Point> points = new ArrayList<>(LatencyCdf.PERCENTILES.size());
-        for (double p : LatencyCdf.PERCENTILES) {
+        long[] values = HistogramQuantiles.valuesAt(latency, CDF_PERCENTILES);
+        for (int i = 0; i < CDF_PERCENTILES.length; i++) {
+            double p = CDF_PERCENTILES[i];
             // At 100 HdrHistogram's percentile walk ends on the max bucket; asking for the max
             // directly states the intent and keeps the last point equal to LatencySummary.max.
-            long v = p == 100.0 ? latency.getMaxValue() : latency.getValueAtPercentile(p);
-            points.add(new LatencyCdf.Point(p, v));
+            points.add(new LatencyCdf.Point(p, p == 100.0 ? latency.getMaxValue() : values[i]));
         }
         return new LatencyCdf(points);
     }

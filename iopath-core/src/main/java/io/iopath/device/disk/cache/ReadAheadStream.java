@@ -160,8 +160,16 @@ public final class ReadAheadStream implements SectorSchedule {
         return firstLba;
     }
 
-    /** First LBN past what the stream will read. */
+    /**
+     * First LBN past what the stream will read. A stream that may cross tracks reads exactly to
+     * its wanted limit (every run takes at least one sector until it gets there), so only a mode
+     * that stops at a track or cylinder boundary needs the layout to know: asking a read-ahead's
+     * limit then costs nothing, and its runs are laid out only as far as the queries reach.
+     */
     public long limit() {
+        if (stay == 0) {
+            return Math.max(firstLba, wantedLimit);
+        }
         layOutAll();
         return firstLba + total;
     }

@@ -49,6 +49,43 @@ public final class Spindle {
         return (wait + 999) / 1000;
     }
 
+    /**
+     * The angle {@code angle} as the spindle's position in ps, as {@link #waitForAngleNs} rounds
+     * it: computed once per target, so SPTF's keys need no rounding or division for it.
+     */
+    public long targetPs(double angle) {
+        return Math.round(angle * revolutionPs) % revolutionPs;
+    }
+
+    /** Where the platter is at {@code timeNs}, in ps into its revolution: the base of {@link #waitForTargetNs}. */
+    public long positionPsAt(long timeNs) {
+        return positionPs(timeNs);
+    }
+
+    /**
+     * {@link #waitForAngleNs}{@code (baseNs + laterNs, angle)} given {@code basePositionPs =
+     * positionPsAt(baseNs)} and {@code targetPs = targetPs(angle)}: the same integer, with one
+     * division instead of four (SPTF evaluates this for every queued command at every choice).
+     * The position at baseNs + laterNs is (basePositionPs + 1000·laterNs) mod revolution, exactly,
+     * since the position is (1000·t + phase) mod revolution.
+     */
+    public long waitForTargetNs(long basePositionPs, long laterNs, long targetPs) {
+        if (laterNs < 0 || laterNs > MAX_LATER_NS) {
+            throw new IllegalArgumentException("offset out of range: " + laterNs + " ns");
+        }
+        long wait = targetPs - (basePositionPs + laterNs * 1000L) % revolutionPs;
+        if (wait < 0) {
+            wait += revolutionPs;
+        }
+        if (revolutionPs - wait < LATE_BY_ROUNDING_PS) {
+            return 0;
+        }
+        return (wait + 999) / 1000;
+    }
+
+    /** Largest offset {@link #waitForTargetNs} takes: 1000 s, far from overflowing 1000·laterNs. */
+    public static final long MAX_LATER_NS = 1_000_000_000_000L;
+
     /** Nanoseconds the media takes to pass {@code fraction} of a revolution under the head. */
     public long rotationNs(double fraction) {
         return Math.round(fraction * revolutionPs / 1000.0);

@@ -46,6 +46,11 @@ public final class DiskSimPresets {
         return PRESETS.keySet().stream().sorted(String.CASE_INSENSITIVE_ORDER).toList();
     }
 
+    /** Whether {@code name} is one of {@link #names()}. */
+    public static boolean isPreset(String name) {
+        return name != null && PRESETS.containsKey(name);
+    }
+
     /** A bundled file ({@code atlas10k.parv}, {@code 3disks.parv}), with its includes. */
     public static ParamSource file(String name) {
         return ParamSource.resource(DIR, name);

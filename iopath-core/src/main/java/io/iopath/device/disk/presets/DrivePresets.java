@@ -14,8 +14,8 @@ import java.util.Optional;
 /**
  * The drive catalogue: the built-in datasheet drives ({@link BuiltInDrives}), then one drive per
  * DiskSim file bundled with iopath ({@link DiskSimPresets}), by name; and the reader of drive
- * files a user names (DiskSim {@code .parv} / {@code .diskspecs}). Immutable: it is built once,
- * the first time it is asked, and nothing adds to it.
+ * files a user names (DiskSim {@code .parv} / {@code .diskspecs}). Immutable: each drive is made
+ * once, the first time it is asked for (the whole list only when it is listed), and nothing adds to it.
  */
 public final class DrivePresets {
     /** The drive of the built-in default scenario. */
@@ -24,8 +24,11 @@ public final class DrivePresets {
     private DrivePresets() {
     }
 
-    /** Built on first use (class initialisation is thread-safe and happens once). */
-    private static final class Catalogue {
+    /**
+     * The built-in drives, by name: made on first use (class initialisation is thread-safe and
+     * happens once); cheap, arithmetic only.
+     */
+    private static final class BuiltIns {
         static final Map<String, DriveSpec> BY_NAME = build();
 
         private static Map<String, DriveSpec> build() {
@@ -33,15 +36,39 @@ public final class DrivePresets {
             for (DriveSpec d : BuiltInDrives.all()) {
                 m.put(d.name(), d);
             }
+            return java.util.Collections.unmodifiableMap(m);
+        }
+    }
+
+    /**
+     * The bundled DiskSim drives imported so far: each is parsed and imported the first time it
+     * is asked for, so a run on one drive does not parse the other eleven at start-up. The same
+     * spec is returned every time (computeIfAbsent runs the import once per name).
+     */
+    private static final Map<String, DriveSpec> IMPORTED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static DriveSpec imported(String name) {
+        return IMPORTED.computeIfAbsent(name, n -> DriveImporter.toSpec(n, DiskSimPresets.load(n)));
+    }
+
+    /** The whole catalogue in its order: built-ins, then the DiskSim drives (a DiskSim name wins). */
+    private static final class Catalogue {
+        static final Map<String, DriveSpec> BY_NAME = build();
+
+        private static Map<String, DriveSpec> build() {
+            Map<String, DriveSpec> m = new LinkedHashMap<>(BuiltIns.BY_NAME);
             for (String name : DiskSimPresets.names()) {
-                m.put(name, DriveImporter.toSpec(name, DiskSimPresets.load(name)));
+                m.put(name, imported(name));
             }
             return java.util.Collections.unmodifiableMap(m);
         }
     }
 
     public static Optional<DriveSpec> find(String name) {
-        return Optional.ofNullable(Catalogue.BY_NAME.get(name));
+        if (DiskSimPresets.isPreset(name)) {
+            return Optional.of(imported(name));
+        }
+        return Optional.ofNullable(BuiltIns.BY_NAME.get(name));
     }
 
     public static List<String> names() {

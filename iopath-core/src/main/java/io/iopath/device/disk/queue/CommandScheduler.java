@@ -2,6 +2,7 @@ package io.iopath.device.disk.queue;
 
 import io.iopath.device.disk.geometry.TrackCursor;
 import io.iopath.device.disk.mechanics.DiskMechanics;
+import io.iopath.device.disk.mechanics.Spindle;
 import io.iopath.request.TaskAttribute;
 import java.util.ArrayDeque;
 
@@ -18,6 +19,7 @@ import java.util.ArrayDeque;
  */
 public final class CommandScheduler {
     final DiskMechanics mechanics;
+    private final Spindle spindle;
     final long capacity;
     final double agingWeight;
     private final Policy policy;
@@ -82,6 +84,7 @@ public final class CommandScheduler {
             long maxDirtyAgeNs) {
         this.policy = policy;
         this.mechanics = mechanics;
+        this.spindle = mechanics.spindle();
         this.capacity = capacitySectors;
         this.agingWeight = agingWeight;
         this.maxDirtyAgeNs = maxDirtyAgeNs;
@@ -103,6 +106,7 @@ public final class CommandScheduler {
         j.cylinder = cursor.cylinder;
         j.surface = cursor.surface;
         j.angle = cursor.angle;
+        j.targetPs = spindle.targetPs(cursor.angle);
         j.mediaNs = mechanics.spindle().rotationNs((double) sectors / cursor.sectorsPerTrack);
         return j;
     }
@@ -149,6 +153,9 @@ public final class CommandScheduler {
         blocked += countConflicts(j, hostJobs);
         blocked += countConflicts(j, dirty);
         j.blockedBy = blocked;
+        if (blocked > 0) {
+            blockedJobs++;
+        }
         list.add(j);
     }
 
@@ -167,15 +174,24 @@ public final class CommandScheduler {
         return n;
     }
 
-    private static void release(MediaJob done, JobList list) {
-        if (list.isEmpty()) {
+    /**
+     * Pending jobs waiting for an older overlapping one ({@code blockedBy > 0}): while there are
+     * none, which with random IO is nearly always, a finished job has no waiters to release and
+     * the scan is skipped.
+     */
+    private int blockedJobs;
+
+    private void release(MediaJob done, JobList list) {
+        if (list.isEmpty() || blockedJobs == 0) {
             return;
         }
         MediaJob[] items = list.items;
         for (int i = 0; i < list.end; i++) {
             MediaJob o = items[i];
             if (o != null && o.seq > done.seq && o.blockedBy > 0 && o.conflicts(done)) {
-                o.blockedBy--;
+                if (--o.blockedBy == 0) {
+                    blockedJobs--;
+                }
             }
         }
     }
@@ -209,6 +225,9 @@ public final class CommandScheduler {
      */
     public void dropDirty(MediaJob o) {
         dirty.remove(o);
+        if (o.blockedBy > 0) {
+            blockedJobs--; // it leaves still waiting: no release will count it down
+        }
         writeJobs--;
         release(o, hostJobs);
         release(o, dirty);
@@ -237,11 +256,28 @@ public final class CommandScheduler {
         return dirty;
     }
 
-    /** Positioning of {@code j} from now, with the command overhead ahead of the arm's move. */
+    /**
+     * Positioning of {@code j} from now, with the command overhead ahead of the arm's move:
+     * {@code ovh + DiskMechanics.positioningNs(now + ovh, ...)}, the same integer, with the
+     * platter's position at {@code now} computed once for all the keys of one choice and the
+     * job's target angle once on arrival (the rotational wait is then one division).
+     */
     long positioningNs(MediaJob j, long now) {
         long ovh = j.kind == MediaJob.Kind.READ ? readOverheadNs : j.kind == MediaJob.Kind.WRITE ? writeOverheadNs : 0;
-        return ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
+        if (now != keyBaseNs) {
+            keyBaseNs = now;
+            keyBasePositionPs = spindle.positionPsAt(now);
+        }
+        long later = ovh + mechanics.positionNs(j.cylinder, j.surface, j.writes());
+        if (later < 0 || later > Spindle.MAX_LATER_NS) {
+            return ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
+        }
+        return later + spindle.waitForTargetNs(keyBasePositionPs, later, j.targetPs);
     }
+
+    /** The time whose platter position {@link #keyBasePositionPs} holds (SPTF's keys share it). */
+    private long keyBaseNs = Long.MIN_VALUE;
+    private long keyBasePositionPs;
 
     /**
      * The job to start now: a HEAD OF QUEUE one, else an aged dirty extent, else the best

@@ -59,6 +59,8 @@ public final class MediaJob {
     public int cylinder;
     public int surface;
     public double angle;
+    /** {@link #angle} as the spindle's position in ps ({@code Spindle.targetPs}), for SPTF's keys. */
+    public long targetPs;
     /** Media time of the command at its first track's density (SATF's transfer term). */
     public long mediaNs;
     /** Older, overlapping, not yet finished jobs this one must wait for (a write is involved). */

@@ -1,7 +1,5 @@
 package io.iopath.workload.trace.io;
 
-import java.util.regex.Pattern;
-
 /**
  * Number parsing for trace readers: strict (no signs where none belong, no trailing junk) and
  * reporting through the line source, so a bad field becomes {@code FILE:LINE: field: expected …}.
@@ -9,15 +7,55 @@ import java.util.regex.Pattern;
 public final class Tokens {
     public static final long MAX_BYTES = 1L << 60;
     public static final long MAX_SECTORS = MAX_BYTES / 512;
-    /** Compiled once: String.split would compile this multi-character regex on every line. */
-    private static final Pattern BLANKS = Pattern.compile("[ \\t]+");
-
     private Tokens() {
     }
 
-    /** Splits on runs of spaces and tabs; the line is already trimmed. */
+    /**
+     * Splits on runs of spaces and tabs; the line is already trimmed. Exactly what
+     * {@code Pattern.compile("[ \\t]+").split(line)} gives (a leading run gives a leading empty
+     * word, trailing empty words are dropped, no blank at all gives the line itself), by a scan
+     * of the characters: the regex engine was a tenth of a trace replay's time.
+     */
     public static String[] words(String line) {
-        return BLANKS.split(line);
+        int n = line.length();
+        int pieces = 1;
+        for (int i = 0; i < n; ) {
+            if (blank(line.charAt(i))) {
+                pieces++;
+                while (i < n && blank(line.charAt(i))) {
+                    i++;
+                }
+            } else {
+                i++;
+            }
+        }
+        if (pieces == 1) {
+            return new String[] {line};
+        }
+        String[] out = new String[pieces];
+        int k = 0;
+        int start = 0;
+        for (int i = 0; i < n; ) {
+            if (blank(line.charAt(i))) {
+                out[k++] = line.substring(start, i);
+                while (i < n && blank(line.charAt(i))) {
+                    i++;
+                }
+                start = i;
+            } else {
+                i++;
+            }
+        }
+        out[k] = line.substring(start);
+        int len = pieces;
+        while (len > 0 && out[len - 1].isEmpty()) {
+            len--;
+        }
+        return len == pieces ? out : java.util.Arrays.copyOf(out, len);
+    }
+
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t';
     }
 
     public static long nonNegativeLong(LineSource src, String field, String text) {
