@@ -161,7 +161,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new BadInputException(scenarioFile + ": no such scenario file");
             }
             if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
-                fio = FioJobFile.read(scenarioFile);
+                fio = FioJobFile.read(scenarioFile, all);
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);
                 }
