@@ -177,15 +177,15 @@ public final class FioJobFile {
                         current = global;
                         currentWritten = globalWritten;
                     } else {
-                        if (jobNames.contains(section)) {
-                            throw new ScenarioException(new Location(source, lineNo, indent), "[" + section + "]", "duplicate job name");
-                        }
+                        // fio allows a name again (a separate job): the repeat gets its own key
+                        int occurrence = 1 + (int) jobNames.stream().filter(n -> FioJobOptions.section(n).equals(section)).count();
+                        String key = FioJobOptions.key(section, occurrence);
                         current = new LinkedHashMap<>(global);
-                        jobNames.add(section);
+                        jobNames.add(key);
                         jobLocations.add(new Location(source, lineNo, indent));
                         jobs.add(current);
                         currentWritten = new ArrayList<>();
-                        jobWritten.put(section, currentWritten);
+                        jobWritten.put(key, currentWritten);
                     }
                     continue;
                 }
@@ -464,8 +464,9 @@ public final class FioJobFile {
                 v.put(o.name(), o.value() == null || o.value().isEmpty() ? "" : o.value());
             }
         }
-        return new FioLogs.Config(prefix(v.get("write_bw_log"), name), prefix(v.get("write_lat_log"), name),
-                prefix(v.get("write_iops_log"), name), Long.parseLong(v.getOrDefault("log_avg_msec", "0").isEmpty() ? "0"
+        String section = FioJobOptions.section(name); // fio names a log by the job's section
+        return new FioLogs.Config(prefix(v.get("write_bw_log"), section), prefix(v.get("write_lat_log"), section),
+                prefix(v.get("write_iops_log"), section), Long.parseLong(v.getOrDefault("log_avg_msec", "0").isEmpty() ? "0"
                 : v.getOrDefault("log_avg_msec", "0")), "1".equals(v.get("log_offset")), false);
     }
 
