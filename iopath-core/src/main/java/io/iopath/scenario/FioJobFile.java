@@ -296,18 +296,16 @@ public final class FioJobFile {
         return parse(source, text, env, false);
     }
 
-    /**
-     * Options that make a job a file job when its file file is not a block device: fio opens
-     * files for it ({@code filename}, {@code directory}) or is told how many and how large.
-     */
-    private static final List<String> NAMES_FILES = List.of("filename", "directory", "nrfiles", "filesize",
-            "create_on_open", "unlink", "end_fsync");
+    /** Options that make a job a file job whatever its direct=: fio is told how many files, how large, what to do with them. */
+    private static final List<String> FILE_SET = List.of("nrfiles", "filesize", "create_on_open", "unlink", "end_fsync");
 
     /**
-     * Whether the file's jobs run on a file system: one names a file rather than a block device,
-     * or asks for buffered IO ({@code direct=0}, {@code buffered=1}) on something that is not a
-     * block device. A file naming neither runs on the drive, as before (fio itself would make
-     * files named job.N.M in its working directory).
+     * Whether the file's jobs run on a file system: one does buffered IO ({@code direct=0},
+     * fio's default, or {@code buffered=1}) on a named file ({@code filename} not under
+     * {@code /dev/}, {@code directory}) or asks for buffered IO outright, or one uses the
+     * file-set options ({@link #FILE_SET}). An O_DIRECT job that only names a file stays on the
+     * drive as before: O_DIRECT IO to a laid-out file is block IO to its extents, and file jobs do
+     * not share one file between numjobs clones yet. A file naming none of these runs on the drive.
      */
     private static boolean onFiles(List<Map<String, Entry>> jobs) {
         for (Map<String, Entry> job : jobs) {
@@ -315,19 +313,24 @@ public final class FioJobFile {
             if (filename != null && isDevice(filename.text())) {
                 continue;
             }
-            for (String k : NAMES_FILES) {
+            for (String k : FILE_SET) {
                 if (job.containsKey(k)) {
                     return true;
                 }
             }
             Entry direct = job.get("direct");
             Entry buffered = job.get("buffered");
-            if ((direct != null && List.of("0", "false", "off", "no").contains(direct.text().strip().toLowerCase(Locale.ROOT)))
-                    || (buffered != null && !List.of("0", "false", "off", "no").contains(buffered.text().strip().toLowerCase(Locale.ROOT)))) {
+            boolean askedBuffered = (direct != null && isOff(direct)) || (buffered != null && !isOff(buffered));
+            boolean directIo = (direct != null && !isOff(direct)) || (buffered != null && isOff(buffered));
+            if (askedBuffered || (!directIo && (filename != null || job.containsKey("directory")))) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean isOff(Entry flag) {
+        return List.of("0", "false", "off", "no").contains(flag.text().strip().toLowerCase(Locale.ROOT));
     }
 
     private static boolean isDevice(String filename) {

@@ -94,6 +94,13 @@ class FioFileJobsTest {
     }
 
     @Test
+    void anODirectJobThatOnlyNamesAFileStaysOnTheDrive() {
+        Scenario s = read("[j]\nfilename=/tmp/data\nrw=read\nsize=4m\ndirect=1\nnumjobs=2\n", List.of());
+        assertThat(s.filesystem()).isNull();
+        assertThat(read("[j]\nfilename=/tmp/data\nrw=read\nsize=4m\n", List.of()).filesystem()).isNotNull(); // fio's direct=0
+    }
+
+    @Test
     void aDeviceBesideFileJobsIsRefused() {
         assertThatThrownBy(() -> read("[a]\nfilename=/dev/sdb\nsize=1m\n[b]\nfilename=x\nsize=1m\n", List.of()))
                 .hasMessageStartingWith("f.fio:2:10: filename: names a block device (/dev/sdb)");
