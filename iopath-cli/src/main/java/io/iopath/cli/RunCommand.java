@@ -158,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
             scenario = ScenarioReader.readDefault(all);
         } else {
             if (FioJobFile.looksLikeJobFile(scenarioFile, ScenarioFiles.read(scenarioFile))) {
-                fio = FioJobFile.read(scenarioFile);
+                fio = FioJobFile.read(scenarioFile, all);
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);
                 }

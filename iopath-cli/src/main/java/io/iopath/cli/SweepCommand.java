@@ -90,7 +90,7 @@ final class SweepCommand implements Callable<Integer> {
         try {
             List<SweepAxis> axes = vary.stream().map(SweepAxis::parse).toList();
             if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
-                FioJobFile fio = FioJobFile.read(scenarioFile);
+                FioJobFile fio = FioJobFile.read(scenarioFile, all);
                 fio.ignored().forEach(o -> err.println("ignored: " + o));
                 fio.notes().forEach(err::println);
                 grid = SweepGrid.of(o -> ScenarioReader.read(fio.tree(), o), all, axes);

@@ -20,7 +20,10 @@ import java.util.Map;
  * <p>As in fio, a job inherits the {@code [global]} options written before it, and a later
  * value overrides an earlier one. Options iopath does not model are dropped and listed in
  * {@link #ignored()} (each once), never silently. A job without {@code ioengine} gets fio's
- * default, psync; {@code direct} defaults to 1 in iopath (no page cache yet), which is noted.
+ * default, psync. A file whose jobs name files (not block devices) or ask for buffered IO runs
+ * them as file jobs on a file system (ext3 on the whole drive unless {@code --set filesystem.*}
+ * says otherwise), with fio's default {@code direct=0}; any other file runs on the drive, where
+ * {@code direct} defaults to 1, which is noted.
  */
 public final class FioJobFile {
     private final Node.MapNode root;
@@ -59,8 +62,17 @@ public final class FioJobFile {
     }
 
     public static FioJobFile read(Path file) {
+        return read(file, List.of());
+    }
+
+    /**
+     * Reads a job file for a run with these {@code --set} overrides: one that sets a
+     * {@code filesystem.} field puts the jobs on that file system even when the file names no file.
+     */
+    public static FioJobFile read(Path file, List<String> overrides) {
+        boolean fsAsked = overrides.stream().anyMatch(o -> o.strip().startsWith("filesystem."));
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv());
+            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv(), fsAsked);
         } catch (IOException e) {
             throw new ScenarioException(new Location(file.toString(), 0, 0), "", "cannot read the file: " + e.getMessage());
         }
@@ -92,6 +104,8 @@ public final class FioJobFile {
     /** The state of one read: sections so far, and what is ignored. */
     private static final class Reader {
         final Map<String, String> env;
+        /** Null: a first pass that only collects the options, to decide where the jobs run. */
+        final Boolean onFiles;
         final Map<String, Entry> global = new LinkedHashMap<>();
         final List<String> jobNames = new ArrayList<>();
         final List<Location> jobLocations = new ArrayList<>();
@@ -107,8 +121,9 @@ public final class FioJobFile {
         Entry scheduler;
         int lastLine = 1;
 
-        Reader(Map<String, String> env) {
+        Reader(Map<String, String> env, Boolean onFiles) {
             this.env = env;
+            this.onFiles = onFiles;
         }
 
         /** fio's {@code fio_option_dup_subs} (every {@code ${VAR}}, empty when unset) and keywords. */
@@ -162,15 +177,15 @@ public final class FioJobFile {
                         current = global;
                         currentWritten = globalWritten;
                     } else {
-                        if (jobNames.contains(section)) {
-                            throw new ScenarioException(new Location(source, lineNo, indent), "[" + section + "]", "duplicate job name");
-                        }
+                        // fio allows a name again (a separate job): the repeat gets its own key
+                        int occurrence = 1 + (int) jobNames.stream().filter(n -> FioJobOptions.section(n).equals(section)).count();
+                        String key = FioJobOptions.key(section, occurrence);
                         current = new LinkedHashMap<>(global);
-                        jobNames.add(section);
+                        jobNames.add(key);
                         jobLocations.add(new Location(source, lineNo, indent));
                         jobs.add(current);
                         currentWritten = new ArrayList<>();
-                        jobWritten.put(section, currentWritten);
+                        jobWritten.put(key, currentWritten);
                     }
                     continue;
                 }
@@ -195,6 +210,14 @@ public final class FioJobFile {
         }
 
         void option(String key, String value, Location at, Location keyAt) {
+            if (onFiles == null) {
+                current.put(key, new Entry(value, at)); // first pass: what the jobs ask for, nothing checked
+                return;
+            }
+            if (onFiles && (JobSection.FILE_OPTIONS.contains(key) || key.equals("directory"))) {
+                current.put(key, new Entry(value, at)); // bound (filename, directory) in tree()
+                return;
+            }
             if (key.equals("ioscheduler")) {
                 // fio switches the device's scheduler (sysfs queue/scheduler); iopath's host has one
                 if (scheduler != null && !scheduler.text().equals(value)) {
@@ -270,7 +293,55 @@ public final class FioJobFile {
     }
 
     public static FioJobFile parse(String source, String text, Map<String, String> env) {
-        Reader reader = new Reader(env);
+        return parse(source, text, env, false);
+    }
+
+    /** Options that make a job a file job whatever its direct=: fio is told how many files, how large, what to do with them. */
+    private static final List<String> FILE_SET = List.of("nrfiles", "filesize", "create_on_open", "unlink", "end_fsync");
+
+    /**
+     * Whether the file's jobs run on a file system: one does buffered IO ({@code direct=0},
+     * fio's default, or {@code buffered=1}) on a named file ({@code filename} not under
+     * {@code /dev/}, {@code directory}) or asks for buffered IO outright, or one uses the
+     * file-set options ({@link #FILE_SET}). An O_DIRECT job that only names a file stays on the
+     * drive as before: O_DIRECT IO to a laid-out file is block IO to its extents, and file jobs do
+     * not share one file between numjobs clones yet. A file naming none of these runs on the drive.
+     */
+    private static boolean onFiles(List<Map<String, Entry>> jobs) {
+        for (Map<String, Entry> job : jobs) {
+            Entry filename = job.get("filename");
+            if (filename != null && isDevice(filename.text())) {
+                continue;
+            }
+            for (String k : FILE_SET) {
+                if (job.containsKey(k)) {
+                    return true;
+                }
+            }
+            Entry direct = job.get("direct");
+            Entry buffered = job.get("buffered");
+            boolean askedBuffered = (direct != null && isOff(direct)) || (buffered != null && !isOff(buffered));
+            boolean directIo = (direct != null && !isOff(direct)) || (buffered != null && isOff(buffered));
+            if (askedBuffered || (!directIo && (filename != null || job.containsKey("directory")))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isOff(Entry flag) {
+        return List.of("0", "false", "off", "no").contains(flag.text().strip().toLowerCase(Locale.ROOT));
+    }
+
+    private static boolean isDevice(String filename) {
+        return filename.strip().startsWith("/dev/");
+    }
+
+    static FioJobFile parse(String source, String text, Map<String, String> env, boolean fsAsked) {
+        Reader scan = new Reader(env, null);
+        scan.read(source, text, 0, false);
+        boolean files = fsAsked || onFiles(scan.jobs);
+        Reader reader = new Reader(env, files);
         reader.read(source, text, 0, false);
         Map<String, Entry> global = reader.global;
         List<String> jobNames = reader.jobNames;
@@ -289,12 +360,24 @@ public final class FioJobFile {
         root.add("name", fileStart, new Node.ScalarNode(fileStart, base, false));
         Node.ListNode list = Node.newList(fileStart);
         boolean noteDirect = false;
+        boolean noteDirectory = false;
         for (int j = 0; j < jobs.size(); j++) {
             Location at = jobLocations.get(j);
             Node.MapNode job = Node.newMap(at);
             job.add("name", at, new Node.ScalarNode(at, jobNames.get(j), false));
             for (var e : jobs.get(j).entrySet()) {
-                job.add(e.getKey(), e.getValue().at(), new Node.ScalarNode(e.getValue().at(), e.getValue().text(), false));
+                String value = e.getValue().text();
+                if (files && e.getKey().equals("directory")) {
+                    noteDirectory = true; // the simulated file system has one directory, its root
+                    continue;
+                }
+                if (files && e.getKey().equals("filename")) {
+                    value = fileNames(e.getValue());
+                }
+                job.add(e.getKey(), e.getValue().at(), new Node.ScalarNode(e.getValue().at(), value, false));
+            }
+            if (files && !jobs.get(j).containsKey("direct") && !jobs.get(j).containsKey("buffered")) {
+                job.add("direct", at, new Node.ScalarNode(at, "0", false)); // fio's default: buffered
             }
             if (!jobs.get(j).containsKey("ioengine")) {
                 job.add("ioengine", at, new Node.ScalarNode(at, "psync", false)); // fio's default engine on Linux
@@ -305,6 +388,18 @@ public final class FioJobFile {
             list.add(job);
         }
         root.add("jobs", fileStart, list);
+        if (files) {
+            // a default file system on the whole drive; --set filesystem.type=xfs etc. changes it
+            Node.MapNode fs = Node.newMap(fileStart);
+            fs.add("type", fileStart, new Node.ScalarNode(fileStart, "ext3", false));
+            root.add("filesystem", fileStart, fs);
+            notes.add("note: the jobs name files or ask for buffered IO, so they run as file jobs on a file system (ext3 on the whole drive unless "
+                    + "--set filesystem.type=... / filesystem.size=... say otherwise; docs/filesystem.md)");
+            noteDirect = false; // direct=0 is fio's default and is simulated, through the page cache
+        }
+        if (noteDirectory) {
+            notes.add("note: directory= is not simulated as a path: the jobs' files are made in the file system's root");
+        }
         if (reader.scheduler != null) {
             Location at = reader.scheduler.at();
             Node.MapNode host = Node.newMap(at);
@@ -323,6 +418,25 @@ public final class FioJobFile {
     }
 
     private record Entry(String text, Location at) {
+    }
+
+    /**
+     * fio's ':'-separated file names as files in the simulated file system's root: the last path
+     * component of each. A block device among them cannot be a file on the file system.
+     */
+    private static String fileNames(Entry filename) {
+        List<String> out = new ArrayList<>();
+        for (String n : filename.text().split(":")) {
+            String t = n.strip();
+            if (isDevice(t)) {
+                throw new ScenarioException(filename.at(), "filename", "names a block device (" + t + ") in a job file whose "
+                        + "jobs run on a file system (another job names a file or asks for direct=0); give the block "
+                        + "jobs and the file jobs their own job files");
+            }
+            int slash = t.lastIndexOf('/');
+            out.add(slash < 0 ? t : t.substring(slash + 1));
+        }
+        return String.join(":", out);
     }
 
     /** The scenario tree: {@code name}, {@code jobs} (one mapping per job section). */
@@ -353,8 +467,9 @@ public final class FioJobFile {
                 v.put(o.name(), o.value() == null || o.value().isEmpty() ? "" : o.value());
             }
         }
-        return new FioLogs.Config(prefix(v.get("write_bw_log"), name), prefix(v.get("write_lat_log"), name),
-                prefix(v.get("write_iops_log"), name), Long.parseLong(v.getOrDefault("log_avg_msec", "0").isEmpty() ? "0"
+        String section = FioJobOptions.section(name); // fio names a log by the job's section
+        return new FioLogs.Config(prefix(v.get("write_bw_log"), section), prefix(v.get("write_lat_log"), section),
+                prefix(v.get("write_iops_log"), section), Long.parseLong(v.getOrDefault("log_avg_msec", "0").isEmpty() ? "0"
                 : v.getOrDefault("log_avg_msec", "0")), "1".equals(v.get("log_offset")), false);
     }
 

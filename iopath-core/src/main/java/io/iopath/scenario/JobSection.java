@@ -88,7 +88,7 @@ final class JobSection {
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
 
-    /** fio's file options, for jobs on a scenario's file system (not read from fio job files: those run on the device). */
+    /** fio's file options, for jobs on a scenario's file system (a fio job file's too, when it runs on one: FioJobFile). */
     static final Set<String> FILE_OPTIONS = Set.of("filename", "nrfiles", "filesize", "end_fsync", "create_on_open",
             "unlink", "invalidate");
     private static final List<String> ON_FILES_SORTED;

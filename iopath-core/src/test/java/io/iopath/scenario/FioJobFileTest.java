@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.iopath.result.FioJobOptions;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.ReadWrite;
 import java.nio.file.Path;
@@ -90,10 +91,38 @@ class FioJobFileTest {
     }
 
     @Test
+    void repeatedSectionNamesAreSeparateJobsTheRepeatKeyedByOccurrence() {
+        FioJobFile f = FioJobFile.parse("x.fio", """
+                [global]
+                rw=randread
+                number_ios=10
+                [job]
+                bs=4k
+                [other]
+                wait_for=job
+                [job]
+                bs=64k
+                write_bw_log
+                [job]
+                bs=8k
+                """);
+        Scenario s = ScenarioReader.read(f.tree(), List.of());
+        assertThat(s.jobs()).extracting(JobSpec::name).containsExactly("job", "other", "job#2", "job#3");
+        assertThat(s.jobs()).extracting(JobSpec::blockSize).containsExactly(4096L, 4096L, 65536L, 8192L);
+        assertThat(s.jobs().get(1).control().waitFor()).isEqualTo("job"); // fio: the first job of that name
+        assertThat(f.written().job("job#2")).containsExactly(new FioJobOptions.Option("bs", "64k"),
+                new FioJobOptions.Option("write_bw_log", null));
+        assertThat(f.written().job("job")).containsExactly(new FioJobOptions.Option("bs", "4k"));
+        assertThat(f.logs("job#2").bwPrefix()).isEqualTo("job"); // fio names the log by the section
+        assertThat(f.logs("job").bwPrefix()).isNull();
+        assertThat(FioJobOptions.section("job#3")).isEqualTo("job");
+        assertThat(FioJobOptions.section("job")).isEqualTo("job");
+    }
+
+    @Test
     void structuralErrors() {
         assertThatThrownBy(() -> FioJobFile.parse("x.fio", "rw=read\n")).hasMessageStartingWith("x.fio:1:1: expected a section header");
         assertThatThrownBy(() -> FioJobFile.parse("x.fio", "[global]\nrw=read\n")).hasMessageContaining("at least one job section");
-        assertThatThrownBy(() -> FioJobFile.parse("x.fio", "[a]\n[a]\n")).hasMessageStartingWith("x.fio:2:1: [a]: duplicate job name");
         assertThatThrownBy(() -> FioJobFile.parse("x.fio", "[a\n")).hasMessageStartingWith("x.fio:1:1: expected a section header");
     }
 

@@ -103,8 +103,10 @@ class FioSyntaxTest {
     void anOptionThatWouldChangeTheWorkloadIsRefusedAtItsDefaultItIsIgnored() {
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nverify_only\n"))
                 .hasMessageStartingWith("t.fio:2:1: verify_only: changes the workload");
-        assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nend_fsync\n")).hasMessageContaining("end_fsync");
-        assertThat(FioJobFile.parse("t.fio", "[a]\nsync=0\nnrfiles=1\nnumber_ios=1\n").ignored()).containsExactly("sync", "nrfiles");
+        assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nfsync_on_close\n")).hasMessageContaining("fsync_on_close");
+        assertThat(FioJobFile.parse("t.fio", "[a]\nsync=0\nkb_base=1024\nnumber_ios=1\n").ignored()).containsExactly("sync", "kb_base");
+        // on the drive (a block device named), a file option is still refused
+        assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nfilename=/dev/sdb\nend_fsync\n")).hasMessageContaining("end_fsync");
     }
 
     @Test

@@ -94,7 +94,7 @@ public final class FioJson {
     private static ObjectNode job(FioResult.Job e, FioFigures.Group g, List<FioJobOptions.Option> own, boolean plus) {
         FioResult.Stats s = e.stats();
         ObjectNode j = JsonText.object();
-        j.put("jobname", e.name());
+        j.put("jobname", FioJobOptions.section(e.name()));
         j.put("groupid", e.groupId());
         j.put("error", 0);
         j.put("eta", 0);

@@ -1,5 +1,6 @@
 package io.iopath.report.fio;
 
+import io.iopath.result.FioJobOptions;
 import io.iopath.result.FioResult;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,7 @@ public final class FioTerse {
             FioFigures.Group g = FioFigures.group(r, e.groupId());
             FioResult.Stats s = e.stats();
             long runMs = FioFigures.runtimeMs(s);
-            sb.append("3;").append(FioJson.FIO_VERSION).append(';').append(e.name()).append(';').append(e.groupId()).append(";0");
+            sb.append("3;").append(FioJson.FIO_VERSION).append(';').append(FioJobOptions.section(e.name())).append(';').append(e.groupId()).append(";0");
             direction(sb, s.read(), runMs, e.options(), g.aggBw()[0]);
             direction(sb, s.write(), runMs, e.options(), g.aggBw()[1]);
             sb.append(";0.000000%;0.000000%;0;0;0"); // no CPU model

@@ -1,5 +1,6 @@
 package io.iopath.report.fio;
 
+import io.iopath.result.FioJobOptions;
 import io.iopath.result.FioResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ public final class FioText {
             long wMax = o.bsRange().get(3);
             // fio's trim block size follows the last one given, here the write size
             sb.append(String.format(Locale.ROOT, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%d\n",
-                    s.name(), s.groupId(), o.rw(), bs(rMin), bs(rMax), bs(wMin), bs(wMax), bs(wMin), bs(wMax),
+                    FioJobOptions.section(s.name()), s.groupId(), o.rw(), bs(rMin), bs(rMax), bs(wMin), bs(wMax), bs(wMin), bs(wMax),
                     o.ioengine(), o.iodepth()));
             if (s.processes() > 1) {
                 sb.append("...\n");
@@ -105,7 +106,7 @@ public final class FioText {
     private static void job(StringBuilder sb, FioResult.Job e, FioFigures.Group g) {
         FioResult.Stats s = e.stats();
         // fio ends the line with ctime() of the report; simulated time starts at the epoch (see FioJson)
-        sb.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err= 0: pid=%d: %s\n", e.name(), e.groupId(),
+        sb.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err= 0: pid=%d: %s\n", FioJobOptions.section(e.name()), e.groupId(),
                 e.clones(), e.pid(), FioJson.EPOCH_CTIME));
         long runMs = FioFigures.runtimeMs(s);
         direction(sb, "read", s.read(), runMs, e, g.aggBw()[0]);
