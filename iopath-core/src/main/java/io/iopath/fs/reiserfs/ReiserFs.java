@@ -191,7 +191,7 @@ public final class ReiserFs implements FileSystem {
 
     /** The hint for a file's page {@code index}: after its previous block, else its locality's bitmap group (dirid_groups). */
     private long allocateData(MetaBuffers.Reads r, ReiserInode f, long index) {
-        long before = f.blockBefore(index);
+        long before = f.blocks.blockBefore(index);
         return before >= 0 ? allocate(r, before, true) : allocate(r, bitmap.groupStart(f.dirId), false);
     }
 
@@ -302,7 +302,7 @@ public final class ReiserFs implements FileSystem {
             readPath(r, fi.body(last));
             long b = fi.blockOf(last);
             free(r, b);
-            fi.map(last, -1);
+            fi.blocks.map(last, -1);
             Page p = cache.find(fi.mapping, last);
             if (p != null) {
                 journal.forget(p); // the ordered buffer is unmapped: its data is never written
@@ -386,7 +386,7 @@ public final class ReiserFs implements FileSystem {
                 long b = f.blockOf(p);
                 if (b >= 0) {
                     free(r, b);
-                    f.map(p, -1);
+                    f.blocks.map(p, -1);
                 }
             }
             int per = ReiserInode.POINTERS_PER_ITEM;
@@ -492,7 +492,7 @@ public final class ReiserFs implements FileSystem {
                     r.waitFor(page);
                 }
                 if (fi.blockOf(p) < 0) {
-                    fi.map(p, allocateData(r, fi, p));
+                    fi.blocks.map(p, allocateData(r, fi, p));
                     allocated = true;
                 }
                 page.block = fi.blockOf(p);
@@ -509,7 +509,7 @@ public final class ReiserFs implements FileSystem {
             // a tail page not rewritten by this call also needs its block back
             long oldLast = fi.sizePages() - 1;
             if (wasTail && oldLast >= 0 && (oldLast < first || oldLast > last)) {
-                fi.map(oldLast, allocateData(r, fi, oldLast));
+                fi.blocks.map(oldLast, allocateData(r, fi, oldLast));
                 Page page = cache.find(fi.mapping, oldLast);
                 if (page == null) {
                     page = cache.add(fi.mapping, oldLast, true, false);
@@ -580,7 +580,8 @@ public final class ReiserFs implements FileSystem {
         long tid = datasync ? fi.lastDataTid : fi.lastTid;
         journal.commitFor(tid, pid, committed -> writeback.waitWriteback(fi.mapping, () -> {
             Runnable promise = () -> {
-                for (long b : fi.blocks) {
+                for (long p = 0; p < fi.blocks.slots(); p++) {
+                    long b = fi.blocks.blockOf(p);
                     if (b >= 0) {
                         durability.fsynced(b);
                     }

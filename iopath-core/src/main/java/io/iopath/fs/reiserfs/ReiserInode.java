@@ -1,9 +1,9 @@
 package io.iopath.fs.reiserfs;
 
 import io.iopath.fs.FsFile;
+import io.iopath.fs.PageBlocks;
 import io.iopath.fs.pagecache.BlockMap;
 import io.iopath.fs.pagecache.Mapping;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -23,7 +23,8 @@ final class ReiserInode implements FsFile, BlockMap {
     final Map<String, ReiserInode> entries;
     ReiserInode parent;
     long size;
-    long[] blocks = new long[2];
+    /** One block per page (-1: hole, or no block yet). */
+    final PageBlocks blocks = new PageBlocks(2);
     /** The file's bytes live in a direct item of its leaf (a packed tail), not in unformatted blocks. */
     boolean tail;
     long lastTid = -1;
@@ -38,7 +39,6 @@ final class ReiserInode implements FsFile, BlockMap {
         this.directory = directory;
         this.mapping = new Mapping((directory ? "dir" : "ino") + objectId, false);
         this.entries = directory ? new HashMap<>() : null;
-        Arrays.fill(blocks, -1);
     }
 
     Key statData() {
@@ -64,39 +64,9 @@ final class ReiserInode implements FsFile, BlockMap {
         return h;
     }
 
-    /** Unformatted blocks mapped, as counted over the pages of the file. */
-    int mappedPages() {
-        int n = 0;
-        for (long b : blocks) {
-            if (b >= 0) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    void map(long index, long block) {
-        if (index >= blocks.length) {
-            int n = blocks.length;
-            blocks = Arrays.copyOf(blocks, (int) Math.max(index + 1, n * 2L));
-            Arrays.fill(blocks, n, blocks.length, -1);
-        }
-        blocks[(int) index] = block;
-    }
-
-    /** The last mapped block before page {@code index}, or -1 (the allocator's "continue the file" hint). */
-    long blockBefore(long index) {
-        for (long i = Math.min(index - 1, blocks.length - 1); i >= 0; i--) {
-            if (blocks[(int) i] >= 0) {
-                return blocks[(int) i];
-            }
-        }
-        return -1;
-    }
-
     @Override
     public long blockOf(long index) {
-        return index < blocks.length ? blocks[(int) index] : -1;
+        return blocks.blockOf(index);
     }
 
     @Override

@@ -331,14 +331,14 @@ public final class Xfs implements FileSystem {
             remove.log(cluster(d), CORE_BYTES).log(cluster(f), CORE_BYTES).log(agi(f.ag), 64);
             // xfs_inactive: the extents freed (busy until on disk), the inode freed; delayed pages simply go
             XfsLog.Tx inactive = new XfsLog.Tx();
-            for (long p = 0; p < f.blocks.length; p++) {
+            for (long p = 0; p < f.blocks.slots(); p++) {
                 long b = f.blockOf(p);
                 if (b >= 0) {
                     space.free(b);
                     inactive.freed.add(b);
                     int ag = geo.agOf(b);
                     inactive.log(agf(ag), 64).log(block(geo.bnoRoot(ag)), 64).log(block(geo.cntRoot(ag)), 64);
-                    f.map(p, -1);
+                    f.blocks.map(p, -1);
                 }
             }
             inactive.log(agi(f.ag), 64).log(block(geo.inoRoot(f.ag)), 64).log(superBlock(), 64).log(cluster(f), CORE_BYTES);
@@ -473,12 +473,12 @@ public final class Xfs implements FileSystem {
         XfsLog.Tx tx = new XfsLog.Tx();
         long page = from;
         while (page <= to) {
-            long before = f.blockBefore(page);
+            long before = f.blocks.blockBefore(page);
             long goal = before >= 0 ? before + 1 : geo.blockOfInode(f.ino);
             int[] len = {0};
             long b = allocate(tx, goal, (int) Math.min(Integer.MAX_VALUE, to - page + 1), len);
             for (int i = 0; i < len[0]; i++, page++) {
-                f.map(page, b + i);
+                f.blocks.map(page, b + i);
                 Page q = cache.find(f.mapping, page);
                 q.block = b + i;
             }
@@ -518,7 +518,8 @@ public final class Xfs implements FileSystem {
         }
         writeback.waitWriteback(fi.mapping, () -> {
             Runnable promise = () -> {
-                for (long b : fi.blocks) {
+                for (long p = 0; p < fi.blocks.slots(); p++) {
+                    long b = fi.blocks.blockOf(p);
                     if (b >= 0) {
                         durability.fsynced(b);
                     }

@@ -1,9 +1,9 @@
 package io.iopath.fs.xfs;
 
 import io.iopath.fs.FsFile;
+import io.iopath.fs.PageBlocks;
 import io.iopath.fs.pagecache.BlockMap;
 import io.iopath.fs.pagecache.Mapping;
-import java.util.Arrays;
 
 /**
  * An in-memory XFS inode: its number (AG, block and slot), its extent map as one block per page
@@ -18,7 +18,8 @@ final class XfsInode implements FsFile, BlockMap {
     final XfsDirectory dir;
     XfsInode parent;
     long size;
-    long[] blocks = new long[2];
+    /** One block per page (-1: hole, or no block yet). */
+    final PageBlocks blocks = new PageBlocks(2);
     /** Timestamps or size changed and not logged (i_update_core): written with the cluster later. */
     boolean coreDirty;
     long lastLsn = -1;
@@ -32,30 +33,11 @@ final class XfsInode implements FsFile, BlockMap {
         this.directory = directory;
         this.mapping = new Mapping((directory ? "dir" : "ino") + ino, false);
         this.dir = directory ? new XfsDirectory() : null;
-        Arrays.fill(blocks, -1);
-    }
-
-    void map(long index, long block) {
-        if (index >= blocks.length) {
-            int n = blocks.length;
-            blocks = Arrays.copyOf(blocks, (int) Math.max(index + 1, n * 2L));
-            Arrays.fill(blocks, n, blocks.length, -1);
-        }
-        blocks[(int) index] = block;
-    }
-
-    long blockBefore(long index) {
-        for (long i = Math.min(index - 1, blocks.length - 1); i >= 0; i--) {
-            if (blocks[(int) i] >= 0) {
-                return blocks[(int) i];
-            }
-        }
-        return -1;
     }
 
     @Override
     public long blockOf(long index) {
-        return index < blocks.length ? blocks[(int) index] : -1;
+        return blocks.blockOf(index);
     }
 
     @Override
