@@ -1,9 +1,8 @@
 package io.iopath.bench;
 
+import io.iopath.experiment.HostStackLoad;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.scenario.Scenario;
-import io.iopath.scenario.ScenarioReader;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,34 +34,11 @@ import org.openjdk.jmh.annotations.Warmup;
 public class HostStackBenchmark {
     static final int REQUESTS = 100_000;
 
-    /** Issue 16 item 4's shape, as a scenario file would say it. */
-    static final String SCENARIO = """
-            name: host-stack
-            seed: 1
-            drive:
-              preset: cheetah9LP
-              write_cache: off
-              queue_depth: 16
-              scheduler: sptf
-            host:
-              scheduler: noop
-              queue_depth: 16
-            jobs:
-              - name: randrw
-                rw: randrw
-                rwmixread: 66
-                bs: 4k
-                iodepth: 16
-                size: 8g
-                number_ios: %d
-                direct: 1
-            """;
-
     private Scenario scenario;
 
     @Setup(Level.Trial)
     public void setUp() {
-        scenario = ScenarioReader.read("(bench)", SCENARIO.formatted(REQUESTS), List.of());
+        scenario = HostStackLoad.scenario(REQUESTS);
     }
 
     @Benchmark

@@ -125,32 +125,8 @@ final class BenchCommand implements Callable<Integer> {
                 invalidate: 0
             """;
 
-    /** (b)'s shape as a scenario: a random 4 KiB job, 16 outstanding, through block layer, noop and SCSI (queue 16). */
-    private static final String HOST_STACK = """
-            name: bench-host-stack
-            seed: 1
-            drive:
-              preset: cheetah9LP
-              write_cache: off
-              queue_depth: 16
-              scheduler: sptf
-            host:
-              scheduler: noop
-              queue_depth: 16
-            jobs:
-              - name: randrw
-                rw: randrw
-                rwmixread: 66
-                bs: 4k
-                iodepth: 16
-                size: 8g
-                number_ios: %d
-                direct: 1
-            """;
-
     private void hostStack(PrintWriter out) {
-        java.util.function.LongFunction<io.iopath.scenario.Scenario> scenario = n ->
-                io.iopath.scenario.ScenarioReader.read("(bench)", HOST_STACK.formatted(n), java.util.List.of());
+        java.util.function.LongFunction<io.iopath.scenario.Scenario> scenario = io.iopath.experiment.HostStackLoad::scenario;
         io.iopath.experiment.ScenarioRun.run(scenario.apply(Math.min(hostRequests, 200_000))); // warm-up
         io.iopath.scenario.Scenario s = scenario.apply(hostRequests);
         double best = 0;
