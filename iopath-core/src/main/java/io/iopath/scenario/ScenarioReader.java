@@ -120,15 +120,8 @@ public final class ScenarioReader {
         Fields f = new Fields(root, "");
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
-        Fields driveFields = f.child("drive");
-        String preset = DrivePresets.DEFAULT;
-        DriveSpec drive = DrivePresets.find(preset).orElseThrow();
-        if (driveFields != null) {
-            DriveChoice choice = DriveChoice.bind(driveFields, source);
-            preset = choice.name();
-            drive = choice.spec();
-            driveFields.finish();
-        }
+        DriveConfig driveConfig = bindDrive(f, source);
+        DriveSpec drive = driveConfig.spec();
         Fields hostFields = f.child("host");
         HostConfig host = HostConfig.of("noop");
         long memory = VmSysctls.DEFAULT_MEMORY;
@@ -173,9 +166,20 @@ public final class ScenarioReader {
         }
         VirtualSection.Guest guest = VirtualSection.guest(g, drive, qemu.volumeSizeBytes());
         f.finish();
-        Scenario hostScenario = new Scenario(name, seed, new DriveConfig(preset, drive), host, List.of(), powerFailureAt);
+        Scenario hostScenario = new Scenario(name, seed, driveConfig, host, List.of(), powerFailureAt);
         return new VirtualScenario(hostScenario, hostFs == null ? VmSysctls.defaults(memory) : hostFs.vm(), hostFs, guest.host(), guest.filesystem(), guest.jobs(),
                 guest.fileJobs(), qemu);
+    }
+
+    /** The {@code drive:} section: a preset or a DiskSim file, with overrides; the default preset without one. */
+    private static DriveConfig bindDrive(Fields f, String source) {
+        Fields driveFields = f.child("drive");
+        if (driveFields == null) {
+            return new DriveConfig(DrivePresets.DEFAULT, DrivePresets.find(DrivePresets.DEFAULT).orElseThrow());
+        }
+        DriveChoice choice = DriveChoice.bind(driveFields, source);
+        driveFields.finish();
+        return new DriveConfig(choice.name(), choice.spec());
     }
 
     private static Scenario bind(Fields f, String source, String hash) {
@@ -186,15 +190,8 @@ public final class ScenarioReader {
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
 
-        Fields driveFields = f.child("drive");
-        String preset = DrivePresets.DEFAULT;
-        DriveSpec drive = DrivePresets.find(preset).orElseThrow();
-        if (driveFields != null) {
-            DriveChoice choice = DriveChoice.bind(driveFields, source);
-            preset = choice.name();
-            drive = choice.spec();
-            driveFields.finish();
-        }
+        DriveConfig driveConfig = bindDrive(f, source);
+        DriveSpec drive = driveConfig.spec();
 
         Fields hostFields = f.child("host");
         HostConfig host = HostConfig.of("noop");
@@ -294,10 +291,10 @@ public final class ScenarioReader {
         }
         f.finish();
         if (filesystem == null) {
-            return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, null, List.of(), hash,
+            return new Scenario(name, seed, driveConfig, host, jobs, powerFailureAt, null, List.of(), hash,
                     CpuCost.NONE, List.of());
         }
-        return new Scenario(name, seed, new DriveConfig(preset, drive), host, jobs, powerFailureAt, filesystem, fileJobs, hash,
+        return new Scenario(name, seed, driveConfig, host, jobs, powerFailureAt, filesystem, fileJobs, hash,
                 cpu, postmark);
     }
 }
