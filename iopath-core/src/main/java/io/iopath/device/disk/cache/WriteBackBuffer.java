@@ -114,9 +114,8 @@ public final class WriteBackBuffer {
         long prior = 0;
         if (d != null) {
             prior = d.sectors;
-            dirtySegments -= segmentsFor(d.sectors);
             d.append(rec, r.sectors());
-            dirtySegments += segmentsFor(d.sectors);
+            charge(d, segmentsFor(d.sectors));
             scheduler.grown(d);
         } else {
             long need = segmentsFor(r.sectors());
@@ -130,13 +129,82 @@ public final class WriteBackBuffer {
             d.record = rec;
             d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
             scheduler.enqueueDirty(d, active);
-            dirtySegments += need;
+            charge(d, need);
         }
         dirtySectors += r.sectors();
         tasks.noteEffective(dirty.size());
         priorSectors = prior;
         return d;
     }
+
+    /** The run {@code d} now occupies {@code segments} write segments. */
+    private void charge(MediaJob d, long segments) {
+        dirtySegments += segments - d.segments;
+        d.segments = (int) segments;
+    }
+
+    /**
+     * Whether a write of [lba, lba + n) may join the dirty run {@code writing} whose media write
+     * is under way (DiskSim's APPEND to a segment being written, value 7 in {@code
+     * disk_buffer_select_write_segment}, disksim-controller.md §9.3; {@code
+     * disk_buffer_stopable_access} lets such a write in while the media write runs): the drive
+     * combines sequential writes, the write starts at the run's end, no other job has a claim on
+     * its sectors, and its segment can hold {@code roomSectors} at once — what of the run is not
+     * yet on the media plus what the write brings in before the media takes it (the
+     * controller's reckoning). One segment, as in DiskSim, whose segments are the unit a write
+     * appends to: a run spanning several segments is iopath's way of letting in a write longer
+     * than one, and a sequential writer whose data outruns the media keeps taking runs of its
+     * own behind the one being written, as before.
+     */
+    public boolean joinable(MediaJob writing, long lba, int n, long roomSectors) {
+        if (!cacheConfig.combineSequentialWrites() || writing.endLba() != lba || roomSectors > cacheConfig.segmentSectors()
+                || scheduler.anyJobOverlaps(lba, n, writing, writing)) {
+            return false;
+        }
+        return dirtySegments - writing.segments + 1 <= maxWriteSegments;
+    }
+
+    /**
+     * The write joins the run being written ({@link #joinable} said it may): its sectors follow
+     * the run's, and the run is now charged for {@code roomSectors}.
+     */
+    public void join(MediaJob writing, Request r, WriteLog.Entry rec, long roomSectors) {
+        writing.append(rec, r.sectors());
+        charge(writing, segmentsFor(roomSectors));
+        joinedRun = writing;
+        scheduler.grown(writing);
+        dirtySectors += r.sectors();
+        tasks.noteEffective(dirty.size());
+        priorSectors = writing.sectors - r.sectors();
+        joined++;
+    }
+
+    /**
+     * The run being written that writes joined, or null: it is charged for what of it is not yet
+     * on the media ({@link #writingHolds}), not for its length, which grows with every join.
+     */
+    public MediaJob joinedRun() {
+        return joinedRun;
+    }
+
+    /**
+     * The joined run's media write has put all but {@code unwrittenSectors} of it on the media:
+     * it holds only the segments those take (at least one) — the space the media freed is free.
+     */
+    public void writingHolds(long unwrittenSectors) {
+        if (joinedRun != null) {
+            charge(joinedRun, segmentsFor(unwrittenSectors));
+        }
+    }
+
+    private MediaJob joinedRun;
+
+    /** Writes that joined a run whose media write was under way ({@link #join}). */
+    public long joined() {
+        return joined;
+    }
+
+    private long joined;
 
     /** Sectors the run of the last {@link #admit} held before the write joined it (0: a run of its own). */
     public long priorSectors() {
@@ -177,7 +245,7 @@ public final class WriteBackBuffer {
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
             scheduler.dropDirty(o);
             dirtySectors -= o.sectors;
-            dirtySegments -= segmentsFor(o.sectors);
+            charge(o, 0);
             writeLog.superseded((WriteLog.Entry) o.record, by);
             for (int k = 0; k < o.moreRecords; k++) {
                 writeLog.superseded((WriteLog.Entry) o.more[k], by);
@@ -199,7 +267,10 @@ public final class WriteBackBuffer {
         writtenBack(j);
         scheduler.destaged(j);
         dirtySectors -= j.sectors;
-        dirtySegments -= segmentsFor(j.sectors);
+        charge(j, 0);
+        if (j == joinedRun) {
+            joinedRun = null;
+        }
         writeLog.onMedia((WriteLog.Entry) j.record, nowNs);
         for (int k = 0; k < j.moreRecords; k++) {
             writeLog.onMedia((WriteLog.Entry) j.more[k], nowNs);

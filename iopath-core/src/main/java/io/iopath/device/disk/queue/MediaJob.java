@@ -54,6 +54,8 @@ public final class MediaJob {
      * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
      */
     public long dirtySinceNs;
+    /** A dirty run: the write segments it is charged for in the write-back buffer. */
+    public int segments;
     /** Arrival order among all jobs, for FCFS and for write ordering. */
     public long seq;
     public int cylinder;
@@ -108,6 +110,7 @@ public final class MediaJob {
         headOfQueue = false;
         arrivedBusy = false;
         blockedBy = 0;
+        segments = 0;
         index = -1;
         active = false;
     }
