@@ -11,7 +11,9 @@ import java.util.ArrayDeque;
  * The write-back buffer (disksim-controller.md §9.3, disk-drive spec §8.2): the dirty runs
  * acknowledged writes left in the buffer's write segments, as destage jobs on the
  * {@link CommandScheduler}'s dirty list. A write that continues an idle dirty run in its segment
- * joins it; otherwise it needs segments of its own, at most {@link CacheConfig#maxWriteSegments}
+ * joins it, and so does one that continues the run being written, while its segment has room
+ * ({@link #joinable}; the controller continues the media write); otherwise it needs segments of
+ * its own, at most {@link CacheConfig#maxWriteSegments}
  * holding dirty data at once, and waits here for a destage to free one. Above the high-water
  * mark, or while writes wait for space, destages are due alongside host commands. A run on the
  * media leaves its segments CLEAN (if the drive keeps write data readable) or EMPTY in the
