@@ -318,8 +318,8 @@ public final class Disk implements BlockDevice {
         }
         boolean fua = Flags.has(r.flags(), Flags.FUA);
         if (active != null && active == buffer.joinedRun()) {
-            // a run that writes joined holds only what of it is not yet on the media
-            buffer.writingHolds(active.sectors - access.sectorsDoneBy(now));
+            // a run that writes joined: its writes on the media leave the buffer
+            buffer.writingHolds(access.sectorsDoneBy(now), now);
         }
         long room = writeCache && !fua && !buffer.writesWaiting() ? joinRoom(r, now) : -1;
         if (readCache.claimWrite(r.sector(), r.sectors(), now, room >= 0) < 0) {
@@ -723,6 +723,10 @@ public final class Disk implements BlockDevice {
      * sectors on the platter (0 or 1).
      */
     public int powerFail() {
+        if (active != null && active == buffer.joinedRun()) {
+            // the writes of a joined run already on the media survive
+            buffer.writingHolds(access.sectorsDoneBy(sim.now()), sim.now());
+        }
         failed = true;
         mediaDone.cancel();
         long now = sim.now();

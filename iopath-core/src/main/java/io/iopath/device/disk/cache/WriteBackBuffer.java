@@ -190,13 +190,33 @@ public final class WriteBackBuffer {
     }
 
     /**
-     * The joined run's media write has put all but {@code unwrittenSectors} of it on the media:
-     * it holds only the segments those take (at least one) — the space the media freed is free.
+     * The joined run's media write has put its first {@code onMediaSectors} on the media by
+     * {@code nowNs}: each of its writes wholly among them is on the media and leaves the buffer
+     * (the log and the segments learn it now, as they would at the end of a destage of its own:
+     * a stream of joins would otherwise keep written data counted volatile until the stream
+     * pauses), and the run holds only the segments the rest takes (at least one).
      */
-    public void writingHolds(long unwrittenSectors) {
-        if (joinedRun != null) {
-            charge(joinedRun, segmentsFor(unwrittenSectors));
+    public void writingHolds(long onMediaSectors, long nowNs) {
+        MediaJob j = joinedRun;
+        if (j == null) {
+            return;
         }
+        int records = 1 + j.moreRecords;
+        while (j.retired < records) {
+            int n = j.recordSectors(j.retired);
+            if (j.retiredSectors + n > onMediaSectors) {
+                break;
+            }
+            readCache.writeDone(j.lba + j.retiredSectors, n, keepWrittenData);
+            writeLog.onMedia((WriteLog.Entry) j.recordOf(j.retired), nowNs);
+            if (j.retired > 0) {
+                j.more[j.retired - 1] = null; // the log's entry is done with
+            }
+            dirtySectors -= n;
+            j.retired++;
+            j.retiredSectors += n;
+        }
+        charge(j, segmentsFor(j.sectors - onMediaSectors));
     }
 
     private MediaJob joinedRun;
@@ -266,31 +286,19 @@ public final class WriteBackBuffer {
     public void destaged(MediaJob j, long nowNs) {
         // the occupancy up to now includes this run: integrate before it leaves the buffer
         tasks.account(nowNs, dirty.size());
-        writtenBack(j);
         scheduler.destaged(j);
-        dirtySectors -= j.sectors;
+        dirtySectors -= j.sectors - j.retiredSectors;
         charge(j, 0);
         if (j == joinedRun) {
             joinedRun = null;
         }
-        writeLog.onMedia((WriteLog.Entry) j.record, nowNs);
-        for (int k = 0; k < j.moreRecords; k++) {
-            writeLog.onMedia((WriteLog.Entry) j.more[k], nowNs);
-        }
-    }
-
-    private void writtenBack(MediaJob j) {
-        int appended = 0;
-        for (int k = 0; k < j.moreRecords; k++) {
-            appended += j.moreSectors[k];
-        }
-        long lba = j.lba;
-        int first = j.sectors - appended;
-        readCache.writeDone(lba, first, keepWrittenData);
-        lba += first;
-        for (int k = 0; k < j.moreRecords; k++) {
-            readCache.writeDone(lba, j.moreSectors[k], keepWrittenData);
-            lba += j.moreSectors[k];
+        // each write not already retired (writingHolds) leaves its segment and is on the media
+        long lba = j.lba + j.retiredSectors;
+        for (int i = j.retired, records = 1 + j.moreRecords; i < records; i++) {
+            int n = j.recordSectors(i);
+            readCache.writeDone(lba, n, keepWrittenData);
+            lba += n;
+            writeLog.onMedia((WriteLog.Entry) j.recordOf(i), nowNs);
         }
     }
 
