@@ -26,7 +26,8 @@ import java.util.SplittableRandom;
  * process, so an asynchronous engine gains nothing without O_DIRECT); {@code fsync} /
  * {@code fdatasync} every N writes; at the end {@code end_fsync}, close, {@code unlink}. Each
  * system call is recorded as one IO of the job's statistics (its latency is the call's);
- * fsync and fdatasync go to fio's sync statistics.
+ * fsync and fdatasync go to fio's sync statistics. The per-file phases are {@link FileLoop}s, so
+ * tens of thousands of cached files need no deeper stack than one.
  */
 public final class FileJob implements Workload {
     /** Layout writes of fio's extend_file: the job's largest block size, at least 1 MiB here to keep set-up short. */
@@ -88,9 +89,9 @@ public final class FileJob implements Workload {
     @Override
     public void start() {
         if (spec.startDelayNs() > 0) {
-            sim.after(spec.startDelayNs(), () -> setUp(0));
+            sim.after(spec.startDelayNs(), this::setUp);
         } else {
-            setUp(0);
+            setUp();
         }
     }
 
@@ -100,20 +101,21 @@ public final class FileJob implements Workload {
         return direct || spec.rw() != io.iopath.workload.ReadWrite.WRITE && spec.rw() != io.iopath.workload.ReadWrite.RANDWRITE;
     }
 
-    private void setUp(int i) {
-        if (i == files.names().size()) {
-            openAll(0);
-            return;
-        }
+    private void setUp() {
+        FileLoop.run(0, files.names().size(), this::setUpFile, this::openAll);
+    }
+
+    /** Creates file {@code i} (and lays it out when the job needs that) unless it exists or create_on_open makes it later. */
+    private void setUpFile(int i, Runnable next) {
         String name = files.names().get(i);
         FsFile existing = fs.lookupCached(fs.root(), name);
         if (existing != null || files.createOnOpen() && !needsLayout()) {
-            setUp(i + 1);
+            next.run();
             return;
         }
         fs.create(fs.root(), name, pid, f -> {
             if (!needsLayout()) {
-                next(i + 1, this::setUp);
+                yieldEvery64(i + 1, next);
                 return;
             }
             fs.open(fs.root(), name, false, pid, of -> layOut(of, 0, () -> fs.fsync(of, false, pid,
@@ -121,7 +123,7 @@ public final class FileJob implements Workload {
                         if (files.invalidate()) {
                             fs.invalidate(of.file);
                         }
-                        setUp(i + 1);
+                        next.run();
                     }))));
         });
     }
@@ -135,34 +137,40 @@ public final class FileJob implements Workload {
         fs.write(of, off, len, pid, () -> sim.after(0, () -> layOut(of, off + len, then)));
     }
 
-    private void openAll(int i) {
-        if (i == files.names().size()) {
-            cursor = new long[open.size()];
-            stats.started(sim.now(), spec.rampTimeNs());
-            stopAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : sim.now() + spec.runtimeNs();
-            next();
-            return;
-        }
+    private void openAll() {
+        FileLoop.run(0, files.names().size(), this::openFile, this::startIo);
+    }
+
+    private void openFile(int i, Runnable next) {
         String name = files.names().get(i);
         if (fs.lookupCached(fs.root(), name) == null) {
-            fs.create(fs.root(), name, pid, f -> openAll(i)); // create_on_open
+            fs.create(fs.root(), name, pid, f -> openFile(i, next)); // create_on_open
             return;
         }
         fs.open(fs.root(), name, direct, pid, of -> {
             open.add(of);
-            next(i + 1, this::openAll);
+            yieldEvery64(i + 1, next);
         });
     }
 
+    private void startIo() {
+        cursor = new long[open.size()];
+        stats.started(sim.now(), spec.rampTimeNs());
+        stopAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : sim.now() + spec.runtimeNs();
+        next();
+    }
+
     /**
-     * Goes on with file {@code i}: at once, but through the event queue every 64 files, so that
-     * hundreds of calls served from memory do not nest on the stack (one file's job is unchanged).
+     * Goes on to file {@code i}: at once, but through the event queue before every 64th file
+     * of the create and open phases — a point where the process lets other events of the same
+     * instant run first, which the recorded results depend on (it was once the stack's guard;
+     * {@link FileLoop} is that now).
      */
-    private void next(int i, java.util.function.IntConsumer step) {
+    private void yieldEvery64(int i, Runnable next) {
         if (i % 64 == 0) {
-            sim.after(0, () -> step.accept(i));
+            sim.after(0, next);
         } else {
-            step.accept(i);
+            next.run();
         }
     }
 
@@ -307,31 +315,27 @@ public final class FileJob implements Workload {
             return;
         }
         finished = true;
-        endFsync(0);
+        endFsync();
     }
 
-    private void endFsync(int i) {
-        if (!files.endFsync() || i == open.size()) {
-            closeAll(0);
+    private void endFsync() {
+        if (!files.endFsync()) {
+            closeAll();
             return;
         }
-        fs.fsync(open.get(i), false, pid, () -> endFsync(i + 1));
+        FileLoop.run(0, open.size(), (i, next) -> fs.fsync(open.get(i), false, pid, next), this::closeAll);
     }
 
-    private void closeAll(int i) {
-        if (i == open.size()) {
-            unlinkAll(0);
-            return;
-        }
-        fs.close(open.get(i), pid, () -> closeAll(i + 1));
+    private void closeAll() {
+        FileLoop.run(0, open.size(), (i, next) -> fs.close(open.get(i), pid, next), this::unlinkAll);
     }
 
-    private void unlinkAll(int i) {
-        if (!files.unlink() || i == files.names().size()) {
+    private void unlinkAll() {
+        if (!files.unlink()) {
             onFinish.run();
             return;
         }
-        fs.unlink(fs.root(), files.names().get(i), pid, () -> unlinkAll(i + 1));
+        FileLoop.run(0, files.names().size(), (i, next) -> fs.unlink(fs.root(), files.names().get(i), pid, next), onFinish);
     }
 
     // ------------------------------------------------------------------ Workload
