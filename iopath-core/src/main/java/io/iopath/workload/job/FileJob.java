@@ -23,7 +23,8 @@ import java.util.SplittableRandom;
  * <p>Phases as fio runs them: set-up (create the files; lay them out — write them whole, fsync,
  * close — when the job reads them or does O_DIRECT IO; drop them from the cache, fio's
  * {@code invalidate=1}); IO (the files in turn, one call at a time — a buffered call blocks the
- * process, so an asynchronous engine gains nothing without O_DIRECT); {@code fsync} /
+ * process, so an asynchronous engine gains nothing without O_DIRECT; O_DIRECT with an
+ * asynchronous engine keeps {@code iodepth} calls in flight, {@link #fill()}); {@code fsync} /
  * {@code fdatasync} every N writes; at the end {@code end_fsync}, close, {@code unlink}. Each
  * system call is recorded as one IO of the job's statistics (its latency is the call's);
  * fsync and fdatasync go to fio's sync statistics. The per-file phases are {@link FileLoop}s, so
@@ -66,6 +67,20 @@ public final class FileJob implements Workload {
     private long pendingOffset;
     private long pendingBytes;
     private Runnable pendingDone;
+    /** The process is spending the CPU time of the pending call. */
+    private boolean cpuBusy;
+
+    /** Calls in flight at most: iodepth for O_DIRECT with an asynchronous engine, else one. */
+    private final int depth;
+    private int inFlight;
+    private boolean syncDue;
+    private boolean syncDueIsDatasync;
+    private boolean syncing;
+    private boolean thinking;
+    /** The thinktime due before the next call has been slept. */
+    private boolean thought;
+    /** No more calls will be made: the job ends when those in flight complete. */
+    private boolean draining;
 
     /** @param cpu what each read, write and fsync of the IO loop costs in CPU time ({@link CpuCost#NONE}: nothing) */
     public FileJob(Simulator sim, FileSystem fs, JobSpec spec, FileJobSpec files, int pid, BlockJob.BioIds ids, int clone,
@@ -83,7 +98,8 @@ public final class FileJob implements Workload {
         this.directions = sim.randoms().stream(base + ".rwmix");
         this.resume = sim.timer(base + ".resume", this::next);
         this.cpu = cpu;
-        this.cpuDone = sim.timer(base + ".cpu", this::makePendingCall);
+        this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
+        this.depth = direct ? spec.effectiveDepth() : 1;
     }
 
     @Override
@@ -202,6 +218,10 @@ public final class FileJob implements Workload {
     }
 
     private void next() {
+        if (depth > 1) {
+            fill();
+            return;
+        }
         if (!moreWork()) {
             finish();
             return;
@@ -243,8 +263,12 @@ public final class FileJob implements Workload {
         call.submittedNs = sim.now();
         issued++;
         bytesIssued += bs;
-        stats.submitted(op, 1);
-        stats.committed(); // a file call is one system call
+        inFlight++;
+        stats.submitted(op, inFlight);
+        stats.committed(); // a file call is one system call (with libaio, one io_submit of one IO: iodepth_batch 1)
+        if (depth > 1 && op == Op.WRITE) {
+            countWriteForSync();
+        }
         Runnable done = () -> call.complete(sim.now());
         pendingOp = op;
         pendingFile = of;
@@ -254,9 +278,19 @@ public final class FileJob implements Workload {
         // the call's CPU time (entry, copy) passes first; its latency includes it, as fio's clock sees it
         long cost = cpu.dataCallNs(direct ? 0 : bs); // O_DIRECT copies nothing: the device reads user memory
         if (cost > 0) {
+            cpuBusy = true;
             cpuDone.scheduleAfter(cost);
         } else {
             makePendingCall();
+        }
+    }
+
+    /** The CPU time of the pending call has passed: it is made; an asynchronous job goes on to the next. */
+    private void cpuSpent() {
+        cpuBusy = false;
+        makePendingCall();
+        if (depth > 1) {
+            fill();
         }
     }
 
@@ -274,7 +308,12 @@ public final class FileJob implements Workload {
 
     private void callDone(Bio call) {
         completed++;
+        inFlight--;
         stats.completed(call);
+        if (depth > 1) {
+            fill();
+            return;
+        }
         if (call.op == Op.WRITE) {
             writesSinceSync++;
             writesSinceDatasync++;
@@ -290,6 +329,74 @@ public final class FileJob implements Workload {
             }
         }
         resume.scheduleAt(sim.now());
+    }
+
+    // ------------------------------------------------------------------ O_DIRECT with an asynchronous engine
+
+    /**
+     * libaio (or another asynchronous engine) with O_DIRECT: up to {@code iodepth} calls in
+     * flight, as a block job keeps them; the process spends each call's CPU time in turn, so a
+     * call is made only when the one before it has been submitted. {@code fsync}/{@code
+     * fdatasync}=N: after the Nth write is submitted nothing more is until every call in flight
+     * has completed, then the file is synced (fio's {@code should_fsync} at issue, as
+     * {@link BlockJob} does); {@code thinktime} likewise waits for the calls in flight first
+     * (fio's {@code io_u_quiesce}). A buffered call blocks the process, so it stays one at a time.
+     */
+    private void fill() {
+        if (cpuBusy || syncing || thinking) {
+            return; // cpuSpent, the sync's end or the wake-up calls again
+        }
+        while (inFlight < depth) {
+            if (syncDue) {
+                if (inFlight == 0) {
+                    syncing = true;
+                    sync(syncDueIsDatasync, () -> {
+                        syncing = false;
+                        syncDue = false;
+                        resume.scheduleAt(sim.now());
+                    });
+                }
+                return;
+            }
+            if (draining || !moreWork()) {
+                draining = true;
+                if (inFlight == 0) {
+                    finish();
+                }
+                return;
+            }
+            if (spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0 && !thought) {
+                if (inFlight == 0) {
+                    thinking = true;
+                    sim.after(spec.thinktimeNs(), () -> {
+                        thinking = false;
+                        thought = true;
+                        fill();
+                    });
+                }
+                return;
+            }
+            thought = false;
+            submit();
+            if (cpuBusy) {
+                return;
+            }
+        }
+    }
+
+    /** An asynchronous job counts its writes for fsync/fdatasync=N as it submits them. */
+    private void countWriteForSync() {
+        writesSinceSync++;
+        writesSinceDatasync++;
+        if (files.fsync() > 0 && writesSinceSync >= files.fsync()) {
+            writesSinceSync = 0;
+            syncDue = true;
+            syncDueIsDatasync = false;
+        } else if (files.fdatasync() > 0 && writesSinceDatasync >= files.fdatasync()) {
+            writesSinceDatasync = 0;
+            syncDue = true;
+            syncDueIsDatasync = true;
+        }
     }
 
     /** fsync()/fdatasync() of the file just written (fio syncs the file of the IO). */
