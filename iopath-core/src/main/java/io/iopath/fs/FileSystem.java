@@ -54,8 +54,9 @@ public interface FileSystem {
 
     /**
      * Power fails now: the page cache is gone, and so are the writes the drive held only in its
-     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}};
-     * the file system's timers stop.
+     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}, or
+     * {@code {sector, sectors, ackNs}} with the time the drive acknowledged each (−1: not yet),
+     * which the journal consistency check needs; the file system's timers stop.
      */
     FsPowerLoss powerFail(java.util.List<long[]> lost);
 }
