@@ -33,9 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 2, time = 2)
 @Measurement(iterations = 5, time = 2)
-// FileJob's close and unlink phases recurse once per file when the calls complete at once (all cached):
-// 1 000 files need more than the default 1 MiB thread stack (a StackOverflowError in JMH's worker thread)
-@Fork(value = 1, jvmArgsAppend = "-Xss16m")
+@Fork(1)
 public class FileOpsBenchmark {
     static final int SMALL_FILES = 1_000;
     static final int CACHED_CALLS = 65_536;

@@ -224,7 +224,7 @@ public final class ScenarioRun {
             sim.at(scenario.powerFailureAtNs(), () -> {
                 List<long[]> lost = new ArrayList<>();
                 for (var w : ledger.volatileWrites()) {
-                    lost.add(new long[] {w.sector, w.sectors});
+                    lost.add(new long[] {w.sector, w.sectors, w.ackNs()});
                 }
                 fsPowerLoss = fs.powerFail(lost);
             });
@@ -247,7 +247,11 @@ public final class ScenarioRun {
                             + " was happening after that; give a time before it",
                     scenario.powerFailureAtNs() / 1e9, (metrics.elapsedNs() + firstQueuedNs()) / 1e9));
         }
-        return result(powerFailure == null ? null : powerFailure.report().orElseThrow());
+        PowerLossReport loss = powerFailure == null ? null : powerFailure.report().orElseThrow();
+        if (loss != null && fsPowerLoss != null) {
+            loss = loss.withJournal(fsPowerLoss.journal());
+        }
+        return result(loss);
     }
 
     /**

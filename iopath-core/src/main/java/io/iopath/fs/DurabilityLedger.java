@@ -65,6 +65,6 @@ public final class DurabilityLedger {
                 }
             }
         }
-        return new FsPowerLoss(buffered, fsyncedLost, commits);
+        return new FsPowerLoss(buffered, fsyncedLost, commits, io.iopath.result.JournalConsistency.NONE);
     }
 }

@@ -7,7 +7,9 @@ import java.util.function.Consumer;
  * The system calls a simulated process makes on a mounted file system (spec §6.2). Each one runs
  * on behalf of process {@code pid} and ends by running its continuation: at once when everything
  * it needs is in memory, later when the process blocks (a synchronous read, throttling in
- * balance_dirty_pages, journal space, fsync's wait for its commit).
+ * balance_dirty_pages, journal space, fsync's wait for its commit). Running the continuation
+ * is the last thing a call does: a caller may make its next call after this one returns instead
+ * of inside the continuation (a file job's per-file loops do) and nothing changes.
  */
 public interface FileSystem {
     FsFile root();
@@ -76,8 +78,9 @@ public interface FileSystem {
 
     /**
      * Power fails now: the page cache is gone, and so are the writes the drive held only in its
-     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}};
-     * the file system's timers stop.
+     * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}, or
+     * {@code {sector, sectors, ackNs}} with the time the drive acknowledged each (−1: not yet),
+     * which the journal consistency check needs; the file system's timers stop.
      */
     FsPowerLoss powerFail(java.util.List<long[]> lost);
 }

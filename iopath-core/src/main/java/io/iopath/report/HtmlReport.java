@@ -284,6 +284,10 @@ final class HtmlReport {
             m.add(new Metric("Acknowledged writes lost at the power failure", "writes lost",
                     r -> r.powerLoss() == null ? 0 : r.powerLoss().acknowledgedLost(), 0));
         }
+        if (runs.stream().anyMatch(r -> r.result().powerLoss() != null && r.result().powerLoss().journal() != null)) {
+            m.add(new Metric("Committed transactions incomplete on the media at the power failure", "journal violations",
+                    r -> r.powerLoss() == null || r.powerLoss().journal() == null ? 0 : r.powerLoss().journal().violations(), 0));
+        }
         return m;
     }
 

@@ -9,6 +9,16 @@ public final class PowerLossText {
     private PowerLossText() {
     }
 
+    /** The journal check of a run on a journaled file system, as a clause of {@link #describe}. */
+    static String journal(io.iopath.result.JournalConsistency j) {
+        if (j.violations() == 0) {
+            return "; journal consistent (no committed transaction incomplete on the media)";
+        }
+        return String.format(Locale.ROOT, "; JOURNAL CONSISTENCY VIOLATION: %d committed transaction%s incomplete on the media"
+                        + " (commit block durable, a block it covers not), the first transaction %d, committed at %.3f s",
+                j.violations(), j.violations() == 1 ? "" : "s", j.firstTid(), Units.seconds(j.firstCommitNs()));
+    }
+
     /** One sentence for people: the terminal table, report.html, and fio-format runs' standard error. */
     public static String describe(PowerLossReport p) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", Units.seconds(p.atNs())));
@@ -24,6 +34,9 @@ public final class PowerLossText {
         sb.append(String.format(Locale.ROOT, "; %d write%s in flight lost", p.inFlightLost(), p.inFlightLost() == 1 ? "" : "s"));
         if (p.tornWrites() > 0) {
             sb.append(String.format(Locale.ROOT, "; %d torn (cut while being written to the media)", p.tornWrites()));
+        }
+        if (p.journal() != null) {
+            sb.append(journal(p.journal()));
         }
         return sb.toString();
     }

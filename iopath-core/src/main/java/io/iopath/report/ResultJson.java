@@ -75,6 +75,13 @@ public final class ResultJson {
             pf.put("oldest_lost_age_ns", p.oldestLostAgeNs());
             pf.put("in_flight_lost", p.inFlightLost());
             pf.put("torn_writes", p.tornWrites());
+            if (p.journal() != null) {
+                // a run on a journaled file system: committed transactions incomplete on the media
+                ObjectNode jc = pf.putObject("journal_consistency");
+                jc.put("violations", p.journal().violations());
+                jc.put("first_tid", p.journal().firstTid());
+                jc.put("first_commit_ns", p.journal().firstCommitNs());
+            }
         }
         root.set("flush", flush(r.flush()));
         if (r.filesystem() != null) {

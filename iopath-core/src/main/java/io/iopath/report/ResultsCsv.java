@@ -39,7 +39,8 @@ public final class ResultsCsv {
             "fs_type", "page_cache_hits", "page_cache_misses", "app_bytes_read", "app_bytes_written",
             "device_bytes_read", "device_bytes_written", "journal_commits", "journal_blocks",
             "journal_commit_mean_ns", "journal_commit_max_ns",
-            "fsyncs", "fsync_latency_mean_ns", "fsync_latency_p50_ns", "fsync_latency_p99_ns", "fsync_latency_max_ns");
+            "fsyncs", "fsync_latency_mean_ns", "fsync_latency_p50_ns", "fsync_latency_p99_ns", "fsync_latency_max_ns",
+            "power_failure_journal_violations", "power_failure_journal_first_tid", "power_failure_journal_first_commit_ns");
 
     /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
     public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job",
@@ -108,7 +109,7 @@ public final class ResultsCsv {
     /** Adds the rows of one run; {@code labels} are its values of the label columns. */
     public ResultsCsv add(List<String> labels, Result r) {
         csv.checkLabels(labels);
-        List<String> fs = filesystem ? filesystemCells(r.filesystem()) : List.of();
+        List<String> fs = filesystem ? filesystemCells(r.filesystem(), r.powerLoss()) : List.of();
         for (List<String> cells : cells(r)) {
             if (filesystem) {
                 cells = new ArrayList<>(cells);
@@ -119,16 +120,23 @@ public final class ResultsCsv {
         return this;
     }
 
-    /** The cells of {@link #FILESYSTEM_COLUMNS}: empty for a run without a file system. */
-    private static List<String> filesystemCells(FileSystemReport f) {
+    /**
+     * The cells of {@link #FILESYSTEM_COLUMNS}: empty for a run without a file system; the
+     * journal check's cells empty without a power failure (the first transaction's empty when
+     * there was no violation).
+     */
+    private static List<String> filesystemCells(FileSystemReport f, io.iopath.result.PowerLossReport p) {
         if (f == null) {
             return java.util.Collections.nCopies(FILESYSTEM_COLUMNS.size(), "");
         }
         LatencySummary l = f.fsyncLatency();
+        io.iopath.result.JournalConsistency j = p == null ? null : p.journal();
         return List.of(f.type(), Csv.num(f.pageCacheHits()), Csv.num(f.pageCacheMisses()), Csv.num(f.appBytesRead()),
                 Csv.num(f.appBytesWritten()), Csv.num(f.deviceBytesRead()), Csv.num(f.deviceBytesWritten()),
                 Csv.num(f.journalCommits()), Csv.num(f.journalBlocks()), Csv.num(f.commitMeanNs()), Csv.num(f.commitMaxNs()),
-                Csv.num(f.fsyncs()), Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p99()), Csv.num(l.max()));
+                Csv.num(f.fsyncs()), Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p99()), Csv.num(l.max()),
+                j == null ? "" : Csv.num(j.violations()), j == null || j.violations() == 0 ? "" : Csv.num(j.firstTid()),
+                j == null || j.violations() == 0 ? "" : Csv.num(j.firstCommitNs()));
     }
 
     private static List<String> row(Result r, String direction, DirectionStats d, String job, long jobElapsedNs,

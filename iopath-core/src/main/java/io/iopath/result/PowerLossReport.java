@@ -13,13 +13,28 @@ package io.iopath.result;
  * @param tornWrites           of the lost writes, those the drive was writing to the media at
  *                             the failure: the sectors already written survive, the rest keep
  *                             their old data (durability spec §6.1)
+ * @param journal              for a run on a journaled file system, the committed transactions
+ *                             the cut left incomplete on the media (journal consistency
+ *                             violations, spec §6.2); null without a file system
  */
 public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
-        long oldestLostAgeNs, long inFlightLost, long tornWrites) {
+        long oldestLostAgeNs, long inFlightLost, long tornWrites, JournalConsistency journal) {
+
+    /** The drive's losses alone (no file system). */
+    public PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
+                           long oldestLostAgeNs, long inFlightLost, long tornWrites) {
+        this(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs, inFlightLost, tornWrites, null);
+    }
 
     /** The same losses, {@code torn} of them cut mid-write. */
     public PowerLossReport withTornWrites(long torn) {
         return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
-                inFlightLost, torn);
+                inFlightLost, torn, journal);
+    }
+
+    /** The same losses, with the file system's journal check. */
+    public PowerLossReport withJournal(JournalConsistency j) {
+        return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
+                inFlightLost, tornWrites, j);
     }
 }

@@ -91,6 +91,72 @@ class FileSystemReportTest {
         assertThat(html).contains("<h2>File system (ext3)</h2>").contains("fsync / fdatasync");
     }
 
+    /** fsync after every 4 KiB write on ext3 with barrier=0 and the write cache on, cut at a point that tears a transaction. */
+    private static final String TORN_COMMIT = """
+            name: journal-cut
+            seed: 5
+            drive:
+              preset: laptop-7200-250g
+              write_cache: on
+            host:
+              scheduler: cfq
+              memory: 256m
+            filesystem:
+              type: ext3
+              offset: 1g
+              size: 64m
+              options: barrier=0
+            power_failure:
+              at: 3.35s
+            jobs:
+              - name: db
+                rw: randwrite
+                bs: 4k
+                ioengine: psync
+                direct: 0
+                filename: db.0
+                filesize: 32m
+                fsync: 1
+                runtime: 30s
+                time_based: 1
+            """;
+
+    @Test
+    void theJournalCheckIsInEveryReportOfThePowerLoss() {
+        Result r = run(TORN_COMMIT);
+        var j = r.powerLoss().journal();
+        assertThat(j.violations()).isPositive();
+
+        JsonNode jc = ResultJson.toJson(r).get("power_failure").get("journal_consistency");
+        assertThat(jc.get("violations").asLong()).isEqualTo(j.violations());
+        assertThat(jc.get("first_tid").asLong()).isEqualTo(j.firstTid());
+        assertThat(jc.get("first_commit_ns").asLong()).isEqualTo(j.firstCommitNs());
+
+        String[] lines = ResultsCsv.of(r).split("\n");
+        List<String> header = List.of(lines[0].split(","));
+        List<String> first = List.of(lines[1].split(",", -1));
+        assertThat(first.get(header.indexOf("power_failure_journal_violations"))).isEqualTo(Long.toString(j.violations()));
+        assertThat(first.get(header.indexOf("power_failure_journal_first_tid"))).isEqualTo(Long.toString(j.firstTid()));
+        assertThat(first.get(header.indexOf("power_failure_journal_first_commit_ns"))).isEqualTo(Long.toString(j.firstCommitNs()));
+
+        String sentence = "JOURNAL CONSISTENCY VIOLATION: " + j.violations() + " committed transaction";
+        assertThat(ResultTable.render(r)).contains(sentence).contains("the first transaction " + j.firstTid());
+        assertThat(HtmlReport.run(r, new ScenarioSource("s.yaml", List.of(), TORN_COMMIT))).contains(sentence);
+    }
+
+    @Test
+    void aCutThatLeavesTheJournalWholeSaysSo() {
+        Result r = run(TORN_COMMIT.replace("barrier=0", "barrier=1"));
+        assertThat(r.powerLoss().journal().violations()).isZero();
+        assertThat(ResultJson.toJson(r).get("power_failure").get("journal_consistency").get("first_tid").asLong()).isEqualTo(-1);
+        assertThat(ResultTable.render(r)).contains("journal consistent (no committed transaction incomplete on the media)");
+        String[] lines = ResultsCsv.of(r).split("\n");
+        List<String> header = List.of(lines[0].split(","));
+        List<String> first = List.of(lines[1].split(",", -1));
+        assertThat(first.get(header.indexOf("power_failure_journal_violations"))).isEqualTo("0");
+        assertThat(first.get(header.indexOf("power_failure_journal_first_tid"))).isEmpty();
+    }
+
     @Test
     void aBlockOnlyRunHasNoFileSystemRecord() {
         Result r = run(BLOCK_ONLY);

@@ -565,7 +565,8 @@ public final class Ext3 implements FileSystem {
         for (Ext3Inode i : icache.values()) {
             files.add(i.mapping);
         }
-        FsPowerLoss loss = durability.powerFail(files, lost);
+        FsPowerLoss loss = durability.powerFail(files, lost)
+                .withJournal(jbd.consistencyAt(new io.iopath.fs.journal.LostWrites(lost)));
         writeback.stop();
         return loss;
     }

@@ -5,6 +5,7 @@ import io.iopath.fs.pagecache.Page;
 import io.iopath.fs.pagecache.PageCache;
 import io.iopath.fs.pagecache.PageIo;
 import io.iopath.fs.pagecache.MetadataIo;
+import io.iopath.result.JournalConsistency;
 import io.iopath.sim.Simulator;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -65,6 +66,12 @@ public abstract class Journal {
     private long checkpoints;
     private final List<long[]> commitLog = new ArrayList<>();
     private final List<List<Long>> loggedBlocks = new ArrayList<>();
+    /**
+     * Per commit, where its log record is and when its writes went (for the power-cut check):
+     * tid, first log position, the commit block's position, log writes submitted, log writes
+     * all completed (−1 while not), commit block submitted, commit block completed.
+     */
+    private final List<long[]> records = new ArrayList<>();
 
     /**
      * @param freedReleased     told the blocks a committed transaction freed (now allocatable)
@@ -290,6 +297,7 @@ public abstract class Journal {
     /** 2: descriptor blocks and block copies into consecutive journal blocks; 3: the commit block. */
     private void writeLog(Transaction t) {
         t.startPos = head;
+        long[] rec = {t.tid, head, -1, sim.now(), -1, -1, -1};
         List<Long> logged = new ArrayList<>(t.metadata);
         for (Page p : t.journaledData) {
             if (p.cached()) {
@@ -301,39 +309,92 @@ public abstract class Journal {
         Runnable one = () -> {
             if (--pending[0] == 0) {
                 if (waitFirst) {
-                    writeCommitBlock(t);
+                    writeCommitBlock(t, rec);
                 } else {
                     finishCommit(t);
                 }
             }
         };
+        int[] logLeft = {1};
+        Runnable logged1 = () -> {
+            if (--logLeft[0] == 0) {
+                rec[4] = sim.now();
+            }
+            one.run();
+        };
         int tags = 0;
         for (int i = 0; i < logged.size(); i++) {
             if (tags == 0) {
                 pending[0]++;
-                logWrite(t.commitPid, MetadataIo.FLAGS, one); // descriptor
+                logLeft[0]++;
+                logWrite(t.commitPid, MetadataIo.FLAGS, logged1); // descriptor
             }
             pending[0]++;
-            logWrite(t.commitPid, MetadataIo.FLAGS, one);
+            logLeft[0]++;
+            logWrite(t.commitPid, MetadataIo.FLAGS, logged1);
             tags = (tags + 1) % tagsPerDescriptor;
         }
+        if (--logLeft[0] == 0) {
+            rec[4] = sim.now(); // nothing logged (an empty commit)
+        }
+        records.add(rec);
         if (!waitFirst) {
             pending[0]++;
-            logWrite(t.commitPid, commitBlockFlags(), one);
+            rec[5] = sim.now();
+            rec[2] = logWrite(t.commitPid, commitBlockFlags(), () -> {
+                rec[6] = sim.now();
+                one.run();
+            });
         }
         one.run();
     }
 
     /** The commit block, alone, waited for. */
-    private void writeCommitBlock(Transaction t) {
-        logWrite(t.commitPid, commitBlockFlags(), () -> finishCommit(t));
+    private void writeCommitBlock(Transaction t, long[] rec) {
+        rec[5] = sim.now();
+        rec[2] = logWrite(t.commitPid, commitBlockFlags(), () -> {
+            rec[6] = sim.now();
+            finishCommit(t);
+        });
     }
 
-    private void logWrite(int pid, int flags, Runnable after) {
+    /** Writes the next log block; returns its log position. */
+    private long logWrite(int pid, int flags, Runnable after) {
         long pos = head++;
         long physical = journalPhysical[1 + (int) (pos % ring)];
         journalBlocksWritten++;
         io.writeBlock(physical, pid, flags, after);
+        return pos;
+    }
+
+    /**
+     * At a power cut: the committed transactions incomplete on the media — the commit block's
+     * write completed and is not among the {@code lost} ones while one of the log blocks before
+     * it (descriptors and copies) was lost or never completed.
+     */
+    public final JournalConsistency consistencyAt(LostWrites lost) {
+        JournalConsistency c = JournalConsistency.NONE;
+        for (long[] rec : records) {
+            long commitDone = rec[6];
+            if (commitDone < 0 || rec[4] >= 0 && Math.max(commitDone, rec[4]) < lost.earliestAckNs()) {
+                continue; // no commit block yet, or every write of this record was on the media before any lost one was acknowledged
+            }
+            if (lost.lost(sectorAt(rec[2]), PageIo.BLOCK_SECTORS, rec[5], commitDone)) {
+                continue; // the commit block itself is gone: replay stops before this transaction
+            }
+            for (long pos = rec[1]; pos < rec[2]; pos++) {
+                if (rec[4] < 0 || lost.lost(sectorAt(pos), PageIo.BLOCK_SECTORS, rec[3], rec[4])) {
+                    c = c.plus(rec[0], commitDone);
+                    break;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** The drive sector of log position {@code pos}. */
+    private long sectorAt(long pos) {
+        return io.sectorOf(journalPhysical[1 + (int) (pos % ring)]);
     }
 
     /** 4: metadata to the checkpoint list as dirty buffer-cache pages; freed blocks reusable; waiters run. */

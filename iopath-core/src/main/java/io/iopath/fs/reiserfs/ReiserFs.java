@@ -629,7 +629,8 @@ public final class ReiserFs implements FileSystem {
         for (ReiserInode i : icache.values()) {
             files.add(i.mapping);
         }
-        FsPowerLoss loss = durability.powerFail(files, lost);
+        FsPowerLoss loss = durability.powerFail(files, lost)
+                .withJournal(journal.consistencyAt(new io.iopath.fs.journal.LostWrites(lost)));
         writeback.stop();
         return loss;
     }

@@ -568,7 +568,8 @@ public final class Xfs implements FileSystem {
         for (XfsInode i : icache.values()) {
             files.add(i.mapping);
         }
-        FsPowerLoss loss = durability.powerFail(files, lost);
+        FsPowerLoss loss = durability.powerFail(files, lost)
+                .withJournal(log.consistencyAt(new io.iopath.fs.journal.LostWrites(lost)));
         unmount();
         return loss;
     }

@@ -1,8 +1,10 @@
 package io.iopath.fs.xfs;
 
+import io.iopath.fs.journal.LostWrites;
 import io.iopath.fs.pagecache.PageIo;
 import io.iopath.fs.pagecache.MetadataIo;
 import io.iopath.request.Flags;
+import io.iopath.result.JournalConsistency;
 import io.iopath.sim.Simulator;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -31,6 +33,8 @@ final class XfsLog {
         final List<XfsBuffers.Buf> bufs = new ArrayList<>();
         final List<Long> freed = new ArrayList<>();
         int bytes = 64; // transaction header and commit record
+        /** Where its first item went in the log, once copying began. */
+        long startLsn = -1;
 
         /** A logged region of {@code b}: its changed 128-byte chunks and a format header. */
         Tx log(XfsBuffers.Buf b, int regionBytes) {
@@ -78,6 +82,13 @@ final class XfsLog {
     private long bytesWritten;
     private long pushes;
     private final List<long[]> writeLog = new ArrayList<>();
+    /** Every transaction's [start, end) LSNs in commit order, for the power-cut check. */
+    private final LongPairs txRanges = new LongPairs();
+    /**
+     * Every log write (an iclog, or one half of a split one) in LSN order: first LSN, end LSN,
+     * drive sector, sectors, submitted ns, completed ns (−1 while not).
+     */
+    private final List<long[]> logWrites = new ArrayList<>();
 
     XfsLog(Simulator sim, PageIo io, XfsBuffers buffers, XfsSpace space, XfsGeometry geo, int logBufs, int logBsize,
            boolean barrier, int daemonPid) {
@@ -138,6 +149,9 @@ final class XfsLog {
                 waitingForIclog.add(() -> copy(tx, rest, pid, then)); // every iclog is in flight
                 return;
             }
+            if (tx.startLsn < 0) {
+                tx.startLsn = active.startLsn + active.used;
+            }
             int take = Math.min(left, logBsize - active.used);
             active.used += take;
             left -= take;
@@ -149,6 +163,7 @@ final class XfsLog {
         }
         last.txs.add(tx);
         last.txEnds.add(lsn);
+        txRanges.add(tx.startLsn, lsn);
         for (XfsBuffers.Buf b : tx.bufs) {
             buffers.pin(b, lsn);
         }
@@ -210,13 +225,99 @@ final class XfsLog {
         if (pos + size > logBytes) {
             int first = (int) (logBytes - pos);
             pending[0] += 2;
-            io.writeSectors(logStartSector + pos / 512, first / 512, pid, MetadataIo.FLAGS | Flags.SYNC, one);
-            io.writeSectors(logStartSector, (size - first) / 512, pid, flags, one);
+            logWrite(ic.startLsn, ic.startLsn + first, logStartSector + pos / 512, first / 512, pid, MetadataIo.FLAGS | Flags.SYNC, one);
+            logWrite(ic.startLsn + first, ic.endLsn, logStartSector, (size - first) / 512, pid, flags, one);
         } else {
             pending[0]++;
-            io.writeSectors(logStartSector + pos / 512, size / 512, pid, flags, one);
+            logWrite(ic.startLsn, ic.endLsn, logStartSector + pos / 512, size / 512, pid, flags, one);
         }
         one.run();
+    }
+
+    private void logWrite(long fromLsn, long toLsn, long sector, int sectors, int pid, int flags, Runnable one) {
+        long[] w = {fromLsn, toLsn, io.sectorOf(0) + sector, sectors, sim.now(), -1};
+        logWrites.add(w);
+        io.writeSectors(sector, sectors, pid, flags, () -> {
+            w[5] = sim.now();
+            one.run();
+        });
+    }
+
+    /**
+     * At a power cut: the committed transactions incomplete on the media — the log write holding
+     * a transaction's commit record (its last byte) completed and is not among the {@code lost}
+     * ones, while an earlier log write holding part of it was lost or never completed (a
+     * transaction across iclogs, or across the split at the end of the log). Each is named by
+     * the LSN of its end.
+     */
+    JournalConsistency consistencyAt(LostWrites lost) {
+        JournalConsistency c = JournalConsistency.NONE;
+        for (int i = 0; i < txRanges.size(); i++) {
+            long start = txRanges.first(i);
+            long end = txRanges.second(i);
+            int last = writeHolding(end - 1);
+            int first = writeHolding(start);
+            if (last < 0 || first < 0 || first == last) {
+                continue; // not written yet, or in one write (whole or lost together)
+            }
+            long[] commit = logWrites.get(last);
+            if (commit[5] < 0 || lost.lost(commit[2], (int) commit[3], commit[4], commit[5])) {
+                continue; // its commit record is not on the media: recovery stops before it
+            }
+            for (int k = first; k < last; k++) {
+                long[] w = logWrites.get(k);
+                if (w[5] < 0 || lost.lost(w[2], (int) w[3], w[4], w[5])) {
+                    c = c.plus(end, commit[5]);
+                    break;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** The log write holding byte {@code lsn}, or −1. */
+    private int writeHolding(long lsn) {
+        int lo = 0;
+        int hi = logWrites.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long[] w = logWrites.get(mid);
+            if (lsn < w[0]) {
+                hi = mid - 1;
+            } else if (lsn >= w[1]) {
+                lo = mid + 1;
+            } else {
+                return mid;
+            }
+        }
+        return -1;
+    }
+
+    /** Pairs of longs in one growing array (no object per transaction). */
+    private static final class LongPairs {
+        private long[] a = new long[64];
+        private int n;
+
+        void add(long x, long y) {
+            if (2 * n + 2 > a.length) {
+                a = java.util.Arrays.copyOf(a, a.length * 2);
+            }
+            a[2 * n] = x;
+            a[2 * n + 1] = y;
+            n++;
+        }
+
+        int size() {
+            return n;
+        }
+
+        long first(int i) {
+            return a[2 * i];
+        }
+
+        long second(int i) {
+            return a[2 * i + 1];
+        }
     }
 
     /** xlog_state_do_callback: iclogs complete in LSN order; their records' buffers unpin, busy extents free. */

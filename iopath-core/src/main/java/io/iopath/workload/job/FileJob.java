@@ -23,10 +23,12 @@ import java.util.SplittableRandom;
  * <p>Phases as fio runs them: set-up (create the files; lay them out — write them whole, fsync,
  * close — when the job reads them or does O_DIRECT IO; drop them from the cache, fio's
  * {@code invalidate=1}); IO (the files in turn, one call at a time — a buffered call blocks the
- * process, so an asynchronous engine gains nothing without O_DIRECT); {@code fsync} /
+ * process, so an asynchronous engine gains nothing without O_DIRECT; O_DIRECT with an
+ * asynchronous engine keeps {@code iodepth} calls in flight, {@link #fill()}); {@code fsync} /
  * {@code fdatasync} every N writes; at the end {@code end_fsync}, close, {@code unlink}. Each
  * system call is recorded as one IO of the job's statistics (its latency is the call's);
- * fsync and fdatasync go to fio's sync statistics.
+ * fsync and fdatasync go to fio's sync statistics. The per-file phases are {@link FileLoop}s, so
+ * tens of thousands of cached files need no deeper stack than one.
  */
 public final class FileJob implements Workload {
     /** Layout writes of fio's extend_file: the job's largest block size, at least 1 MiB here to keep set-up short. */
@@ -70,6 +72,20 @@ public final class FileJob implements Workload {
     /** Where this clone's IO starts in each file: fio's file_offset, {@code offset} + clone × {@code offset_increment}. */
     private final long startOffset;
     private final List<Runnable> onFinished = new ArrayList<>();
+    /** The process is spending the CPU time of the pending call. */
+    private boolean cpuBusy;
+
+    /** Calls in flight at most: iodepth for O_DIRECT with an asynchronous engine, else one. */
+    private final int depth;
+    private int inFlight;
+    private boolean syncDue;
+    private boolean syncDueIsDatasync;
+    private boolean syncing;
+    private boolean thinking;
+    /** The thinktime due before the next call has been slept. */
+    private boolean thought;
+    /** No more calls will be made: the job ends when those in flight complete. */
+    private boolean draining;
 
     /** @param cpu what each read, write and fsync of the IO loop costs in CPU time ({@link CpuCost#NONE}: nothing) */
     public FileJob(Simulator sim, FileSystem fs, JobSpec spec, FileJobSpec files, int pid, BlockJob.BioIds ids, int clone,
@@ -98,16 +114,17 @@ public final class FileJob implements Workload {
         this.directions = sim.randoms().stream(base + ".rwmix");
         this.resume = sim.timer(base + ".resume", this::next);
         this.cpu = cpu;
-        this.cpuDone = sim.timer(base + ".cpu", this::makePendingCall);
+        this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
+        this.depth = direct ? spec.effectiveDepth() : 1;
     }
 
     @Override
     public void start() {
         long wait = spec.startDelayNs() - sim.now(); // startdelay counts from the run's start, as a block job's
         if (wait > 0) {
-            sim.after(wait, () -> setUp(0));
+            sim.after(wait, this::setUp);
         } else {
-            setUp(0);
+            setUp();
         }
     }
 
@@ -117,26 +134,27 @@ public final class FileJob implements Workload {
         return direct || spec.rw() != io.iopath.workload.ReadWrite.WRITE && spec.rw() != io.iopath.workload.ReadWrite.RANDWRITE;
     }
 
-    private void setUp(int i) {
-        if (i == files.names().size()) {
-            openAll(0);
-            return;
-        }
+    private void setUp() {
+        FileLoop.run(0, files.names().size(), this::setUpFile, this::openAll);
+    }
+
+    /** Creates file {@code i} (and lays it out when the job needs that) unless it exists or create_on_open makes it later. */
+    private void setUpFile(int i, Runnable next) {
         String name = files.names().get(i);
         if (setUps.busy(name)) {
-            setUps.claim(name, () -> setUp(i + 1)); // another clone or job is laying it out: wait for it
+            setUps.claim(name, next); // another clone or job is laying it out: wait for it
             return;
         }
         FsFile existing = fs.lookupCached(fs.root(), name);
         if (existing != null || files.createOnOpen() && !needsLayout()) {
-            setUp(i + 1);
+            next.run();
             return;
         }
         setUps.claim(name, null);
         fs.create(fs.root(), name, pid, f -> {
             if (!needsLayout()) {
                 setUps.done(name);
-                next(i + 1, this::setUp);
+                yieldEvery64(i + 1, next);
                 return;
             }
             fs.open(fs.root(), name, false, pid, of -> layOut(of, 0, () -> fs.fsync(of, false, pid,
@@ -145,7 +163,7 @@ public final class FileJob implements Workload {
                             fs.invalidate(of.file);
                         }
                         setUps.done(name);
-                        setUp(i + 1);
+                        next.run();
                     }))));
         });
     }
@@ -159,42 +177,48 @@ public final class FileJob implements Workload {
         fs.write(of, off, len, pid, () -> sim.after(0, () -> layOut(of, off + len, then)));
     }
 
-    private void openAll(int i) {
-        if (i == files.names().size()) {
-            cursor = new long[open.size()];
-            stats.started(sim.now(), spec.rampTimeNs());
-            stopAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : sim.now() + spec.runtimeNs();
-            next();
-            return;
-        }
+    private void openAll() {
+        FileLoop.run(0, files.names().size(), this::openFile, this::startIo);
+    }
+
+    private void openFile(int i, Runnable next) {
         String name = files.names().get(i);
         if (setUps.busy(name)) {
-            setUps.claim(name, () -> openAll(i)); // a clone sharing the file is creating it
+            setUps.claim(name, () -> openFile(i, next)); // a clone sharing the file is creating it
             return;
         }
         if (fs.lookupCached(fs.root(), name) == null) {
             setUps.claim(name, null);
             fs.create(fs.root(), name, pid, f -> {
                 setUps.done(name);
-                openAll(i);
+                openFile(i, next);
             }); // create_on_open
             return;
         }
         fs.open(fs.root(), name, direct, pid, of -> {
             open.add(of);
-            next(i + 1, this::openAll);
+            yieldEvery64(i + 1, next);
         });
     }
 
+    private void startIo() {
+        cursor = new long[open.size()];
+        stats.started(sim.now(), spec.rampTimeNs());
+        stopAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : sim.now() + spec.runtimeNs();
+        next();
+    }
+
     /**
-     * Goes on with file {@code i}: at once, but through the event queue every 64 files, so that
-     * hundreds of calls served from memory do not nest on the stack (one file's job is unchanged).
+     * Goes on to file {@code i}: at once, but through the event queue before every 64th file
+     * of the create and open phases — a point where the process lets other events of the same
+     * instant run first, which the recorded results depend on (it was once the stack's guard;
+     * {@link FileLoop} is that now).
      */
-    private void next(int i, java.util.function.IntConsumer step) {
+    private void yieldEvery64(int i, Runnable next) {
         if (i % 64 == 0) {
-            sim.after(0, () -> step.accept(i));
+            sim.after(0, next);
         } else {
-            step.accept(i);
+            next.run();
         }
     }
 
@@ -226,6 +250,10 @@ public final class FileJob implements Workload {
     }
 
     private void next() {
+        if (depth > 1) {
+            fill();
+            return;
+        }
         if (!moreWork()) {
             finish();
             return;
@@ -268,8 +296,12 @@ public final class FileJob implements Workload {
         call.submittedNs = sim.now();
         issued++;
         bytesIssued += bs;
-        stats.submitted(op, 1);
-        stats.committed(); // a file call is one system call
+        inFlight++;
+        stats.submitted(op, inFlight);
+        stats.committed(); // a file call is one system call (with libaio, one io_submit of one IO: iodepth_batch 1)
+        if (depth > 1 && op == Op.WRITE) {
+            countWriteForSync();
+        }
         Runnable done = () -> call.complete(sim.now());
         pendingOp = op;
         pendingFile = of;
@@ -279,9 +311,19 @@ public final class FileJob implements Workload {
         // the call's CPU time (entry, copy) passes first; its latency includes it, as fio's clock sees it
         long cost = cpu.dataCallNs(direct ? 0 : bs); // O_DIRECT copies nothing: the device reads user memory
         if (cost > 0) {
+            cpuBusy = true;
             cpuDone.scheduleAfter(cost);
         } else {
             makePendingCall();
+        }
+    }
+
+    /** The CPU time of the pending call has passed: it is made; an asynchronous job goes on to the next. */
+    private void cpuSpent() {
+        cpuBusy = false;
+        makePendingCall();
+        if (depth > 1) {
+            fill();
         }
     }
 
@@ -299,7 +341,12 @@ public final class FileJob implements Workload {
 
     private void callDone(Bio call) {
         completed++;
+        inFlight--;
         stats.completed(call);
+        if (depth > 1) {
+            fill();
+            return;
+        }
         if (call.op == Op.WRITE) {
             writesSinceSync++;
             writesSinceDatasync++;
@@ -315,6 +362,74 @@ public final class FileJob implements Workload {
             }
         }
         resume.scheduleAt(sim.now());
+    }
+
+    // ------------------------------------------------------------------ O_DIRECT with an asynchronous engine
+
+    /**
+     * libaio (or another asynchronous engine) with O_DIRECT: up to {@code iodepth} calls in
+     * flight, as a block job keeps them; the process spends each call's CPU time in turn, so a
+     * call is made only when the one before it has been submitted. {@code fsync}/{@code
+     * fdatasync}=N: after the Nth write is submitted nothing more is until every call in flight
+     * has completed, then the file is synced (fio's {@code should_fsync} at issue, as
+     * {@link BlockJob} does); {@code thinktime} likewise waits for the calls in flight first
+     * (fio's {@code io_u_quiesce}). A buffered call blocks the process, so it stays one at a time.
+     */
+    private void fill() {
+        if (cpuBusy || syncing || thinking) {
+            return; // cpuSpent, the sync's end or the wake-up calls again
+        }
+        while (inFlight < depth) {
+            if (syncDue) {
+                if (inFlight == 0) {
+                    syncing = true;
+                    sync(syncDueIsDatasync, () -> {
+                        syncing = false;
+                        syncDue = false;
+                        resume.scheduleAt(sim.now());
+                    });
+                }
+                return;
+            }
+            if (draining || !moreWork()) {
+                draining = true;
+                if (inFlight == 0) {
+                    finish();
+                }
+                return;
+            }
+            if (spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0 && !thought) {
+                if (inFlight == 0) {
+                    thinking = true;
+                    sim.after(spec.thinktimeNs(), () -> {
+                        thinking = false;
+                        thought = true;
+                        fill();
+                    });
+                }
+                return;
+            }
+            thought = false;
+            submit();
+            if (cpuBusy) {
+                return;
+            }
+        }
+    }
+
+    /** An asynchronous job counts its writes for fsync/fdatasync=N as it submits them. */
+    private void countWriteForSync() {
+        writesSinceSync++;
+        writesSinceDatasync++;
+        if (files.fsync() > 0 && writesSinceSync >= files.fsync()) {
+            writesSinceSync = 0;
+            syncDue = true;
+            syncDueIsDatasync = false;
+        } else if (files.fdatasync() > 0 && writesSinceDatasync >= files.fdatasync()) {
+            writesSinceDatasync = 0;
+            syncDue = true;
+            syncDueIsDatasync = true;
+        }
     }
 
     /** fsync()/fdatasync() of the file just written (fio syncs the file of the IO). */
@@ -340,34 +455,30 @@ public final class FileJob implements Workload {
             return;
         }
         finished = true;
-        endFsync(0);
+        endFsync();
     }
 
-    private void endFsync(int i) {
-        if (!files.endFsync() || i == open.size()) {
-            closeAll(0);
+    private void endFsync() {
+        if (!files.endFsync()) {
+            closeAll();
             return;
         }
-        fs.fsync(open.get(i), false, pid, () -> endFsync(i + 1));
+        FileLoop.run(0, open.size(), (i, next) -> fs.fsync(open.get(i), false, pid, next), this::closeAll);
     }
 
-    private void closeAll(int i) {
-        if (i == open.size()) {
-            unlinkAll(0);
-            return;
-        }
-        fs.close(open.get(i), pid, () -> closeAll(i + 1));
+    private void closeAll() {
+        FileLoop.run(0, open.size(), (i, next) -> fs.close(open.get(i), pid, next), this::unlinkAll);
     }
 
-    private void unlinkAll(int i) {
-        if (!files.unlink() || i == files.names().size()) {
+    private void unlinkAll() {
+        if (!files.unlink()) {
             onFinish.run();
             List<Runnable> waiting = new ArrayList<>(onFinished);
             onFinished.clear();
             waiting.forEach(Runnable::run);
             return;
         }
-        fs.unlink(fs.root(), files.names().get(i), pid, () -> unlinkAll(i + 1));
+        FileLoop.run(0, files.names().size(), (i, next) -> fs.unlink(fs.root(), files.names().get(i), pid, next), onFinish);
     }
 
     // ------------------------------------------------------------------ Workload
