@@ -47,7 +47,6 @@ final class FioOptions {
             Map.entry("fill_fs", "writing until the device is full"),
             Map.entry("thinktime_spin", "a think time spent busy"),
             Map.entry("thinktime_iotime", "think time after an amount of IO time"),
-            Map.entry("rate_process", "a Poisson arrival process"),
             Map.entry("rate_min", "a minimum rate"),
             Map.entry("ratemin", "a minimum rate"),
             Map.entry("rate_iops_min", "a minimum rate"),
@@ -63,7 +62,6 @@ final class FioOptions {
             Map.entry("exit_what", "ending other jobs when one ends"),
             Map.entry("kb_base", "sizes with kb_base=1000"),
             Map.entry("trim_backlog", "trims after verified writes"),
-            Map.entry("verify_backlog", "verification reads interleaved with writes"),
             Map.entry("verify_only", "verification without writing first"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */

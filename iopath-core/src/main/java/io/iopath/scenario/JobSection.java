@@ -52,7 +52,7 @@ final class JobSection {
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
             "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
-            "offset_increment", "verify", "do_verify");
+            "offset_increment", "verify", "do_verify", "verify_backlog", "rate_process");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -169,12 +169,17 @@ final class JobSection {
             if (colon >= 0) {
                 String suffix = rwText.substring(colon + 1).strip();
                 try {
-                    rwSuffix = rw.random ? Long.parseLong(suffix) : Units.parseFioSize(suffix);
+                    // options.c str_rw_cb: a sequential job's N is a signed size (negative: backwards)
+                    boolean back = !rw.random && suffix.startsWith("-");
+                    rwSuffix = rw.random ? Long.parseLong(suffix) : back ? -Units.parseFioSize(suffix.substring(1)) : Units.parseFioSize(suffix);
                 } catch (IllegalArgumentException e) {
                     throw expected(rwKey, rw.random ? "rw=" + base + ":N with N a count of IOs" : "rw=" + base + ":N with N a size");
                 }
-                if (rwSuffix < (rw.random ? 1 : 0)) {
+                if (rw.random && rwSuffix < 1) {
                     throw expected(rwKey, "a positive :N");
+                }
+                if (rwSuffix < 0 && rwSuffix % 512 != 0) {
+                    throw expected(rwKey, "a backwards step (:-N) that is a multiple of 512 bytes");
                 }
             }
         }
@@ -273,6 +278,10 @@ final class JobSection {
                         + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
             }
         }
+        if (onFiles && (control.verifyBacklog() > 0 || control.poissonRate())) {
+            String k = control.verifyBacklog() > 0 ? "verify_backlog" : "rate_process";
+            throw problem(k, "is simulated for jobs on the drive, not yet for file jobs on a file system");
+        }
         if (onFiles) {
             size = fileOptions(name, numjobs, fsync, fdatasync, size, sizes.max());
         } else {
@@ -309,8 +318,28 @@ final class JobSection {
         String verifyAs = has("verify") ? text("verify", "").strip() : "0";
         boolean verify = !verifyAs.equals("0") && !verifyAs.equals("none") && bool("do_verify", true);
         options.node("do_verify"); // known, and only read with verify
-        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify);
+        int backlog = (int) integer("verify_backlog", 0, 0, Integer.MAX_VALUE);
+        if (backlog > 0 && verify && rwRandomNoMap()) {
+            // fio keeps such writes in an rb-tree by offset and reads back its first completed entry
+            throw problem("verify_backlog", "with random writes and norandommap (fio's offset-ordered verify tree) is not modelled");
+        }
+        String process = text("rate_process", "linear").strip();
+        if (!process.equals("linear") && !process.equals("poisson")) {
+            throw expected("rate_process", "linear or poisson");
+        }
+        boolean poisson = process.equals("poisson");
+        if (poisson && perDirection("rate", true).equals(List.of(0L, 0L)) && perDirection("rate_iops", false).equals(List.of(0L, 0L))) {
+            throw problem("rate_process", "poisson needs rate or rate_iops: the mean of its arrivals");
+        }
+        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
+                verify ? backlog : 0, poisson);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /** Whether the job's offsets are random and may repeat (norandommap). */
+    private boolean rwRandomNoMap() {
+        String rw = text(alias("rw", "readwrite"), "read").strip();
+        return rw.startsWith("rand") && bool("norandommap", false);
     }
 
     /**
@@ -597,6 +626,9 @@ final class JobSection {
 
     private RandomDistribution distribution() {
         String t = text("random_distribution", "random").strip();
+        if (t.startsWith("zoned:") || t.startsWith("zoned_abs:")) {
+            return zonedDistribution(t);
+        }
         String[] p = t.split(":");
         try {
             return switch (p[0]) {
@@ -634,6 +666,75 @@ final class JobSection {
             throw expected("random_distribution",
                     "random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1) or normal:DEV[:CENTER] (DEV in % of the region)");
         }
+    }
+
+    /**
+     * {@code zoned:ACCESS/SIZE:…} as fio parses it (options.c {@code split_parse_ddir},
+     * {@code zone_split_ddir}): entries up to the first empty one; a size of 0 or none is
+     * missing, and the missing ones share what the others leave equally (rounded down); the
+     * access shares must add up to exactly 100 and the sizes to at most 100.
+     */
+    private RandomDistribution zonedDistribution(String t) {
+        String key = "random_distribution";
+        if (t.startsWith("zoned_abs:")) {
+            throw problem(key, "zoned_abs (zones of absolute sizes) is not modelled; zoned:ACCESS/SIZE% is");
+        }
+        String body = t.substring("zoned:".length());
+        if (body.contains(",")) {
+            throw problem(key, "per-direction zoned splits (READ,WRITE) are not modelled; give one split for both");
+        }
+        List<int[]> entries = new ArrayList<>();
+        for (String entry : body.split(":", -1)) {
+            if (entry.isEmpty()) {
+                break; // split_parse_ddir stops at an empty entry
+            }
+            int slash = entry.indexOf('/');
+            String a = slash < 0 ? entry : entry.substring(0, slash);
+            int access;
+            int size = -1;
+            try {
+                access = Integer.parseInt(a.strip());
+                if (slash >= 0) {
+                    String sz = entry.substring(slash + 1).strip();
+                    int v = sz.isEmpty() ? 0 : Integer.parseInt(sz.replaceAll("[^0-9].*$", "")); // atoi
+                    size = v > 100 ? 100 : v == 0 ? -1 : v;
+                }
+            } catch (NumberFormatException e) {
+                throw expected(key, "zoned:ACCESS/SIZE:… with whole percentages, such as zoned:60/10:30/20:10/70");
+            }
+            if (access < 0 || access > 255) {
+                throw expected(key, "access percentages from 0 to 100");
+            }
+            entries.add(new int[] {access, size});
+            if (entries.size() == 256) {
+                break; // ZONESPLIT_MAX
+            }
+        }
+        int perc = 0;
+        int sperc = 0;
+        int sMissing = 0;
+        for (int[] e : entries) {
+            perc += e[0];
+            if (e[1] < 0) {
+                sMissing++;
+            } else {
+                sperc += e[1];
+            }
+        }
+        if (perc > 100 || sperc > 100) {
+            throw problem(key, "zone_split percentages add to more than 100% (fio refuses it too)");
+        }
+        if (perc < 100) {
+            throw problem(key, "access percentages don't add up to 100 for zoned random distribution (got=" + perc
+                    + "; fio refuses it too)");
+        }
+        List<RandomDistribution.Zone> zones = new ArrayList<>();
+        for (int[] e : entries) {
+            // fio's quirk kept: a lone entry without a size gets (100 - 100) / 1 = 0, its first block only
+            int size = e[1] >= 0 ? e[1] : (sMissing == 1 && entries.size() == 1 ? 0 : (100 - sperc) / sMissing);
+            zones.add(new RandomDistribution.Zone(e[0], size));
+        }
+        return new RandomDistribution(RandomDistribution.Kind.ZONED, 0, 0.5, zones);
     }
 
     // ---- scalar helpers -------------------------------------------------------------------

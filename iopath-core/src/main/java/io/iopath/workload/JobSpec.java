@@ -167,10 +167,19 @@ public record JobSpec(
      * @param offsetIncrement clone N starts at {@code offset} + N × this ({@code offset_increment}; 0)
      * @param verify     after the writes, read back every block written ({@code verify} other
      *                   than none, with {@code do_verify}=1; backend.c {@code do_verify})
+     * @param verifyBacklog with verify: every this many logged writes, read them back before
+     *                   writing on ({@code verify_backlog}; io_u.c {@code check_get_verify}); 0: only after the writes
+     * @param poissonRate {@code rate_process=poisson}: the gaps between rate-limited IOs are
+     *                   exponential with the rate's mean (backend.c {@code usec_for_io}), not equal
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
-                          long offsetIncrement, boolean verify) {
+                          long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
+
+        public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
+                       boolean verify) {
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, 0, false);
+        }
 
         /** Bytes the job transfers before it ends, when it is not time based. */
         public long bytesToTransfer(long size) {
@@ -217,11 +226,28 @@ public record JobSpec(
         }
     }
 
-    /** fio's {@code random_distribution}. */
-    public record RandomDistribution(Kind kind, double parameter, double center) {
+    /**
+     * fio's {@code random_distribution}.
+     *
+     * @param zones for {@code zoned}: each zone's share of the accesses and of the region, in
+     *              percent, in the order written (fio's {@code zone_split}); empty otherwise
+     */
+    public record RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones) {
         public static final RandomDistribution UNIFORM = new RandomDistribution(Kind.RANDOM, 0, 0.5);
 
-        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL }
+        public RandomDistribution {
+            zones = List.copyOf(zones);
+        }
+
+        public RandomDistribution(Kind kind, double parameter, double center) {
+            this(kind, parameter, center, List.of());
+        }
+
+        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL, ZONED }
+
+        /** One entry of {@code zoned:ACCESS/SIZE:…}: this share of the IOs goes to this share of the region. */
+        public record Zone(int accessPercent, int sizePercent) {
+        }
     }
 
     /**

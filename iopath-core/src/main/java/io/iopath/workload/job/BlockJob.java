@@ -75,6 +75,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long[] pieceOffset = new long[0];
     private int[] pieceLen = new int[0];
     private int pieces;
+    /** verify_backlog: each logged write's bio id, and whether it has completed (fio's IP_F_IN_FLIGHT cleared). */
+    private long[] pieceBio = new long[0];
+    private boolean[] pieceDone = new boolean[0];
+    /** verify_backlog: verify reads left in the current batch (fio's {@code td->verify_batch}). */
+    private int verifyBatch;
+    /** The direction of the last data IO to complete, 0 read, 1 write, -1 none yet (fio's {@code last_ddir_completed}). */
+    private int lastCompletedDir = -1;
+    /** Whether the prepared IO reads back a logged write; it does not count towards size or number_ios. */
+    private boolean preparedVerify;
+    /** rate_process=poisson: the draws of the gaps between IOs; null otherwise. */
+    private final SplittableRandom arrivals;
     private int verifyNext;
     private boolean verifying;
     private boolean regionDone;
@@ -110,6 +121,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.offsets = sim.randoms().stream(base + ".offset");
         this.directions = sim.randoms().stream(base + ".rwmix");
         this.sizes = sim.randoms().stream(base + ".bs");
+        this.arrivals = spec.control().poissonRate() ? sim.randoms().stream(base + ".poisson") : null;
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
         this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks);
@@ -155,6 +167,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
         // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
         stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
         bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        if (arrivals != null) {
+            // usec_for_io adds each gap to last_usec, counted from the job's start (td->start)
+            rateNextNs[0] = now;
+            rateNextNs[1] = now;
+        }
         if (spec.rampTimeNs() > 0) {
             sim.after(spec.rampTimeNs(), () -> {
                 issuedForLimit = 0;
@@ -294,11 +311,15 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
+        preparedVerify = false;
         if (verifying) {
             prepared = 0;
             preparedOffset = pieceOffset[verifyNext];
             preparedBytes = pieceLen[verifyNext];
             verifyNext++;
+            return true;
+        }
+        if (spec.control().verifyBacklog() > 0 && backlogVerify()) {
             return true;
         }
         Op op = switch (spec.rw()) {
@@ -312,6 +333,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
         long rel;
         if (spec.rw().random) {
             rel = randomOffset(bs);
+        } else if (spec.rwSuffix() < 0) {
+            rel = backwards(d, bs);
         } else {
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
@@ -329,6 +352,53 @@ public final class BlockJob implements io.iopath.workload.Workload {
         preparedOffset = spec.offset() + rel;
         preparedBytes = bs;
         return true;
+    }
+
+    /**
+     * io_u.c {@code check_get_verify}: when the writes logged and not yet read back reach a
+     * multiple of {@code verify_backlog} (and the last IO to complete was not a read), a batch
+     * of that many verify reads begins; each takes the oldest logged write if it has completed
+     * ({@code get_next_verify}), else this IO is a normal one and the batch waits.
+     */
+    private boolean backlogVerify() {
+        int hist = pieces - verifyNext;
+        if (hist == 0) {
+            return false;
+        }
+        if (verifyBatch == 0) {
+            if (hist % spec.control().verifyBacklog() != 0 || lastCompletedDir == 0) {
+                return false;
+            }
+            verifyBatch = spec.control().verifyBacklog(); // verify_batch defaults to verify_backlog
+        }
+        if (!pieceDone[verifyNext]) {
+            return false;
+        }
+        verifyBatch--;
+        prepared = 0;
+        preparedVerify = true;
+        preparedOffset = pieceOffset[verifyNext];
+        preparedBytes = pieceLen[verifyNext];
+        verifyNext++;
+        return true;
+    }
+
+    /**
+     * {@code rw=read:-N}: io_u.c {@code get_next_seq_offset} with a negative {@code ddir_seq_add}:
+     * each IO starts N bytes before the end of the previous one; the first at the start of the
+     * region, and one that would start before it wraps to the end of the region, less N.
+     */
+    private long backwards(int d, long bs) {
+        long pos = nextSequential[d]; // fio's last_pos: where the previous IO ended (0: none yet)
+        if (pos != 0) {
+            pos += spec.rwSuffix();
+            if (pos < 0) {
+                pos = spec.size() + spec.rwSuffix();
+            }
+        }
+        pos = Math.max(0, Math.min(pos, spec.size() - bs));
+        nextSequential[d] = pos + bs;
+        return pos;
     }
 
     private long blockSize(JobSpec.BlockSizes.Choice c) {
@@ -380,10 +450,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
         prepared = -1;
         Op op = d == 0 ? Op.READ : Op.WRITE;
         long now = sim.now();
-        if (spec.rateBytes().get(d) > 0) {
+        if (arrivals != null) {
+            rateNextNs[d] += poissonGapNs(d);
+        } else if (spec.rateBytes().get(d) > 0) {
             rateNextNs[d] = Math.max(rateNextNs[d], now) + preparedBytes * 1_000_000_000L / spec.rateBytes().get(d);
         }
-        if (spec.rateIops().get(d) > 0) {
+        if (arrivals == null && spec.rateIops().get(d) > 0) {
             rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
@@ -393,14 +465,18 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceBarrier = 0;
             flags |= Flags.PREFLUSH | Flags.FUA;
         }
+        long id = ids.next();
         if (op == Op.WRITE && spec.control().verify()) {
-            logPiece(preparedOffset, preparedBytes);
+            logPiece(preparedOffset, preparedBytes, id);
         }
-        Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
+        Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
-        issuedForLimit++;
-        bytesForLimit += preparedBytes;
+        if (!preparedVerify) {
+            // fio adds size to the bytes a job with verify_backlog may issue (do_io's total_bytes)
+            issuedForLimit++;
+            bytesForLimit += preparedBytes;
+        }
         inFlight++;
         stats.submitted(op, inFlight);
         if (spec.thinktimeNs() > 0 && ++sinceThink >= spec.thinktimeBlocks()) {
@@ -416,14 +492,48 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     /** fio's {@code log_io_piece}: what a verify phase reads back. */
-    private void logPiece(long offset, long bytes) {
+    private void logPiece(long offset, long bytes, long bioId) {
         if (pieces == pieceOffset.length) {
             pieceOffset = java.util.Arrays.copyOf(pieceOffset, Math.max(64, pieces * 2));
             pieceLen = java.util.Arrays.copyOf(pieceLen, pieceOffset.length);
+            if (spec.control().verifyBacklog() > 0) {
+                pieceBio = java.util.Arrays.copyOf(pieceBio, pieceOffset.length);
+                pieceDone = java.util.Arrays.copyOf(pieceDone, pieceOffset.length);
+            }
         }
         pieceOffset[pieces] = offset;
         pieceLen[pieces] = (int) bytes;
+        if (spec.control().verifyBacklog() > 0) {
+            pieceBio[pieces] = bioId;
+            pieceDone[pieces] = false;
+        }
         pieces++;
+    }
+
+    /** A logged write has completed: a verify read may take it. Only the last iodepth pieces can be in flight. */
+    private void pieceCompleted(long bioId) {
+        for (int i = pieces - 1; i >= verifyNext; i--) {
+            if (pieceBio[i] == bioId) {
+                pieceDone[i] = true;
+                return;
+            }
+        }
+    }
+
+    /**
+     * backend.c {@code usec_for_io} with {@code rate_process=poisson}: the rate as IOs per second
+     * of the smallest block ({@code rate_iops} is kept as bytes, rate_iops × min bs, by
+     * {@code setup_rate}), and a gap of {@code (1000000 / iops) × -ln(u)} µs, u in (0, 1].
+     */
+    private long poissonGapNs(int d) {
+        long minBs = d == 0 ? spec.blockSizes().read().min() : spec.blockSizes().write().min();
+        long bps = spec.rateBytes().get(d) > 0 ? spec.rateBytes().get(d) : spec.rateIops().get(d) * minBs;
+        long iops = bps / minBs;
+        if (iops <= 0) {
+            return 0;
+        }
+        double u = 1.0 - arrivals.nextDouble();
+        return (long) ((1_000_000 / iops) * -Math.log(u)) * 1_000L;
     }
 
     private void issueFlush() {
@@ -442,6 +552,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         syncInFlight = false;
         syncDue = false;
+        lastCompletedDir = 2; // fio's DDIR_SYNC: not a read, so a verify backlog may start after it
         metrics.bioCompleted(bio, stats); // the run's statistics count reads and writes only
         fill();
         signalIfFinished();
@@ -450,6 +561,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void done(Bio bio) {
         inFlight--;
         completed++;
+        lastCompletedDir = bio.op == Op.READ ? 0 : 1;
+        if (bio.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
+            pieceCompleted(bio.id);
+        }
         metrics.bioCompleted(bio, stats);
         fill();
         signalIfFinished();
