@@ -36,10 +36,6 @@ final class FioOptions {
             Map.entry("nrfiles", "several files per job"),
             Map.entry("filesize", "files smaller than the region"),
             Map.entry("file_service_type", "several files per job"),
-            Map.entry("zonemode", "zoned IO"),
-            Map.entry("zonesize", "zoned IO"),
-            Map.entry("zonerange", "zoned IO"),
-            Map.entry("zoneskip", "zoned IO"),
             Map.entry("size_increment", "clones with increasing sizes"),
             Map.entry("percentage_random", "a mix of random and sequential IO"),
             Map.entry("bs_unaligned", "block sizes that are not multiples of the minimum"),
@@ -68,7 +64,7 @@ final class FioOptions {
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");
     /** Values that are fio's default for a count, so nothing changes. */
     private static final Map<String, String> DEFAULTS = Map.of("nrfiles", "1", "loops", "1", "kb_base", "1024",
-            "sync", "none", "zonemode", "none", "rate_process", "linear", "rw_sequencer", "sequential");
+            "sync", "none", "rate_process", "linear", "rw_sequencer", "sequential");
 
     private FioOptions() {
     }

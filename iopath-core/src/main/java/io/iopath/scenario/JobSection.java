@@ -52,7 +52,9 @@ final class JobSection {
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
             "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
-            "offset_increment", "verify", "do_verify", "verify_backlog", "rate_process");
+            "offset_increment", "verify", "do_verify", "verify_backlog", "rate_process", "zonemode", "zonesize",
+            "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones", "job_max_open_zones",
+            "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -268,6 +270,22 @@ final class JobSection {
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
         JobSpec.Control control = control();
+        JobSpec.Zoning zoning = control.zoning();
+        if (onFiles && zoning.mode() != JobSpec.Zoning.Mode.NONE) {
+            throw problem("zonemode", "is simulated for jobs on the drive, not yet for file jobs on a file system");
+        }
+        if (zoning.mode() == JobSpec.Zoning.Mode.ZBD && zoning.zoneSize() > 0) {
+            // zbd.c zbd_zone_align_file_sizes: the offset up to a zone start, the end down to one
+            long z = zoning.zoneSize();
+            long first = (offset + z - 1) / z * z;
+            long end = Math.min(offset + size, capacityBytes) / z * z;
+            if (end <= first) {
+                throw problem(has("size") ? "size" : "offset", "zonemode=zbd needs at least one whole zone of " + z
+                        + " bytes in the region (fio: \"zone size too small\" / io_size smaller than a zone)");
+            }
+            offset = first;
+            size = end - first;
+        }
         if (control.offsetIncrement() > 0 && numjobs > 1) {
             long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
             if (!has("size")) {
@@ -332,8 +350,78 @@ final class JobSection {
             throw problem("rate_process", "poisson needs rate or rate_iops: the mean of its arrivals");
         }
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
-                verify ? backlog : 0, poisson);
+                verify ? backlog : 0, poisson, zoning());
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /**
+     * fio's {@code zonemode} and the zone options (init.c {@code fixup_options}: zonesize
+     * without zonemode means strided; strided needs zonesize; zonerange defaults to zonesize).
+     */
+    private JobSpec.Zoning zoning() {
+        String modeText = has("zonemode") ? text("zonemode", "none").strip() : null;
+        long zoneSize = has("zonesize") ? size("zonesize", 0, 0) : 0;
+        long range = has("zonerange") ? size("zonerange", 0, 0) : 0;
+        long skip = has("zoneskip") ? size("zoneskip", 0, 0) : 0;
+        long capacity = has("zonecapacity") ? size("zonecapacity", 0, 0) : 0;
+        String maxKey = alias("max_open_zones", "zbd_max_open_zones");
+        int maxOpen = (int) integer(maxKey, 0, 0, 4096); // ZBD_MAX_WRITE_ZONES
+        int jobMaxOpen = (int) integer("job_max_open_zones", 0, 0, 4096);
+        double threshold = fraction("zone_reset_threshold");
+        double frequency = fraction("zone_reset_frequency");
+        boolean beyond = bool("read_beyond_wp", false);
+        JobSpec.Zoning.Mode mode;
+        if (modeText == null) {
+            mode = zoneSize > 0 ? JobSpec.Zoning.Mode.STRIDED : JobSpec.Zoning.Mode.NONE;
+        } else {
+            mode = switch (modeText) {
+                case "none" -> JobSpec.Zoning.Mode.NONE;
+                case "strided" -> JobSpec.Zoning.Mode.STRIDED;
+                case "zbd" -> JobSpec.Zoning.Mode.ZBD;
+                default -> throw expected("zonemode", "none, strided or zbd");
+            };
+        }
+        if (mode == JobSpec.Zoning.Mode.NONE) {
+            return JobSpec.Zoning.NONE;
+        }
+        if (mode == JobSpec.Zoning.Mode.STRIDED && zoneSize == 0) {
+            throw problem("zonemode", "strided needs zonesize (fio: \"--zonesize must be specified when using --zonemode=strided\")");
+        }
+        if (mode == JobSpec.Zoning.Mode.STRIDED && text(alias("rw", "readwrite"), "read").strip().startsWith("rand")) {
+            throw problem("zonemode", "strided with random IO (random offsets inside each zonerange) is not modelled yet; sequential IO is");
+        }
+        if (mode == JobSpec.Zoning.Mode.STRIDED && range == 0) {
+            range = zoneSize;
+        }
+        if (capacity > 0 && zoneSize > 0 && capacity > zoneSize) {
+            throw problem("zonecapacity", "is larger than zonesize (fio: \"job parameter zonecapacity ... is larger than zone size\")");
+        }
+        if (mode == JobSpec.Zoning.Mode.ZBD) {
+            boolean direct = has("direct") ? bool("direct", true) : !(has("buffered") && bool("buffered", false));
+            if (!direct) {
+                throw problem(has("direct") ? "direct" : "buffered", "zonemode=zbd writes need direct=1 (fio: \"Using direct I/O is mandatory for writing to ZBD drives\")");
+            }
+            if (zoneSize > 0 && zoneSize % 512 != 0) {
+                throw expected("zonesize", "a multiple of 512 bytes");
+            }
+        }
+        return new JobSpec.Zoning(mode, zoneSize, range, skip, capacity, maxOpen, jobMaxOpen, threshold, frequency, beyond);
+    }
+
+    /** A value in [0, 1] such as 0.7 (zone_reset_threshold, zone_reset_frequency); 0 when absent. */
+    private double fraction(String key) {
+        if (!has(key)) {
+            return 0;
+        }
+        try {
+            double v = Double.parseDouble(text(key, "0").strip());
+            if (v >= 0 && v <= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw expected(key, "a fraction from 0 to 1, such as 0.7");
     }
 
     /** Whether the job's offsets are random and may repeat (norandommap). */
@@ -565,7 +653,7 @@ final class JobSection {
         String t = text("offset", "0").strip();
         long offset;
         try {
-            offset = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
+            offset = t.endsWith("%") ? percentOf(t) : t.endsWith("z") ? zones("offset", t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
             throw expectedSize("offset", Units.SIZE_FORMAT);
         }
@@ -582,7 +670,7 @@ final class JobSection {
         String t = text("size", "").strip();
         long size;
         try {
-            size = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
+            size = t.endsWith("%") ? percentOf(t) : t.endsWith("z") ? zones("size", t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
             throw expectedSize("size", Units.SIZE_FORMAT);
         }
@@ -590,6 +678,18 @@ final class JobSection {
             throw expected("size", "at least one block (" + minBs + " bytes)");
         }
         return size;
+    }
+
+    /**
+     * fio's zone-unit sizes ({@code offset=524z}, {@code size=8z}): a count of zones of
+     * {@code zonesize} (options.c ZONE_BASE_VAL, zbd_recalc_options_with_zone_granularity).
+     */
+    private long zones(String key, String t) {
+        long n = Long.parseLong(t.substring(0, t.length() - 1).strip());
+        if (!has("zonesize")) {
+            throw problem(key, "a size in zones ('" + t + "') needs zonesize");
+        }
+        return n * size("zonesize", 0, 4096);
     }
 
     private long percentOf(String t) {

@@ -173,18 +173,39 @@ public record JobSpec(
      *                   exponential with the rate's mean (backend.c {@code usec_for_io}), not equal
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
-                          long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate) {
+                          long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify) {
-            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, 0, false);
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, 0, false, Zoning.NONE);
         }
 
         /** Bytes the job transfers before it ends, when it is not time based. */
         public long bytesToTransfer(long size) {
             return ioSize > 0 ? ioSize : size * loops;
         }
+    }
+
+    /**
+     * fio's zone options (HOWTO "zonemode" and below).
+     *
+     * @param mode            none, strided (IO in stripes of zonesize every zonerange + zoneskip) or zbd (a zoned block device)
+     * @param zoneSize        {@code zonesize} (bytes; strided: bytes per stripe; zbd: must be the drive's zone size)
+     * @param zoneRange       {@code zonerange} (strided; 0: zonesize)
+     * @param zoneSkip        {@code zoneskip} (bytes skipped after each stripe)
+     * @param zoneCapacity    {@code zonecapacity} (emulated zbd zones; 0: zonesize)
+     * @param maxOpenZones    {@code max_open_zones} (0: the drive's limit, or none)
+     * @param jobMaxOpenZones {@code job_max_open_zones} (0: none)
+     * @param resetThreshold  {@code zone_reset_threshold} (share of the job's bytes written before resets start)
+     * @param resetFrequency  {@code zone_reset_frequency} (0: never; else a reset every 1/frequency writes)
+     * @param readBeyondWp    {@code read_beyond_wp} (reads above a write pointer are allowed)
+     */
+    public record Zoning(Mode mode, long zoneSize, long zoneRange, long zoneSkip, long zoneCapacity, int maxOpenZones,
+                         int jobMaxOpenZones, double resetThreshold, double resetFrequency, boolean readBeyondWp) {
+        public static final Zoning NONE = new Zoning(Mode.NONE, 0, 0, 0, 0, 0, 0, 0, 0, false);
+
+        public enum Mode { NONE, STRIDED, ZBD }
     }
 
     public boolean asyncEngine() {

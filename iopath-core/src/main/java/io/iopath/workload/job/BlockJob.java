@@ -87,6 +87,18 @@ public final class BlockJob implements io.iopath.workload.Workload {
     /** rate_process=poisson: the draws of the gaps between IOs; null otherwise. */
     private final SplittableRandom arrivals;
     private int verifyNext;
+    /** zonemode=zbd: fio's zone bookkeeping shared by the run's jobs, and this job's part of it; null otherwise. */
+    private Zbd zbd;
+    private Zbd.Job zoneJob;
+    /** The prepared IO still has to go through zbd_adjust_block. */
+    private boolean needsZoneAdjust;
+    /** A zone reset is in progress: the job waits for it (fio's reset is a synchronous ioctl). */
+    private boolean resetting;
+    /** The first IO error, as fio reports it; the job ended there (fio's default continue_on_error=none). */
+    private String ioError;
+    /** zonemode=strided: the current stripe's start, relative to the region, and the bytes done in it (fio's zone_bytes). */
+    private long stripeStart;
+    private long stripeBytes;
     private boolean verifying;
     private boolean regionDone;
     private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
@@ -128,6 +140,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.randomMap = spec.rw().random && spec.randomMap() && regionBlocks < RandomMap.MAX_BLOCKS ? new RandomMap(regionBlocks) : null;
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
+    }
+
+    /** zonemode=zbd: the run's fio zone bookkeeping (one per device, as fio's zbd_info is per file). */
+    public void attachZbd(Zbd zbd) {
+        this.zbd = zbd;
+        this.zoneJob = zbd.job(spec);
+    }
+
+    /** Zone resets this job did (fio's "zone resets" on its write line); 0 without zonemode=zbd. */
+    public long zoneResets() {
+        return zoneJob == null ? 0 : zoneJob.resets();
     }
 
     /**
@@ -253,7 +276,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     private void fillSlots() {
-        if (!started) {
+        if (!started || resetting) {
             return;
         }
         if (syncDue) {
@@ -285,6 +308,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 finished = true; // a sequential pass reached the end of the region
                 return;
             }
+            if (needsZoneAdjust && !adjustForZones()) {
+                return;
+            }
+            if (prepared < 0) {
+                continue; // zbd_adjust_block ended the job's IO (io_u_eof)
+            }
             long at = Math.max(thinkUntilNs, rateNextNs[prepared]);
             if (at > sim.now()) {
                 if (at < stopIssuingAtNs || verifying) {
@@ -306,12 +335,83 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
     }
 
+    /**
+     * zbd_adjust_block on the prepared IO: moves it to a write pointer, or waits for the IOs in
+     * flight, resets a zone, or ends the IO phase. False when the job must wait.
+     */
+    private boolean adjustForZones() {
+        boolean write = prepared == 1;
+        Zbd.Action a = zbd.adjust(zoneJob, write, preparedOffset, preparedBytes, inFlight > 0);
+        switch (a) {
+            case ACCEPT -> {
+                needsZoneAdjust = false;
+                preparedOffset = zoneJob.offset;
+                preparedBytes = zoneJob.length;
+                if (!spec.rw().random) {
+                    nextSequential[prepared] = preparedOffset - spec.offset() + preparedBytes; // get_io_u: last_pos after adjusting
+                }
+                return true;
+            }
+            case QUIESCE -> {
+                return false; // a completion calls fill() again
+            }
+            case RESET -> {
+                resetting = true;
+                zbd.reset(zoneJob, zoneJob.zone, () -> {
+                    resetting = false;
+                    sim.after(0, this::fill); // the reset's ioctl returns; the job goes on
+                });
+                return false;
+            }
+            default -> {
+                needsZoneAdjust = false;
+                prepared = -1;
+                if (zoneJob.error != null && ioError == null) {
+                    ioError = zoneJob.error;
+                }
+                if (pieces > 0 && !verifying) {
+                    regionDone = true;
+                    moreWork();
+                } else {
+                    finished = true;
+                    wake.cancel();
+                }
+                return true;
+            }
+        }
+    }
+
+    /**
+     * io_u.c setup_strided_zone_mode for a sequential job: after {@code zonesize} bytes the next
+     * stripe begins {@code zonerange + zoneskip} further on, from the start again past the end.
+     */
+    private void strideIfDue(int d) {
+        JobSpec.Zoning z = spec.control().zoning();
+        if (stripeBytes >= z.zoneSize()) {
+            stripeBytes = 0;
+            stripeStart += z.zoneRange() + z.zoneSkip();
+            if (spec.offset() + stripeStart >= capacityEnd()) {
+                stripeStart = 0;
+            }
+            nextSequential[d] = stripeStart;
+        }
+        if (nextSequential[d] >= stripeStart + z.zoneRange()) {
+            nextSequential[d] = stripeStart; // zonesize > zonerange: the same stripe again
+        }
+    }
+
+    /** The end of the region as fio's real_file_size sees it for strides: the region's end. */
+    private long capacityEnd() {
+        return spec.offset() + spec.size();
+    }
+
     /** IOs queued since the last submission call. */
     private int sinceCommit;
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
         preparedVerify = false;
+        needsZoneAdjust = false;
         if (verifying) {
             prepared = 0;
             preparedOffset = pieceOffset[verifyNext];
@@ -336,6 +436,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         } else if (spec.rwSuffix() < 0) {
             rel = backwards(d, bs);
         } else {
+            if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.STRIDED) {
+                strideIfDue(d);
+                stripeBytes += bs;
+            }
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
                 // a new pass from the start of the region: time_based, loops or io_size left
@@ -351,6 +455,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         prepared = d;
         preparedOffset = spec.offset() + rel;
         preparedBytes = bs;
+        needsZoneAdjust = zbd != null;
         return true;
     }
 
@@ -469,6 +574,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (op == Op.WRITE && spec.control().verify()) {
             logPiece(preparedOffset, preparedBytes, id);
         }
+        if (zbd != null) {
+            zbd.queued(zoneJob, op == Op.WRITE, preparedOffset, preparedBytes);
+        }
         Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
@@ -562,6 +670,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         completed++;
         lastCompletedDir = bio.op == Op.READ ? 0 : 1;
+        if (zbd != null) {
+            zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * 512, bio.sectors * 512L);
+        }
+        if (bio.error != 0 && ioError == null) {
+            // fio's td_verror with continue_on_error=none: the job stops at its first failed IO
+            ioError = "io_u error: " + (bio.op == Op.WRITE ? "write" : "read") + " offset=" + bio.sector * 512 + ", buflen="
+                    + bio.sectors * 512L + ": Input/output error (" + -bio.error + ")";
+            finished = true;
+            prepared = -1;
+            wake.cancel();
+        }
         if (bio.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
             pieceCompleted(bio.id);
         }
@@ -599,8 +718,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return stats;
     }
 
+    /** The job's first IO error as fio reports it, or null. */
+    public String ioError() {
+        return ioError;
+    }
+
     @Override
     public java.util.List<String> notes() {
+        if (ioError != null) {
+            return java.util.List.of("job " + spec.name() + ": fio: " + ioError);
+        }
         if (spec.rw().random && spec.randomMap() && randomMap == null) {
             return java.util.List.of("job " + spec.name() + ": region of " + regionBlocks
                     + " blocks is too large for a random map; offsets drawn as with norandommap");
