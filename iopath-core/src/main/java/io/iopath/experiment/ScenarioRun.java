@@ -8,6 +8,7 @@ import io.iopath.block.sched.IoScheduler;
 import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.zoned.ZonedDrive;
+import io.iopath.workload.job.FlowGroup;
 import io.iopath.workload.job.Zbd;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.ScsiDriver;
@@ -104,6 +105,8 @@ public final class ScenarioRun {
         }
         this.fs = null;
         Zbd zbd = zbdFor(scenario.jobs());
+        // flow / flow_id: one group per id, each job clone's weight joined at set-up (flow_init_job)
+        java.util.Map<Integer, FlowGroup> flows = new java.util.HashMap<>();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
             List<Workload> unit = new ArrayList<>();
@@ -126,6 +129,11 @@ public final class ScenarioRun {
                 BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.ZBD) {
                     job.attachZbd(zbd);
+                }
+                if (spec.control().flow() > 0) {
+                    FlowGroup g = flows.computeIfAbsent(spec.control().flowId(), id -> new FlowGroup());
+                    g.join(spec.control().flow());
+                    job.attachFlow(g);
                 }
                 jobs.add(job);
                 workloads.add(job);

@@ -54,7 +54,7 @@ final class JobSection {
             "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
             "offset_increment", "verify", "do_verify", "verify_backlog", "rate_process", "zonemode", "zonesize",
             "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones", "job_max_open_zones",
-            "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp");
+            "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id", "flow_sleep", "fill_device");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -296,8 +296,12 @@ final class JobSection {
                         + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
             }
         }
-        if (onFiles && (control.verifyBacklog() > 0 || control.poissonRate())) {
-            String k = control.verifyBacklog() > 0 ? "verify_backlog" : "rate_process";
+        // fill_device: on a block device fio writes to its end (size -1, capped by the device: init.c
+        // fixup_options), which is a job's region without size; on a file system, until it is full
+        boolean fill = bool("fill_device", false);
+        if (onFiles && (control.verifyBacklog() > 0 || control.poissonRate() || control.flow() > 0 || fill)) {
+            String k = control.verifyBacklog() > 0 ? "verify_backlog" : control.poissonRate() ? "rate_process"
+                    : control.flow() > 0 ? "flow" : "fill_device";
             throw problem(k, "is simulated for jobs on the drive, not yet for file jobs on a file system");
         }
         if (onFiles) {
@@ -349,8 +353,11 @@ final class JobSection {
         if (poisson && perDirection("rate", true).equals(List.of(0L, 0L)) && perDirection("rate_iops", false).equals(List.of(0L, 0L))) {
             throw problem("rate_process", "poisson needs rate or rate_iops: the mean of its arrivals");
         }
+        int flowId = (int) integer("flow_id", 0, 0, Integer.MAX_VALUE);
+        int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
+        long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
-                verify ? backlog : 0, poisson, zoning());
+                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
     }
 
@@ -454,6 +461,11 @@ final class JobSection {
             }
         } else {
             names = FileJobSpec.defaultNames(name, 0, nrfiles);
+        }
+        if (has("read_iolog")) {
+            // t/jobs/t0031: an iolog replayed on a named file; iopath replays traces on the drive
+            throw problem("read_iolog", "replays a trace on the file system's files, which iopath does not simulate yet; "
+                    + "with direct=1 and a /dev/ filename it replays on the drive");
         }
         if (!has("size") && !has("filesize")) {
             throw problem("filesize", "expected size or filesize: how large the job's files are");

@@ -171,10 +171,20 @@ public record JobSpec(
      *                   writing on ({@code verify_backlog}; io_u.c {@code check_get_verify}); 0: only after the writes
      * @param poissonRate {@code rate_process=poisson}: the gaps between rate-limited IOs are
      *                   exponential with the rate's mean (backend.c {@code usec_for_io}), not equal
+     * @param zoning     fio's {@code zonemode} and its options ({@link Zoning#NONE}: none)
+     * @param flowId     the flow group ({@code flow_id}, 0)
+     * @param flow       the job's weight in its flow group ({@code flow}; 0: no flow control)
+     * @param flowSleepNs how long a job held back by flow control sleeps ({@code flow_sleep}, µs in fio; 0: it waits for the others)
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
-                          long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning) {
+                          long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
+                          int flowId, int flow, long flowSleepNs) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
+
+        public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
+                       boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning) {
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning, 0, 0, 0);
+        }
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify) {

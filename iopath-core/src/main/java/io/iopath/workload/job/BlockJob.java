@@ -96,6 +96,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private boolean resetting;
     /** The first IO error, as fio reports it; the job ended there (fio's default continue_on_error=none). */
     private String ioError;
+    /** flow / flow_id: the job's flow group and how many IOs it counted there; null without flow. */
+    private FlowGroup flow;
+    private long flowCounter;
+    /** flow_sleep: the job is held back and sleeps after its IOs complete. */
+    private boolean flowSleeping;
+    private final Runnable flowRetry = this::retryAfterFlow;
     /** zonemode=strided: the current stripe's start, relative to the region, and the bytes done in it (fio's zone_bytes). */
     private long stripeStart;
     private long stripeBytes;
@@ -148,6 +154,15 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.zoneJob = zbd.job(spec);
     }
 
+    private void retryAfterFlow() {
+        sim.after(0, this::fill);
+    }
+
+    /** flow: the job's flow group (its weight already joined, as flow_init_job does at set-up). */
+    public void attachFlow(FlowGroup group) {
+        this.flow = group;
+    }
+
     /** Zone resets this job did (fio's "zone resets" on its write line); 0 without zonemode=zbd. */
     public long zoneResets() {
         return zoneJob == null ? 0 : zoneJob.resets();
@@ -175,6 +190,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** After the last completion: tell whoever waits for this job (stonewall, wait_for), once. */
     private void signalIfFinished() {
+        if (finished && inFlight == 0 && flow != null) {
+            FlowGroup g = flow;
+            flow = null;
+            g.leave(flowCounter, spec.control().flow()); // flow_exit_job
+        }
         if (finished && inFlight == 0 && !onFinished.isEmpty()) {
             java.util.List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
             onFinished.clear();
@@ -276,7 +296,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     private void fillSlots() {
-        if (!started || resetting) {
+        if (!started || resetting || flowSleeping) {
             return;
         }
         if (syncDue) {
@@ -299,6 +319,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return; // iodepth_batch: submit only when a whole batch fits
         }
         while (inFlight < depth && !syncDue && !pendingThink && moreWork()) {
+            if (prepared < 0 && flow != null && heldByFlow()) {
+                return;
+            }
             if (prepared < 0 && !prepare()) {
                 if (pieces > 0 && !verifying) {
                     regionDone = true; // verify once the writes complete
@@ -333,6 +356,33 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 stats.committed();
             }
         }
+    }
+
+    /**
+     * flow_threshold_exceeded before each IO (backend.c do_io): held back, the job waits for the
+     * others' IOs (flow_sleep=0: fio spins until they come), or with {@code flow_sleep} waits for
+     * its own IOs and sleeps that long; else the IO counts in the group.
+     */
+    private boolean heldByFlow() {
+        int weight = spec.control().flow();
+        if (flow.exceeded(flowCounter, weight)) {
+            long sleepNs = spec.control().flowSleepNs();
+            if (sleepNs > 0) {
+                if (inFlight == 0) {
+                    flowSleeping = true;
+                    sim.after(sleepNs, () -> {
+                        flowSleeping = false;
+                        fill();
+                    });
+                }
+            } else {
+                flow.await(flowRetry);
+            }
+            return true;
+        }
+        flowCounter++;
+        flow.counted();
+        return false;
     }
 
     /**

@@ -101,4 +101,34 @@ class FioShapesTest {
         // exponential gaps: P(gap < mean/2) = 1 - e^-0.5 ≈ 39 %; equal gaps would give none
         assertThat(shortGaps).isBetween(700, 880);
     }
+
+    @Test
+    void flowKeepsEachJobsShareOfTheIosToItsShareOfTheWeight() {
+        // flow.fio's weights: a writer of weight 1 and a random reader of weight 8 in flow group 0
+        JobHarness h = JobHarness.runYaml("name: t\nseed: 2\nhost:\n  queue_depth: 32\njobs:\n"
+                + "  - {name: w, rw: write, bs: 8k, size: 1g, ioengine: libaio, iodepth: 16, flow: 1, number_ios: 300}\n"
+                + "  - {name: r, rw: randread, bs: 8k, size: 1g, ioengine: libaio, iodepth: 16, flow: 8, norandommap: 1, number_ios: 2400}\n");
+        List<JobHarness.Issue> io = h.data();
+        // while both run, reads stay near 8 per write (flow_threshold_exceeded holds the one ahead)
+        int reads = 0;
+        int writes = 0;
+        for (JobHarness.Issue i : io.subList(0, 1800)) {
+            if (i.op() == Op.READ) {
+                reads++;
+            } else {
+                writes++;
+            }
+        }
+        assertThat((double) reads / writes).isBetween(7.0, 9.2);
+        assertThat(io).hasSize(2700);
+    }
+
+    @Test
+    void withoutFlowTheSameJobsRunAtTheirOwnPace() {
+        JobHarness h = JobHarness.runYaml("name: t\nseed: 2\nhost:\n  queue_depth: 32\njobs:\n"
+                + "  - {name: w, rw: write, bs: 8k, size: 1g, ioengine: libaio, iodepth: 16, number_ios: 300}\n"
+                + "  - {name: r, rw: randread, bs: 8k, size: 1g, ioengine: libaio, iodepth: 16, norandommap: 1, number_ios: 2400}\n");
+        long reads = h.data().subList(0, 600).stream().filter(i -> i.op() == Op.READ).count();
+        assertThat(reads).isLessThan(450); // sequential writes are cheap: far from 8 reads per write
+    }
 }
