@@ -63,6 +63,8 @@ class LayeringTest {
      */
     static final Map<String, Set<String>> DRIVE_MAY_USE = new TreeMap<>(Map.ofEntries(
             Map.entry("device.disk.geometry", Set.of()),
+            // the zone rules of a host-managed drive: in front of any drive, using none of its parts
+            Map.entry("device.disk.zoned", Set.of()),
             Map.entry("device.disk.mechanics", Set.of("device.disk.geometry")),
             Map.entry("device.disk.queue", Set.of("device.disk.mechanics", "device.disk.geometry")),
             Map.entry("device.disk.bus", Set.of("device.disk.mechanics", "device.disk.geometry")),

@@ -7,6 +7,9 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
+import io.iopath.device.disk.zoned.ZonedDrive;
+import io.iopath.workload.job.FlowGroup;
+import io.iopath.workload.job.Zbd;
 import io.iopath.driver.CacheType;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
@@ -49,6 +52,8 @@ public final class ScenarioRun {
     /** Which acknowledged writes are only in the drive's buffer (a power cut counts them). */
     private final DurabilityLedger ledger = new DurabilityLedger();
     private final Disk disk;
+    /** The zone rules in front of {@link #disk} on a host-managed zoned drive; null on a conventional one. */
+    private final ZonedDrive zoned;
     private final BlockQueue queue;
     private final ScsiDriver driver;
     private final RunMetrics metrics;
@@ -88,7 +93,9 @@ public final class ScenarioRun {
                 .withMaxSectors(host.maxSectorsKb() * 2).withPlugging(host.plugging()).withHz(hz)
                 .withOrderedBy(host.barrier());
         this.queue = new BlockQueue(sim, scheduler, settings, trace);
-        this.tap = new IssueTap(sim, disk);
+        // drive.zoned: the zone rules of a host-managed drive in front of the drive's mechanics
+        this.zoned = scenario.drive().zoned() == null ? null : new ZonedDrive(sim, disk, scenario.drive().zoned());
+        this.tap = new IssueTap(sim, zoned == null ? disk : zoned);
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),
                 new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
@@ -97,6 +104,9 @@ public final class ScenarioRun {
             return;
         }
         this.fs = null;
+        Zbd zbd = zbdFor(scenario.jobs());
+        // flow / flow_id: one group per id, each job clone's weight joined at set-up (flow_init_job)
+        java.util.Map<Integer, FlowGroup> flows = new java.util.HashMap<>();
         int pid = 1;
         for (JobSpec spec : scenario.jobs()) {
             List<Workload> unit = new ArrayList<>();
@@ -123,11 +133,35 @@ public final class ScenarioRun {
                     continue;
                 }
                 BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.ZBD) {
+                    job.attachZbd(zbd);
+                }
+                if (spec.control().flow() > 0) {
+                    FlowGroup g = flows.computeIfAbsent(spec.control().flowId(), id -> new FlowGroup());
+                    g.join(spec.control().flow());
+                    job.attachFlow(g);
+                }
                 jobs.add(job);
                 workloads.add(job);
                 unit.add(job);
             }
         }
+    }
+
+    /**
+     * fio's zone bookkeeping for the jobs with {@code zonemode=zbd}, one for the device they share
+     * (zbd.c {@code zbd_create_zone_info}): the drive's zones when it is zoned, else zones of the
+     * first such job's {@code zonesize} emulated (model ZBD_NONE); null when no job asks.
+     */
+    private Zbd zbdFor(List<JobSpec> specs) {
+        JobSpec first = specs.stream().filter(j -> j.control().zoning().mode() == JobSpec.Zoning.Mode.ZBD).findFirst().orElse(null);
+        if (first == null) {
+            return null;
+        }
+        JobSpec.Zoning z = first.control().zoning();
+        long capacity = disk.capacitySectors() * 512;
+        return new Zbd(zoned == null ? null : new ZonedDriveReport(zoned), capacity, z.zoneSize(), z.zoneCapacity(),
+                z.maxOpenZones());
     }
 
     /**

@@ -9,6 +9,8 @@ public final class Bio {
 
     public final long id;
     public final Op op;
+    /** 0, or the error the IO ended with, as a negative errno (blk_status_to_errno: -EIO for a failed command). */
+    public int error;
     public final long sector;
     public final int sectors;
     public final int flags;

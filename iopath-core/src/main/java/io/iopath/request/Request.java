@@ -36,6 +36,8 @@ public final class Request {
     public long rotationNs;
     public long transferNs;
     public boolean cacheHit;
+    /** 0, or the error the device ended the command with, as a negative errno (-EIO: CHECK CONDITION); its bios get it. */
+    public int error;
 
     /** Block-layer state (Linux cmd_flags): handed to the driver at least once (REQ_STARTED). */
     public boolean started;
@@ -175,6 +177,7 @@ public final class Request {
         Bio b = head;
         while (b != null) {
             Bio next = b.next;
+            b.error = error;
             b.complete(nowNs);
             b = next;
         }

@@ -430,6 +430,7 @@ public final class FioJobFile {
         if (noteDirectory) {
             notes.add("note: directory= is not simulated as a path: the jobs' files are made in the file system's root");
         }
+        zonedDrive(jobs, root, fileStart, notes);
         if (reader.scheduler != null) {
             Location at = reader.scheduler.at();
             Node.MapNode host = Node.newMap(at);
@@ -448,6 +449,36 @@ public final class FioJobFile {
     }
 
     private record Entry(String text, Location at) {
+    }
+
+    /**
+     * A job file with {@code zonemode=zbd} was written for a zoned block device (an HM-SMR drive
+     * such as examples/zbd-*.fio's /dev/sdX): the drive gets host-managed zones of the first such
+     * job's {@code zonesize} ({@code drive.zoned}, docs/drive.md), said in a note. Without a
+     * zonesize the drive's 256 MiB zones are used.
+     */
+    private static void zonedDrive(List<Map<String, Entry>> jobs, Node.MapNode root, Location at, List<String> notes) {
+        for (Map<String, Entry> job : jobs) {
+            Entry mode = job.get("zonemode");
+            if (mode == null || !mode.text().strip().equals("zbd")) {
+                continue;
+            }
+            Node.MapNode zoned = Node.newMap(at);
+            Entry size = job.get("zonesize");
+            if (size != null) {
+                zoned.add("zone_size", size.at(), new Node.ScalarNode(size.at(), size.text(), false));
+            }
+            Entry cap = job.get("zonecapacity");
+            if (cap != null) {
+                zoned.add("zone_capacity", cap.at(), new Node.ScalarNode(cap.at(), cap.text(), false));
+            }
+            Node.MapNode drive = Node.newMap(at);
+            drive.add("zoned", at, zoned);
+            root.add("drive", at, drive);
+            notes.add("note: zonemode=zbd: the drive is host-managed zoned (drive.zoned: zones of " + (size == null ? "256m" : size.text())
+                    + ", 1 % conventional, 128 open zones; docs/drive.md \"Zoned drives\"; --set drive.zoned.… changes it)");
+            return;
+        }
     }
 
     /**

@@ -36,23 +36,15 @@ final class FioOptions {
             Map.entry("nrfiles", "several files per job"),
             Map.entry("filesize", "files smaller than the region"),
             Map.entry("file_service_type", "several files per job"),
-            Map.entry("zonemode", "zoned IO"),
-            Map.entry("zonesize", "zoned IO"),
-            Map.entry("zonerange", "zoned IO"),
-            Map.entry("zoneskip", "zoned IO"),
             Map.entry("size_increment", "clones with increasing sizes"),
             Map.entry("percentage_random", "a mix of random and sequential IO"),
             Map.entry("bs_unaligned", "block sizes that are not multiples of the minimum"),
-            Map.entry("fill_device", "writing until the device is full"),
             Map.entry("fill_fs", "writing until the device is full"),
             Map.entry("thinktime_spin", "a think time spent busy"),
             Map.entry("thinktime_iotime", "think time after an amount of IO time"),
-            Map.entry("rate_process", "a Poisson arrival process"),
             Map.entry("rate_min", "a minimum rate"),
             Map.entry("ratemin", "a minimum rate"),
             Map.entry("rate_iops_min", "a minimum rate"),
-            Map.entry("flow", "rate coupling between jobs"),
-            Map.entry("flow_id", "rate coupling between jobs"),
             Map.entry("iodepth_low", "refilling the queue only below a low mark"),
             Map.entry("rw_sequencer", "another meaning of rw=…:N"),
             Map.entry("replay_scale", "scaled trace offsets"),
@@ -63,7 +55,6 @@ final class FioOptions {
             Map.entry("exit_what", "ending other jobs when one ends"),
             Map.entry("kb_base", "sizes with kb_base=1000"),
             Map.entry("trim_backlog", "trims after verified writes"),
-            Map.entry("verify_backlog", "verification reads interleaved with writes"),
             Map.entry("verify_only", "verification without writing first"),
             // engine options that change the commands sent (engines/sg.c, engines/io_uring.c, engines/nvme.c)
             Map.entry("sg_write_mode", "SCSI WRITE AND VERIFY, WRITE SAME, VERIFY or WRITE STREAM commands in place of WRITE;"
@@ -82,7 +73,7 @@ final class FioOptions {
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");
     /** Values that are fio's default for a count, so nothing changes. */
     private static final Map<String, String> DEFAULTS = Map.of("nrfiles", "1", "loops", "1", "kb_base", "1024",
-            "sync", "none", "zonemode", "none", "rate_process", "linear", "rw_sequencer", "sequential",
+            "sync", "none", "rate_process", "linear", "rw_sequencer", "sequential",
             "sg_write_mode", "write", "write_mode", "write");
 
     private FioOptions() {

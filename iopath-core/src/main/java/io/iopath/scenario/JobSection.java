@@ -52,7 +52,10 @@ final class JobSection {
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
             "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
-            "offset_increment", "verify", "do_verify", "libblkio_driver");
+            "offset_increment", "verify", "do_verify", "libblkio_driver", "verify_backlog", "rate_process", "zonemode",
+            "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
+            "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
+            "flow_sleep", "fill_device");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -166,12 +169,17 @@ final class JobSection {
             if (colon >= 0) {
                 String suffix = rwText.substring(colon + 1).strip();
                 try {
-                    rwSuffix = rw.random ? Long.parseLong(suffix) : Units.parseFioSize(suffix);
+                    // options.c str_rw_cb: a sequential job's N is a signed size (negative: backwards)
+                    boolean back = !rw.random && suffix.startsWith("-");
+                    rwSuffix = rw.random ? Long.parseLong(suffix) : back ? -Units.parseFioSize(suffix.substring(1)) : Units.parseFioSize(suffix);
                 } catch (IllegalArgumentException e) {
                     throw expected(rwKey, rw.random ? "rw=" + base + ":N with N a count of IOs" : "rw=" + base + ":N with N a size");
                 }
-                if (rwSuffix < (rw.random ? 1 : 0)) {
+                if (rw.random && rwSuffix < 1) {
                     throw expected(rwKey, "a positive :N");
+                }
+                if (rwSuffix < 0 && rwSuffix % 512 != 0) {
+                    throw expected(rwKey, "a backwards step (:-N) that is a multiple of 512 bytes");
                 }
             }
         }
@@ -290,6 +298,22 @@ final class JobSection {
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
         JobSpec.Control control = control();
+        JobSpec.Zoning zoning = control.zoning();
+        if (onFiles && zoning.mode() != JobSpec.Zoning.Mode.NONE) {
+            throw problem("zonemode", "is simulated for jobs on the drive, not yet for file jobs on a file system");
+        }
+        if (zoning.mode() == JobSpec.Zoning.Mode.ZBD && zoning.zoneSize() > 0) {
+            // zbd.c zbd_zone_align_file_sizes: the offset up to a zone start, the end down to one
+            long z = zoning.zoneSize();
+            long first = (offset + z - 1) / z * z;
+            long end = Math.min(offset + size, capacityBytes) / z * z;
+            if (end <= first) {
+                throw problem(has("size") ? "size" : "offset", "zonemode=zbd needs at least one whole zone of " + z
+                        + " bytes in the region (fio: \"zone size too small\" / io_size smaller than a zone)");
+            }
+            offset = first;
+            size = end - first;
+        }
         if (control.offsetIncrement() > 0 && numjobs > 1) {
             long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
             if (!has("size")) {
@@ -299,6 +323,14 @@ final class JobSection {
                 throw problem("offset_increment", "expected clones that end inside the drive (" + capacityBytes
                         + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
             }
+        }
+        // fill_device: on a block device fio writes to its end (size -1, capped by the device: init.c
+        // fixup_options), which is a job's region without size; on a file system, until it is full
+        boolean fill = bool("fill_device", false);
+        if (onFiles && (control.verifyBacklog() > 0 || control.poissonRate() || control.flow() > 0 || fill)) {
+            String k = control.verifyBacklog() > 0 ? "verify_backlog" : control.poissonRate() ? "rate_process"
+                    : control.flow() > 0 ? "flow" : "fill_device";
+            throw problem(k, "is simulated for jobs on the drive, not yet for file jobs on a file system");
         }
         if (onFiles) {
             size = fileOptions(name, numjobs, fsync, fdatasync, size, sizes.max());
@@ -340,8 +372,101 @@ final class JobSection {
         String verifyAs = has("verify") ? text("verify", "").strip() : "0";
         boolean verify = !verifyAs.equals("0") && !verifyAs.equals("none") && bool("do_verify", true);
         options.node("do_verify"); // known, and only read with verify
-        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify);
+        int backlog = (int) integer("verify_backlog", 0, 0, Integer.MAX_VALUE);
+        if (backlog > 0 && verify && rwRandomNoMap()) {
+            // fio keeps such writes in an rb-tree by offset and reads back its first completed entry
+            throw problem("verify_backlog", "with random writes and norandommap (fio's offset-ordered verify tree) is not modelled");
+        }
+        String process = text("rate_process", "linear").strip();
+        if (!process.equals("linear") && !process.equals("poisson")) {
+            throw expected("rate_process", "linear or poisson");
+        }
+        boolean poisson = process.equals("poisson");
+        if (poisson && perDirection("rate", true).equals(List.of(0L, 0L)) && perDirection("rate_iops", false).equals(List.of(0L, 0L))) {
+            throw problem("rate_process", "poisson needs rate or rate_iops: the mean of its arrivals");
+        }
+        int flowId = (int) integer("flow_id", 0, 0, Integer.MAX_VALUE);
+        int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
+        long flowSleep = time("flow_sleep", 0, MICROSECONDS);
+        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
+                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /**
+     * fio's {@code zonemode} and the zone options (init.c {@code fixup_options}: zonesize
+     * without zonemode means strided; strided needs zonesize; zonerange defaults to zonesize).
+     */
+    private JobSpec.Zoning zoning() {
+        String modeText = has("zonemode") ? text("zonemode", "none").strip() : null;
+        long zoneSize = has("zonesize") ? size("zonesize", 0, 0) : 0;
+        long range = has("zonerange") ? size("zonerange", 0, 0) : 0;
+        long skip = has("zoneskip") ? size("zoneskip", 0, 0) : 0;
+        long capacity = has("zonecapacity") ? size("zonecapacity", 0, 0) : 0;
+        String maxKey = alias("max_open_zones", "zbd_max_open_zones");
+        int maxOpen = (int) integer(maxKey, 0, 0, 4096); // ZBD_MAX_WRITE_ZONES
+        int jobMaxOpen = (int) integer("job_max_open_zones", 0, 0, 4096);
+        double threshold = fraction("zone_reset_threshold");
+        double frequency = fraction("zone_reset_frequency");
+        boolean beyond = bool("read_beyond_wp", false);
+        JobSpec.Zoning.Mode mode;
+        if (modeText == null) {
+            mode = zoneSize > 0 ? JobSpec.Zoning.Mode.STRIDED : JobSpec.Zoning.Mode.NONE;
+        } else {
+            mode = switch (modeText) {
+                case "none" -> JobSpec.Zoning.Mode.NONE;
+                case "strided" -> JobSpec.Zoning.Mode.STRIDED;
+                case "zbd" -> JobSpec.Zoning.Mode.ZBD;
+                default -> throw expected("zonemode", "none, strided or zbd");
+            };
+        }
+        if (mode == JobSpec.Zoning.Mode.NONE) {
+            return JobSpec.Zoning.NONE;
+        }
+        if (mode == JobSpec.Zoning.Mode.STRIDED && zoneSize == 0) {
+            throw problem("zonemode", "strided needs zonesize (fio: \"--zonesize must be specified when using --zonemode=strided\")");
+        }
+        if (mode == JobSpec.Zoning.Mode.STRIDED && text(alias("rw", "readwrite"), "read").strip().startsWith("rand")) {
+            throw problem("zonemode", "strided with random IO (random offsets inside each zonerange) is not modelled yet; sequential IO is");
+        }
+        if (mode == JobSpec.Zoning.Mode.STRIDED && range == 0) {
+            range = zoneSize;
+        }
+        if (capacity > 0 && zoneSize > 0 && capacity > zoneSize) {
+            throw problem("zonecapacity", "is larger than zonesize (fio: \"job parameter zonecapacity ... is larger than zone size\")");
+        }
+        if (mode == JobSpec.Zoning.Mode.ZBD) {
+            boolean direct = has("direct") ? bool("direct", true) : !(has("buffered") && bool("buffered", false));
+            if (!direct) {
+                throw problem(has("direct") ? "direct" : "buffered", "zonemode=zbd writes need direct=1 (fio: \"Using direct I/O is mandatory for writing to ZBD drives\")");
+            }
+            if (zoneSize > 0 && zoneSize % 512 != 0) {
+                throw expected("zonesize", "a multiple of 512 bytes");
+            }
+        }
+        return new JobSpec.Zoning(mode, zoneSize, range, skip, capacity, maxOpen, jobMaxOpen, threshold, frequency, beyond);
+    }
+
+    /** A value in [0, 1] such as 0.7 (zone_reset_threshold, zone_reset_frequency); 0 when absent. */
+    private double fraction(String key) {
+        if (!has(key)) {
+            return 0;
+        }
+        try {
+            double v = Double.parseDouble(text(key, "0").strip());
+            if (v >= 0 && v <= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw expected(key, "a fraction from 0 to 1, such as 0.7");
+    }
+
+    /** Whether the job's offsets are random and may repeat (norandommap). */
+    private boolean rwRandomNoMap() {
+        String rw = text(alias("rw", "readwrite"), "read").strip();
+        return rw.startsWith("rand") && bool("norandommap", false);
     }
 
     /**
@@ -365,6 +490,11 @@ final class JobSection {
             }
         } else {
             names = FileJobSpec.defaultNames(name, 0, nrfiles);
+        }
+        if (has("read_iolog")) {
+            // t/jobs/t0031: an iolog replayed on a named file; iopath replays traces on the drive
+            throw problem("read_iolog", "replays a trace on the file system's files, which iopath does not simulate yet; "
+                    + "with direct=1 and a /dev/ filename it replays on the drive");
         }
         if (!has("size") && !has("filesize")) {
             throw problem("filesize", "expected size or filesize: how large the job's files are");
@@ -566,7 +696,7 @@ final class JobSection {
         String t = text("offset", "0").strip();
         long offset;
         try {
-            offset = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
+            offset = t.endsWith("%") ? percentOf(t) : t.endsWith("z") ? zones("offset", t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
             throw expectedSize("offset", Units.SIZE_FORMAT);
         }
@@ -583,7 +713,7 @@ final class JobSection {
         String t = text("size", "").strip();
         long size;
         try {
-            size = t.endsWith("%") ? percentOf(t) : Units.parseFioSize(t);
+            size = t.endsWith("%") ? percentOf(t) : t.endsWith("z") ? zones("size", t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
             throw expectedSize("size", Units.SIZE_FORMAT);
         }
@@ -591,6 +721,18 @@ final class JobSection {
             throw expected("size", "at least one block (" + minBs + " bytes)");
         }
         return size;
+    }
+
+    /**
+     * fio's zone-unit sizes ({@code offset=524z}, {@code size=8z}): a count of zones of
+     * {@code zonesize} (options.c ZONE_BASE_VAL, zbd_recalc_options_with_zone_granularity).
+     */
+    private long zones(String key, String t) {
+        long n = Long.parseLong(t.substring(0, t.length() - 1).strip());
+        if (!has("zonesize")) {
+            throw problem(key, "a size in zones ('" + t + "') needs zonesize");
+        }
+        return n * size("zonesize", 0, 4096);
     }
 
     private long percentOf(String t) {
@@ -627,6 +769,9 @@ final class JobSection {
 
     private RandomDistribution distribution() {
         String t = text("random_distribution", "random").strip();
+        if (t.startsWith("zoned:") || t.startsWith("zoned_abs:")) {
+            return zonedDistribution(t);
+        }
         String[] p = t.split(":");
         try {
             return switch (p[0]) {
@@ -664,6 +809,75 @@ final class JobSection {
             throw expected("random_distribution",
                     "random, zipf:THETA (THETA > 0, not 1), pareto:H (0 < H < 1) or normal:DEV[:CENTER] (DEV in % of the region)");
         }
+    }
+
+    /**
+     * {@code zoned:ACCESS/SIZE:…} as fio parses it (options.c {@code split_parse_ddir},
+     * {@code zone_split_ddir}): entries up to the first empty one; a size of 0 or none is
+     * missing, and the missing ones share what the others leave equally (rounded down); the
+     * access shares must add up to exactly 100 and the sizes to at most 100.
+     */
+    private RandomDistribution zonedDistribution(String t) {
+        String key = "random_distribution";
+        if (t.startsWith("zoned_abs:")) {
+            throw problem(key, "zoned_abs (zones of absolute sizes) is not modelled; zoned:ACCESS/SIZE% is");
+        }
+        String body = t.substring("zoned:".length());
+        if (body.contains(",")) {
+            throw problem(key, "per-direction zoned splits (READ,WRITE) are not modelled; give one split for both");
+        }
+        List<int[]> entries = new ArrayList<>();
+        for (String entry : body.split(":", -1)) {
+            if (entry.isEmpty()) {
+                break; // split_parse_ddir stops at an empty entry
+            }
+            int slash = entry.indexOf('/');
+            String a = slash < 0 ? entry : entry.substring(0, slash);
+            int access;
+            int size = -1;
+            try {
+                access = Integer.parseInt(a.strip());
+                if (slash >= 0) {
+                    String sz = entry.substring(slash + 1).strip();
+                    int v = sz.isEmpty() ? 0 : Integer.parseInt(sz.replaceAll("[^0-9].*$", "")); // atoi
+                    size = v > 100 ? 100 : v == 0 ? -1 : v;
+                }
+            } catch (NumberFormatException e) {
+                throw expected(key, "zoned:ACCESS/SIZE:… with whole percentages, such as zoned:60/10:30/20:10/70");
+            }
+            if (access < 0 || access > 255) {
+                throw expected(key, "access percentages from 0 to 100");
+            }
+            entries.add(new int[] {access, size});
+            if (entries.size() == 256) {
+                break; // ZONESPLIT_MAX
+            }
+        }
+        int perc = 0;
+        int sperc = 0;
+        int sMissing = 0;
+        for (int[] e : entries) {
+            perc += e[0];
+            if (e[1] < 0) {
+                sMissing++;
+            } else {
+                sperc += e[1];
+            }
+        }
+        if (perc > 100 || sperc > 100) {
+            throw problem(key, "zone_split percentages add to more than 100% (fio refuses it too)");
+        }
+        if (perc < 100) {
+            throw problem(key, "access percentages don't add up to 100 for zoned random distribution (got=" + perc
+                    + "; fio refuses it too)");
+        }
+        List<RandomDistribution.Zone> zones = new ArrayList<>();
+        for (int[] e : entries) {
+            // fio's quirk kept: a lone entry without a size gets (100 - 100) / 1 = 0, its first block only
+            int size = e[1] >= 0 ? e[1] : (sMissing == 1 && entries.size() == 1 ? 0 : (100 - sperc) / sMissing);
+            zones.add(new RandomDistribution.Zone(e[0], size));
+        }
+        return new RandomDistribution(RandomDistribution.Kind.ZONED, 0, 0.5, zones);
     }
 
     // ---- scalar helpers -------------------------------------------------------------------

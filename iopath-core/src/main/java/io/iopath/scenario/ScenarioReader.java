@@ -2,6 +2,7 @@ package io.iopath.scenario;
 
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.zoned.ZoneLayout;
 import io.iopath.fs.CpuCost;
 import io.iopath.fs.FsConfig;
 import io.iopath.fs.pagecache.VmSysctls;
@@ -122,6 +123,10 @@ public final class ScenarioReader {
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         DriveConfig driveConfig = bindDrive(f, source);
         DriveSpec drive = driveConfig.spec();
+        if (driveConfig.zoned() != null) {
+            throw new ScenarioException(f.child("drive").node("zoned").location(), "drive.zoned",
+                    "a zoned host drive under a virtual disk is not modelled (QEMU's image needs a conventional drive or a file system)");
+        }
         Fields hostFields = f.child("host");
         HostConfig host = HostConfig.of("noop");
         long memory = VmSysctls.DEFAULT_MEMORY;
@@ -178,8 +183,82 @@ public final class ScenarioReader {
             return new DriveConfig(DrivePresets.DEFAULT, DrivePresets.find(DrivePresets.DEFAULT).orElseThrow());
         }
         DriveChoice choice = DriveChoice.bind(driveFields, source);
+        ZoneLayout zoned = zoned(driveFields, choice.spec().capacitySectors());
         driveFields.finish();
-        return new DriveConfig(choice.name(), choice.spec());
+        return new DriveConfig(choice.name(), choice.spec(), zoned);
+    }
+
+    /**
+     * {@code drive.zoned:} (docs/drive.md, "Zoned drives"): the drive becomes host-managed zoned,
+     * with {@code zone_size} (256m), {@code zone_capacity} (the zone size), {@code conventional_zones}
+     * (1 % of the zones), {@code max_open_zones} (128) and {@code max_active_zones} (0: none);
+     * {@code zoned: hm-smr} takes all of {@link ZoneLayout#HM_SMR}.
+     */
+    private static ZoneLayout zoned(Fields d, long driveSectors) {
+        Node n = d.node("zoned");
+        if (n == null) {
+            return null;
+        }
+        if (n instanceof Node.ScalarNode s) {
+            if (!s.text().strip().equals("hm-smr")) {
+                throw ScenarioException.expected(s.location(), d.path() + ".zoned", "hm-smr, or a mapping of zone_size, "
+                        + "zone_capacity, conventional_zones, max_open_zones, max_active_zones", "'" + s.text() + "'");
+            }
+            return ZoneLayout.HM_SMR.forCapacity(driveSectors);
+        }
+        Fields z = d.child("zoned");
+        ZoneLayout def = ZoneLayout.HM_SMR;
+        long zoneBytes = z.size("zone_size", def.zoneSectors() * 512, 1L << 20);
+        if (zoneBytes % 4096 != 0 || zoneBytes > driveSectors * 512) {
+            throw new ScenarioException(z.node("zone_size").location(), z.path() + ".zone_size",
+                    "expected a multiple of 4k no larger than the drive");
+        }
+        long capBytes = z.size("zone_capacity", zoneBytes, 4096);
+        if (capBytes > zoneBytes || capBytes % 512 != 0) {
+            throw new ScenarioException(z.node("zone_capacity").location(), z.path() + ".zone_capacity",
+                    "expected at most the zone size (" + zoneBytes + " bytes), in whole sectors");
+        }
+        long zones = (driveSectors * 512 + zoneBytes - 1) / zoneBytes;
+        int conventional = (int) z.integer("conventional_zones", -1, 0, zones - 1);
+        int maxOpen = (int) z.integer("max_open_zones", def.maxOpenZones(), 0, zones);
+        int maxActive = (int) z.integer("max_active_zones", def.maxActiveZones(), 0, zones);
+        z.finish();
+        return new ZoneLayout(zoneBytes / 512, capBytes / 512, conventional, maxOpen, maxActive).forCapacity(driveSectors);
+    }
+
+    /**
+     * fio's checks of a zonemode=zbd job against the device (zbd.c): on a zoned drive
+     * {@code zonesize} must be its zone size ({@code parse_zone_info}) and {@code max_open_zones}
+     * at most its limit ({@code zbd_set_max_write_zones}); on a conventional drive zones are
+     * emulated and {@code zonesize} is mandatory ({@code init_zone_info}).
+     */
+    private static void zbdAgainstDrive(JobSpec job, Node item, String path, DriveConfig drive) {
+        JobSpec.Zoning z = job.control().zoning();
+        if (z.mode() != JobSpec.Zoning.Mode.ZBD) {
+            return;
+        }
+        Node.MapNode m = (Node.MapNode) item;
+        ZoneLayout layout = drive.zoned();
+        if (layout == null) {
+            if (z.zoneSize() == 0) {
+                throw new ScenarioException(item.location(), path + ".zonesize", "zonemode=zbd on a conventional drive emulates "
+                        + "zones and needs zonesize (fio: \"Specifying the zone size is mandatory for regular file/block device with "
+                        + "--zonemode=zbd\"); or give the drive zones (drive.zoned, docs/drive.md)");
+            }
+            return;
+        }
+        long zoneBytes = layout.zoneSectors() * 512;
+        if (z.zoneSize() != 0 && z.zoneSize() != zoneBytes) {
+            Node at = m.entries().get("zonesize");
+            throw new ScenarioException(at == null ? item.location() : at.location(), path + ".zonesize", "job parameter zonesize "
+                    + z.zoneSize() + " does not match disk zone size " + zoneBytes + " (as fio refuses it)");
+        }
+        if (layout.maxOpenZones() > 0 && z.maxOpenZones() > layout.maxOpenZones()) {
+            Node at = m.entries().get("max_open_zones");
+            throw new ScenarioException(at == null ? item.location() : at.location(), path + ".max_open_zones",
+                    "Specified --max_open_zones (" + z.maxOpenZones() + ") is larger than max (" + layout.maxOpenZones()
+                            + "), the drive's open-zone limit (as fio refuses it)");
+        }
     }
 
     private static Scenario bind(Fields f, String source, String hash) {
@@ -281,6 +360,7 @@ public final class ScenarioReader {
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }
+            zbdAgainstDrive(job, item, path, driveConfig);
             String waitFor = job.control().waitFor();
             if (waitFor != null && (waitFor.equals(job.name()) || !names.contains(waitFor))) {
                 // fio (init.c) looks the name up among the jobs defined before this one

@@ -176,15 +176,55 @@ public record JobSpec(
      * @param offsetIncrement clone N starts at {@code offset} + N × this ({@code offset_increment}; 0)
      * @param verify     after the writes, read back every block written ({@code verify} other
      *                   than none, with {@code do_verify}=1; backend.c {@code do_verify})
+     * @param verifyBacklog with verify: every this many logged writes, read them back before
+     *                   writing on ({@code verify_backlog}; io_u.c {@code check_get_verify}); 0: only after the writes
+     * @param poissonRate {@code rate_process=poisson}: the gaps between rate-limited IOs are
+     *                   exponential with the rate's mean (backend.c {@code usec_for_io}), not equal
+     * @param zoning     fio's {@code zonemode} and its options ({@link Zoning#NONE}: none)
+     * @param flowId     the flow group ({@code flow_id}, 0)
+     * @param flow       the job's weight in its flow group ({@code flow}; 0: no flow control)
+     * @param flowSleepNs how long a job held back by flow control sleeps ({@code flow_sleep}, µs in fio; 0: it waits for the others)
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
-                          long offsetIncrement, boolean verify) {
+                          long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
+                          int flowId, int flow, long flowSleepNs) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
+
+        public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
+                       boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning) {
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning, 0, 0, 0);
+        }
+
+        public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
+                       boolean verify) {
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, 0, false, Zoning.NONE);
+        }
 
         /** Bytes the job transfers before it ends, when it is not time based. */
         public long bytesToTransfer(long size) {
             return ioSize > 0 ? ioSize : size * loops;
         }
+    }
+
+    /**
+     * fio's zone options (HOWTO "zonemode" and below).
+     *
+     * @param mode            none, strided (IO in stripes of zonesize every zonerange + zoneskip) or zbd (a zoned block device)
+     * @param zoneSize        {@code zonesize} (bytes; strided: bytes per stripe; zbd: must be the drive's zone size)
+     * @param zoneRange       {@code zonerange} (strided; 0: zonesize)
+     * @param zoneSkip        {@code zoneskip} (bytes skipped after each stripe)
+     * @param zoneCapacity    {@code zonecapacity} (emulated zbd zones; 0: zonesize)
+     * @param maxOpenZones    {@code max_open_zones} (0: the drive's limit, or none)
+     * @param jobMaxOpenZones {@code job_max_open_zones} (0: none)
+     * @param resetThreshold  {@code zone_reset_threshold} (share of the job's bytes written before resets start)
+     * @param resetFrequency  {@code zone_reset_frequency} (0: never; else a reset every 1/frequency writes)
+     * @param readBeyondWp    {@code read_beyond_wp} (reads above a write pointer are allowed)
+     */
+    public record Zoning(Mode mode, long zoneSize, long zoneRange, long zoneSkip, long zoneCapacity, int maxOpenZones,
+                         int jobMaxOpenZones, double resetThreshold, double resetFrequency, boolean readBeyondWp) {
+        public static final Zoning NONE = new Zoning(Mode.NONE, 0, 0, 0, 0, 0, 0, 0, 0, false);
+
+        public enum Mode { NONE, STRIDED, ZBD }
     }
 
     public boolean asyncEngine() {
@@ -226,11 +266,28 @@ public record JobSpec(
         }
     }
 
-    /** fio's {@code random_distribution}. */
-    public record RandomDistribution(Kind kind, double parameter, double center) {
+    /**
+     * fio's {@code random_distribution}.
+     *
+     * @param zones for {@code zoned}: each zone's share of the accesses and of the region, in
+     *              percent, in the order written (fio's {@code zone_split}); empty otherwise
+     */
+    public record RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones) {
         public static final RandomDistribution UNIFORM = new RandomDistribution(Kind.RANDOM, 0, 0.5);
 
-        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL }
+        public RandomDistribution {
+            zones = List.copyOf(zones);
+        }
+
+        public RandomDistribution(Kind kind, double parameter, double center) {
+            this(kind, parameter, center, List.of());
+        }
+
+        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL, ZONED }
+
+        /** One entry of {@code zoned:ACCESS/SIZE:…}: this share of the IOs goes to this share of the region. */
+        public record Zone(int accessPercent, int sizePercent) {
+        }
     }
 
     /**

@@ -77,6 +77,14 @@ class JobSectionTest {
     void distributionsAndSuffixes() {
         assertThat(bind("random_distribution", "zipf:1.2").distribution().parameter()).isEqualTo(1.2);
         assertThat(bind("random_distribution", "normal:10:0.25").distribution().center()).isEqualTo(0.25);
+        // options.c split_parse_ddir / zone_split_ddir: an empty size is missing, and gets what is left
+        assertThat(bind("random_distribution", "zoned:50/5:30/15:20/").distribution().zones()).containsExactly(
+                new JobSpec.RandomDistribution.Zone(50, 5), new JobSpec.RandomDistribution.Zone(30, 15),
+                new JobSpec.RandomDistribution.Zone(20, 80));
+        assertThat(bind("rw", "read:-8k").rwSuffix()).isEqualTo(-8192);
+        assertThat(bind("verify", "md5", "verify_backlog", "32").control().verifyBacklog()).isEqualTo(32);
+        assertThat(bind("verify_backlog", "32").control().verifyBacklog()).isZero(); // no verify: nothing logged
+        assertThat(bind("rate_iops", "50", "rate_process", "poisson").control().poissonRate()).isTrue();
         assertThat(bind("rw", "write:4k").rwSuffix()).isEqualTo(4096);
         assertThat(bind("rw", "randwrite:16").rwSuffix()).isEqualTo(16);
         assertThat(bind("fdatasync", "8").fsyncEvery()).isEqualTo(8);
@@ -94,7 +102,9 @@ class JobSectionTest {
             "bs                  | huge           | bs: expected a size such as 512, 4k, 1m or 90g, got 'huge'",
             "bssplit             | 4k/60:8k/60    | bssplit: expected percentages that add up to 100",
             "random_distribution | zipf:1         | random_distribution: expected random, zipf",
-            "random_distribution | zoned:50/50    | random_distribution: expected random, zipf",
+            "rate_process        | poisson        | rate_process: poisson needs rate or rate_iops",
+            "rw                  | read:-1000     | rw: expected a backwards step (:-N) that is a multiple of 512 bytes",
+            "random_distribution | zoned:50/50    | random_distribution: access percentages don't add up to 100 for zoned random distribution (got=50",
             "ioengine            | mmap           | ioengine: expected an engine that reads and writes the block device, got 'mmap': memory-mapped IO",
             "ioengine            | frob           | ioengine: expected one of sync",
             "ioengine            | rbd            | ioengine: expected a local block IO engine, got 'rbd'",

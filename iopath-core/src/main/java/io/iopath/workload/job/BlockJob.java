@@ -75,7 +75,36 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long[] pieceOffset = new long[0];
     private int[] pieceLen = new int[0];
     private int pieces;
+    /** verify_backlog: each logged write's bio id, and whether it has completed (fio's IP_F_IN_FLIGHT cleared). */
+    private long[] pieceBio = new long[0];
+    private boolean[] pieceDone = new boolean[0];
+    /** verify_backlog: verify reads left in the current batch (fio's {@code td->verify_batch}). */
+    private int verifyBatch;
+    /** The direction of the last data IO to complete, 0 read, 1 write, -1 none yet (fio's {@code last_ddir_completed}). */
+    private int lastCompletedDir = -1;
+    /** Whether the prepared IO reads back a logged write; it does not count towards size or number_ios. */
+    private boolean preparedVerify;
+    /** rate_process=poisson: the draws of the gaps between IOs; null otherwise. */
+    private final SplittableRandom arrivals;
     private int verifyNext;
+    /** zonemode=zbd: fio's zone bookkeeping shared by the run's jobs, and this job's part of it; null otherwise. */
+    private Zbd zbd;
+    private Zbd.Job zoneJob;
+    /** The prepared IO still has to go through zbd_adjust_block. */
+    private boolean needsZoneAdjust;
+    /** A zone reset is in progress: the job waits for it (fio's reset is a synchronous ioctl). */
+    private boolean resetting;
+    /** The first IO error, as fio reports it; the job ended there (fio's default continue_on_error=none). */
+    private String ioError;
+    /** flow / flow_id: the job's flow group and how many IOs it counted there; null without flow. */
+    private FlowGroup flow;
+    private long flowCounter;
+    /** flow_sleep: the job is held back and sleeps after its IOs complete. */
+    private boolean flowSleeping;
+    private final Runnable flowRetry = this::retryAfterFlow;
+    /** zonemode=strided: the current stripe's start, relative to the region, and the bytes done in it (fio's zone_bytes). */
+    private long stripeStart;
+    private long stripeBytes;
     private boolean verifying;
     private boolean regionDone;
     private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
@@ -110,12 +139,33 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.offsets = sim.randoms().stream(base + ".offset");
         this.directions = sim.randoms().stream(base + ".rwmix");
         this.sizes = sim.randoms().stream(base + ".bs");
+        this.arrivals = spec.control().poissonRate() ? sim.randoms().stream(base + ".poisson") : null;
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
         this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks);
         this.randomMap = spec.rw().random && spec.randomMap() && regionBlocks < RandomMap.MAX_BLOCKS ? new RandomMap(regionBlocks) : null;
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
+    }
+
+    /** zonemode=zbd: the run's fio zone bookkeeping (one per device, as fio's zbd_info is per file). */
+    public void attachZbd(Zbd zbd) {
+        this.zbd = zbd;
+        this.zoneJob = zbd.job(spec);
+    }
+
+    private void retryAfterFlow() {
+        sim.after(0, this::fill);
+    }
+
+    /** flow: the job's flow group (its weight already joined, as flow_init_job does at set-up). */
+    public void attachFlow(FlowGroup group) {
+        this.flow = group;
+    }
+
+    /** Zone resets this job did (fio's "zone resets" on its write line); 0 without zonemode=zbd. */
+    public long zoneResets() {
+        return zoneJob == null ? 0 : zoneJob.resets();
     }
 
     /**
@@ -140,6 +190,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** After the last completion: tell whoever waits for this job (stonewall, wait_for), once. */
     private void signalIfFinished() {
+        if (finished && inFlight == 0 && flow != null) {
+            FlowGroup g = flow;
+            flow = null;
+            g.leave(flowCounter, spec.control().flow()); // flow_exit_job
+        }
         if (finished && inFlight == 0 && !onFinished.isEmpty()) {
             java.util.List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
             onFinished.clear();
@@ -155,6 +210,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
         // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
         stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
         bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        if (arrivals != null) {
+            // usec_for_io adds each gap to last_usec, counted from the job's start (td->start)
+            rateNextNs[0] = now;
+            rateNextNs[1] = now;
+        }
         if (spec.rampTimeNs() > 0) {
             sim.after(spec.rampTimeNs(), () -> {
                 issuedForLimit = 0;
@@ -236,7 +296,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     private void fillSlots() {
-        if (!started) {
+        if (!started || resetting || flowSleeping) {
             return;
         }
         if (syncDue) {
@@ -259,6 +319,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return; // iodepth_batch: submit only when a whole batch fits
         }
         while (inFlight < depth && !syncDue && !pendingThink && moreWork()) {
+            if (prepared < 0 && flow != null && heldByFlow()) {
+                return;
+            }
             if (prepared < 0 && !prepare()) {
                 if (pieces > 0 && !verifying) {
                     regionDone = true; // verify once the writes complete
@@ -267,6 +330,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 }
                 finished = true; // a sequential pass reached the end of the region
                 return;
+            }
+            if (needsZoneAdjust && !adjustForZones()) {
+                return;
+            }
+            if (prepared < 0) {
+                continue; // zbd_adjust_block ended the job's IO (io_u_eof)
             }
             long at = Math.max(thinkUntilNs, rateNextNs[prepared]);
             if (at > sim.now()) {
@@ -289,16 +358,118 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
     }
 
+    /**
+     * flow_threshold_exceeded before each IO (backend.c do_io): held back, the job waits for the
+     * others' IOs (flow_sleep=0: fio spins until they come), or with {@code flow_sleep} waits for
+     * its own IOs and sleeps that long; else the IO counts in the group.
+     */
+    private boolean heldByFlow() {
+        int weight = spec.control().flow();
+        if (flow.exceeded(flowCounter, weight)) {
+            long sleepNs = spec.control().flowSleepNs();
+            if (sleepNs > 0) {
+                if (inFlight == 0) {
+                    flowSleeping = true;
+                    sim.after(sleepNs, () -> {
+                        flowSleeping = false;
+                        fill();
+                    });
+                }
+            } else {
+                flow.await(flowRetry);
+            }
+            return true;
+        }
+        flowCounter++;
+        flow.counted();
+        return false;
+    }
+
+    /**
+     * zbd_adjust_block on the prepared IO: moves it to a write pointer, or waits for the IOs in
+     * flight, resets a zone, or ends the IO phase. False when the job must wait.
+     */
+    private boolean adjustForZones() {
+        boolean write = prepared == 1;
+        Zbd.Action a = zbd.adjust(zoneJob, write, preparedOffset, preparedBytes, inFlight > 0);
+        switch (a) {
+            case ACCEPT -> {
+                needsZoneAdjust = false;
+                preparedOffset = zoneJob.offset;
+                preparedBytes = zoneJob.length;
+                if (!spec.rw().random) {
+                    nextSequential[prepared] = preparedOffset - spec.offset() + preparedBytes; // get_io_u: last_pos after adjusting
+                }
+                return true;
+            }
+            case QUIESCE -> {
+                return false; // a completion calls fill() again
+            }
+            case RESET -> {
+                resetting = true;
+                zbd.reset(zoneJob, zoneJob.zone, () -> {
+                    resetting = false;
+                    sim.after(0, this::fill); // the reset's ioctl returns; the job goes on
+                });
+                return false;
+            }
+            default -> {
+                needsZoneAdjust = false;
+                prepared = -1;
+                if (zoneJob.error != null && ioError == null) {
+                    ioError = zoneJob.error;
+                }
+                if (pieces > 0 && !verifying) {
+                    regionDone = true;
+                    moreWork();
+                } else {
+                    finished = true;
+                    wake.cancel();
+                }
+                return true;
+            }
+        }
+    }
+
+    /**
+     * io_u.c setup_strided_zone_mode for a sequential job: after {@code zonesize} bytes the next
+     * stripe begins {@code zonerange + zoneskip} further on, from the start again past the end.
+     */
+    private void strideIfDue(int d) {
+        JobSpec.Zoning z = spec.control().zoning();
+        if (stripeBytes >= z.zoneSize()) {
+            stripeBytes = 0;
+            stripeStart += z.zoneRange() + z.zoneSkip();
+            if (spec.offset() + stripeStart >= capacityEnd()) {
+                stripeStart = 0;
+            }
+            nextSequential[d] = stripeStart;
+        }
+        if (nextSequential[d] >= stripeStart + z.zoneRange()) {
+            nextSequential[d] = stripeStart; // zonesize > zonerange: the same stripe again
+        }
+    }
+
+    /** The end of the region as fio's real_file_size sees it for strides: the region's end. */
+    private long capacityEnd() {
+        return spec.offset() + spec.size();
+    }
+
     /** IOs queued since the last submission call. */
     private int sinceCommit;
 
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
+        preparedVerify = false;
+        needsZoneAdjust = false;
         if (verifying) {
             prepared = 0;
             preparedOffset = pieceOffset[verifyNext];
             preparedBytes = pieceLen[verifyNext];
             verifyNext++;
+            return true;
+        }
+        if (spec.control().verifyBacklog() > 0 && backlogVerify()) {
             return true;
         }
         Op op = switch (spec.rw()) {
@@ -312,7 +483,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
         long rel;
         if (spec.rw().random) {
             rel = randomOffset(bs);
+        } else if (spec.rwSuffix() < 0) {
+            rel = backwards(d, bs);
         } else {
+            if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.STRIDED) {
+                strideIfDue(d);
+                stripeBytes += bs;
+            }
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
                 // a new pass from the start of the region: time_based, loops or io_size left
@@ -328,7 +505,55 @@ public final class BlockJob implements io.iopath.workload.Workload {
         prepared = d;
         preparedOffset = spec.offset() + rel;
         preparedBytes = bs;
+        needsZoneAdjust = zbd != null;
         return true;
+    }
+
+    /**
+     * io_u.c {@code check_get_verify}: when the writes logged and not yet read back reach a
+     * multiple of {@code verify_backlog} (and the last IO to complete was not a read), a batch
+     * of that many verify reads begins; each takes the oldest logged write if it has completed
+     * ({@code get_next_verify}), else this IO is a normal one and the batch waits.
+     */
+    private boolean backlogVerify() {
+        int hist = pieces - verifyNext;
+        if (hist == 0) {
+            return false;
+        }
+        if (verifyBatch == 0) {
+            if (hist % spec.control().verifyBacklog() != 0 || lastCompletedDir == 0) {
+                return false;
+            }
+            verifyBatch = spec.control().verifyBacklog(); // verify_batch defaults to verify_backlog
+        }
+        if (!pieceDone[verifyNext]) {
+            return false;
+        }
+        verifyBatch--;
+        prepared = 0;
+        preparedVerify = true;
+        preparedOffset = pieceOffset[verifyNext];
+        preparedBytes = pieceLen[verifyNext];
+        verifyNext++;
+        return true;
+    }
+
+    /**
+     * {@code rw=read:-N}: io_u.c {@code get_next_seq_offset} with a negative {@code ddir_seq_add}:
+     * each IO starts N bytes before the end of the previous one; the first at the start of the
+     * region, and one that would start before it wraps to the end of the region, less N.
+     */
+    private long backwards(int d, long bs) {
+        long pos = nextSequential[d]; // fio's last_pos: where the previous IO ended (0: none yet)
+        if (pos != 0) {
+            pos += spec.rwSuffix();
+            if (pos < 0) {
+                pos = spec.size() + spec.rwSuffix();
+            }
+        }
+        pos = Math.max(0, Math.min(pos, spec.size() - bs));
+        nextSequential[d] = pos + bs;
+        return pos;
     }
 
     private long blockSize(JobSpec.BlockSizes.Choice c) {
@@ -380,10 +605,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
         prepared = -1;
         Op op = d == 0 ? Op.READ : Op.WRITE;
         long now = sim.now();
-        if (spec.rateBytes().get(d) > 0) {
+        if (arrivals != null) {
+            rateNextNs[d] += poissonGapNs(d);
+        } else if (spec.rateBytes().get(d) > 0) {
             rateNextNs[d] = Math.max(rateNextNs[d], now) + preparedBytes * 1_000_000_000L / spec.rateBytes().get(d);
         }
-        if (spec.rateIops().get(d) > 0) {
+        if (arrivals == null && spec.rateIops().get(d) > 0) {
             rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
@@ -396,14 +623,21 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (spec.passthrough()) {
             flags |= Flags.PASSTHROUGH; // sg, io_uring_cmd, libblkio's user-space drivers: past merging and the scheduler
         }
+        long id = ids.next();
         if (op == Op.WRITE && spec.control().verify()) {
-            logPiece(preparedOffset, preparedBytes);
+            logPiece(preparedOffset, preparedBytes, id);
         }
-        Bio bio = new Bio(ids.next(), op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
+        if (zbd != null) {
+            zbd.queued(zoneJob, op == Op.WRITE, preparedOffset, preparedBytes);
+        }
+        Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         issued++;
         bytesIssued += preparedBytes;
-        issuedForLimit++;
-        bytesForLimit += preparedBytes;
+        if (!preparedVerify) {
+            // fio adds size to the bytes a job with verify_backlog may issue (do_io's total_bytes)
+            issuedForLimit++;
+            bytesForLimit += preparedBytes;
+        }
         inFlight++;
         stats.submitted(op, inFlight);
         if (spec.thinktimeNs() > 0 && ++sinceThink >= spec.thinktimeBlocks()) {
@@ -419,14 +653,48 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     /** fio's {@code log_io_piece}: what a verify phase reads back. */
-    private void logPiece(long offset, long bytes) {
+    private void logPiece(long offset, long bytes, long bioId) {
         if (pieces == pieceOffset.length) {
             pieceOffset = java.util.Arrays.copyOf(pieceOffset, Math.max(64, pieces * 2));
             pieceLen = java.util.Arrays.copyOf(pieceLen, pieceOffset.length);
+            if (spec.control().verifyBacklog() > 0) {
+                pieceBio = java.util.Arrays.copyOf(pieceBio, pieceOffset.length);
+                pieceDone = java.util.Arrays.copyOf(pieceDone, pieceOffset.length);
+            }
         }
         pieceOffset[pieces] = offset;
         pieceLen[pieces] = (int) bytes;
+        if (spec.control().verifyBacklog() > 0) {
+            pieceBio[pieces] = bioId;
+            pieceDone[pieces] = false;
+        }
         pieces++;
+    }
+
+    /** A logged write has completed: a verify read may take it. Only the last iodepth pieces can be in flight. */
+    private void pieceCompleted(long bioId) {
+        for (int i = pieces - 1; i >= verifyNext; i--) {
+            if (pieceBio[i] == bioId) {
+                pieceDone[i] = true;
+                return;
+            }
+        }
+    }
+
+    /**
+     * backend.c {@code usec_for_io} with {@code rate_process=poisson}: the rate as IOs per second
+     * of the smallest block ({@code rate_iops} is kept as bytes, rate_iops × min bs, by
+     * {@code setup_rate}), and a gap of {@code (1000000 / iops) × -ln(u)} µs, u in (0, 1].
+     */
+    private long poissonGapNs(int d) {
+        long minBs = d == 0 ? spec.blockSizes().read().min() : spec.blockSizes().write().min();
+        long bps = spec.rateBytes().get(d) > 0 ? spec.rateBytes().get(d) : spec.rateIops().get(d) * minBs;
+        long iops = bps / minBs;
+        if (iops <= 0) {
+            return 0;
+        }
+        double u = 1.0 - arrivals.nextDouble();
+        return (long) ((1_000_000 / iops) * -Math.log(u)) * 1_000L;
     }
 
     private void issueFlush() {
@@ -445,6 +713,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         inFlight--;
         syncInFlight = false;
         syncDue = false;
+        lastCompletedDir = 2; // fio's DDIR_SYNC: not a read, so a verify backlog may start after it
         metrics.bioCompleted(bio, stats); // the run's statistics count reads and writes only
         fill();
         signalIfFinished();
@@ -453,6 +722,21 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void done(Bio bio) {
         inFlight--;
         completed++;
+        lastCompletedDir = bio.op == Op.READ ? 0 : 1;
+        if (zbd != null) {
+            zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * 512, bio.sectors * 512L);
+        }
+        if (bio.error != 0 && ioError == null) {
+            // fio's td_verror with continue_on_error=none: the job stops at its first failed IO
+            ioError = "io_u error: " + (bio.op == Op.WRITE ? "write" : "read") + " offset=" + bio.sector * 512 + ", buflen="
+                    + bio.sectors * 512L + ": Input/output error (" + -bio.error + ")";
+            finished = true;
+            prepared = -1;
+            wake.cancel();
+        }
+        if (bio.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
+            pieceCompleted(bio.id);
+        }
         metrics.bioCompleted(bio, stats);
         fill();
         signalIfFinished();
@@ -487,8 +771,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return stats;
     }
 
+    /** The job's first IO error as fio reports it, or null. */
+    public String ioError() {
+        return ioError;
+    }
+
     @Override
     public java.util.List<String> notes() {
+        if (ioError != null) {
+            return java.util.List.of("job " + spec.name() + ": fio: " + ioError);
+        }
         if (spec.rw().random && spec.randomMap() && randomMap == null) {
             return java.util.List.of("job " + spec.name() + ": region of " + regionBlocks
                     + " blocks is too large for a random map; offsets drawn as with norandommap");

@@ -284,12 +284,24 @@ public final class FileJob implements Workload {
             if (off + bs > fileSize) {
                 off = Math.max(start, fileSize - bs);
             }
+        } else if (spec.rwSuffix() < 0) {
+            // rw=read:-N: io_u.c get_next_seq_offset, N bytes back from the end of the last IO,
+            // wrapping to the end of the file (less N) before its start; the first IO at 0
+            long pos = cursor[f];
+            if (pos != 0) {
+                pos += spec.rwSuffix();
+                if (pos < 0) {
+                    pos = fileSize + spec.rwSuffix();
+                }
+            }
+            off = Math.max(0, Math.min(pos, fileSize - bs));
+            cursor[f] = off + bs;
         } else {
             off = cursor[f] < start ? start : cursor[f];
             if (off + bs > fileSize) {
                 off = start; // the next loop over the file
             }
-            cursor[f] = off + bs;
+            cursor[f] = off + bs + spec.rwSuffix(); // rw=read:N: a hole of N bytes after each IO
         }
         OpenFile of = open.get(f);
         Bio call = new Bio(ids.next(), op, off / 512, (int) (bs / 512), 0, pid, spec.ioprio(), this::callDone);

@@ -9,7 +9,9 @@ import java.util.SplittableRandom;
  * sum is capped at {@value #ZIPF_MAX_GEN} terms, as fio's {@code ZIPF_MAX_GEN}); Pareto as
  * {@code (n-1)·u^(log h / log(1-h))}; normal with the deviation given in percent of the region.
  * Zipf and Pareto ranks are scattered over the region by a fixed hash, as fio does, so the hot
- * blocks are not all at the start.
+ * blocks are not all at the start. Zoned: a draw of 1..100 picks the zone whose access share
+ * covers it, then a uniform block inside that zone's share of the region (io_u.c
+ * {@code __get_next_rand_offset_zoned}, zone-dist.c {@code __td_zone_gen_index}).
  */
 abstract class OffsetDistribution {
     static final long ZIPF_MAX_GEN = 10_000_000L;
@@ -22,6 +24,7 @@ abstract class OffsetDistribution {
             case ZIPF -> new Zipf(n, d.parameter());
             case PARETO -> new Pareto(n, d.parameter());
             case NORMAL -> new Normal(n, d.parameter(), d.center());
+            case ZONED -> new Zoned(n, d.zones());
         };
     }
 
@@ -119,6 +122,41 @@ abstract class OffsetDistribution {
             long v = (long) Math.floor(mean + sigma * g);
             v %= n;
             return v < 0 ? v + n : v;
+        }
+    }
+
+    static final class Zoned extends OffsetDistribution {
+        private final long n;
+        /** Per access percentile 1..100: the zone's first and end percent of the region (fio's zone_split_index). */
+        private final int[] startPercent = new int[100];
+        private final int[] endPercent = new int[100];
+
+        Zoned(long n, java.util.List<io.iopath.workload.JobSpec.RandomDistribution.Zone> zones) {
+            this.n = n;
+            int a = 0;
+            int s = 0;
+            java.util.Arrays.fill(endPercent, -1);
+            for (var z : zones) {
+                for (int j = a; j < a + z.accessPercent() && j < 100; j++) {
+                    startPercent[j] = s;
+                    endPercent[j] = s + z.sizePercent();
+                }
+                a += z.accessPercent();
+                s += z.sizePercent();
+            }
+        }
+
+        @Override
+        long next(SplittableRandom r) {
+            int v = 1 + r.nextInt(100);
+            int start = startPercent[v - 1];
+            int end = endPercent[v - 1];
+            if (end < 0) {
+                return r.nextLong(n); // access shares rounded down below 100: fio's "bug in zoned generation" fallback, uniform
+            }
+            long offset = start * n / 100;
+            long span = Math.max(1, n * (end - start) / 100);
+            return Math.min(n - 1, offset + r.nextLong(span));
         }
     }
 }
