@@ -215,11 +215,34 @@ public final class ReadAheadStream implements SectorSchedule {
         if (k >= total) {
             return Long.MAX_VALUE;
         }
+        int r = runOf(k);
+        return runStart[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+    }
+
+    @Override
+    public long runLast(long k) {
+        while (!complete && k >= total) {
+            layOutNext();
+        }
+        if (k >= total) {
+            return k;
+        }
+        int r = runOf(k);
+        return runFirst[r] + runCount[r] - 1;
+    }
+
+    @Override
+    public double sectorNs(long k) {
+        return k >= total ? 0 : spindle.revolutionNs() / runSpt[runOf(k)];
+    }
+
+    /** The laid-out run holding sector {@code k} (below {@link #total}). */
+    private int runOf(long k) {
         int r = runs - 1;
         while (r > 0 && runFirst[r] > k) {
             r--;
         }
-        return runStart[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+        return r;
     }
 
     /** Sectors of the stream wholly read by {@code t}. */
