@@ -50,14 +50,22 @@ final class ReadBusTiming {
         // arithmetic). Where d is shorter than the bus time, the bus never waits for a sector
         // again once it is behind the head; where it is longer, the bus waits for every sector
         // once it has caught up (holding the bus), and it catches up at the first sector whose
-        // end is past the bus's (a strictly increasing difference: a binary search).
+        // end is past the bus's (a strictly increasing difference: none if not the run's last,
+        // else a binary search).
         while (k < n) {
             long s = k - covered + offset;
-            long r = m.sectorEndNs(s);
             int last = (int) Math.min(n - 1L, k + (m.runLast(s) - s));
             double d = last > k ? m.sectorNs(s) : 0;
             boolean slower = last > k && Math.floor(d) - SLACK_NS >= bus + 1; // the media slower than the bus
             boolean faster = last > k && Math.ceil(d) + SLACK_NS <= bus; // the media at least as fast
+            if (slower && m.sectorEndNs(last - covered + offset) <= e + (long) (last - k) * bus) {
+                // the bus reaches each sector of the run ever earlier relative to its end, and
+                // even the last one is in when the bus gets there: none is waited for
+                e += (long) (last - k + 1) * bus;
+                k = last + 1;
+                continue;
+            }
+            long r = m.sectorEndNs(s);
             if (r > e) {
                 if (hold) {
                     e = r + bus; // on the bus, waiting for the sector's end
@@ -87,9 +95,9 @@ final class ReadBusTiming {
                 k = last + 1;
             } else if (slower) {
                 // the bus, one sector time after another, reaches the run's sectors ever earlier
-                // relative to their ends: find the first it must wait for (none: the run's end)
+                // relative to their ends: find the first it must wait for (the last one is)
                 int lo = k + 1;
-                int hi = last + 1;
+                int hi = last; // the last one is waited for (above)
                 long base = e - (long) k * bus;
                 while (lo < hi) {
                     int mid = (lo + hi) >>> 1;
