@@ -24,6 +24,11 @@ final class DestageWork {
         transferSumNs += access.transferNs();
     }
 
+    /** The destage under way wrote on for {@code transferNs} more: a write joined it. */
+    void extend(long transferNs) {
+        transferSumNs += transferNs;
+    }
+
     /** Mean positioning, rotational latency and media transfer per destage. */
     DriveTimeSplit split() {
         if (destages == 0) {

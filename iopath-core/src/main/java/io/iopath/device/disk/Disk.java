@@ -310,15 +310,25 @@ public final class Disk implements BlockDevice {
     private void write(Request r) {
         WriteLog.Entry rec = writeLog.accepted(r.sector(), r.sectors());
         r.owner = rec;
+        long now = sim.now();
         // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6);
         // a read-ahead that has finished left its segment CLEAN
-        if (!readCache.readingAt(readCache.prefetching(), sim.now())) {
-            readAhead.stop(sim.now());
-        }
-        if (readCache.claimWrite(r.sector(), r.sectors(), sim.now()) < 0) {
-            readCache.invalidate(r.sector(), r.sectors(), sim.now());
+        if (!readCache.readingAt(readCache.prefetching(), now)) {
+            readAhead.stop(now);
         }
         boolean fua = Flags.has(r.flags(), Flags.FUA);
+        if (active != null && active == buffer.joinedRun()) {
+            // a run that writes joined: its writes on the media leave the buffer
+            buffer.writingHolds(access.sectorsDoneBy(now), now);
+        }
+        long room = writeCache && !fua && !buffer.writesWaiting() ? joinRoom(r, now) : -1;
+        if (readCache.claimWrite(r.sector(), r.sectors(), now, room >= 0) < 0) {
+            readCache.invalidate(r.sector(), r.sectors(), now);
+        }
+        if (room >= 0) {
+            joinMediaWrite(r, rec, room, now);
+            return;
+        }
         if (writeCache && !fua) {
             if (buffer.writesWaiting() || !admitDirty(r, rec)) {
                 // no write segment free: the write waits for a destage to free one (its data
@@ -352,6 +362,95 @@ public final class Disk implements BlockDevice {
         lastWasWrite = true;
         completeAt(r, t);
         return true;
+    }
+
+    /**
+     * Whether the write-back write {@code r} joins the destage under way, and if so the sectors
+     * its run may then hold at once (at most a segment); −1 if it does not. DiskSim's rule
+     * (APPEND to a segment being written, {@code disk_buffer_select_write_segment} value 7, let
+     * in while the media write runs by {@code disk_buffer_stopable_access}; disksim-controller.md
+     * §6.5, §9.3): the mechanism is writing the dirty run the write continues, its segment has a
+     * free sector (what of the run is not yet on the media is less than a segment), and the bus
+     * is free — no other command waits for the mechanism (the appending write is the one
+     * DiskSim's queue would pick next), no FLUSH waits (a stream of joins must not hold it off),
+     * and the run's last write is in the buffer (DiskSim: the segment is not transferring).
+     *
+     * <p>DiskSim then takes the write's data only as fast as the media frees space in the
+     * segment ({@code disk_request_needs_bus}). Where the media is slower than the bus (the
+     * datasheet drives, the DEC RZ26, the Seagate ST41601N, a drive without a bus) that
+     * throttle holds the data back but never the media, which writes each sector long after its
+     * data is in ({@link #joinMediaWrite} times the acknowledgment by it). Where the bus is the
+     * slower (most validation drives) the media keeps up with the data and, having caught up,
+     * waits a revolution for the sector it missed; iopath joins there only when the segment
+     * holds that revolution's worth of data on top of what is not yet written, so that the
+     * throttle never binds (a drive whose segment is shorter than a revolution of bus time, the
+     * Atlas III, does not join: each write waits for the one before it, as before).
+     */
+    private long joinRoom(Request r, long now) {
+        MediaJob d = active;
+        if (d == null || d.kind != MediaJob.Kind.DESTAGE || d.endLba() != r.sector() || now >= activeMediaEndNs
+                || !flushes.isEmpty() || !scheduler.noHostJobs() || access.outOfOrder()
+                || bus.destageStreamsBehindBus(d.seq, d.sectors, now)) {
+            return -1;
+        }
+        long segment = cacheConfig.segmentSectors();
+        long unwritten = d.sectors - access.sectorsDoneBy(now);
+        if (unwritten >= segment) {
+            return -1;
+        }
+        long room = unwritten + r.sectors();
+        if (busOutrunsMedia(r)) {
+            room = Math.min(room, segment);
+        } else {
+            long busNs = bus.busNsPerSector(true);
+            long revNs = (long) Math.ceil(mechanics.spindle().revolutionNs());
+            room = Math.min(room, unwritten + (revNs + busNs - 1) / busNs + 1);
+        }
+        return buffer.joinable(d, r.sector(), r.sectors(), room) ? room : -1;
+    }
+
+    /** Whether the bus is no slower than the media on every track of the write (its two ends' zones). */
+    private boolean busOutrunsMedia(Request r) {
+        long sectorNs = Math.min(mechanics.mediaNs(r.sector(), 1), mechanics.mediaNs(r.endSector() - 1, 1));
+        return bus.busNsPerSector(true) <= sectorNs;
+    }
+
+    /**
+     * The write joins the destage under way ({@link #joinRoom}): the media write goes on into its
+     * sectors without a new positioning or the minimum seek delay (DiskSim {@code
+     * disk_check_hda_pending}: a write continuing the stream at the instant its last sector is
+     * written), each once its data is in ({@link DiskMechanics#continueWrite}). It is
+     * acknowledged once its data has crossed the bus (write-hit overhead, data preparation, its
+     * sectors) — where the bus outruns the media, no sooner than the media has freed the
+     * segment's space for its last sector: that sector's data enters once the sector a segment
+     * before it is on the media.
+     */
+    private void joinMediaWrite(Request r, WriteLog.Entry rec, long room, long now) {
+        MediaJob d = active;
+        long prior = d.sectors;
+        long from = d.endLba();
+        boolean throttled = busOutrunsMedia(r);
+        buffer.join(d, r, rec, room);
+        r.cacheHit = true;
+        cacheHits++;
+        long t = bus.writeBackDoneNs(d.seq, prior, r.sectors(), now, lastWasWrite);
+        r.transferNs += bus.busNs(true, r.sectors());
+        lastWasWrite = true;
+        long oldEnd = activeMediaEndNs;
+        long start = Math.max(oldEnd, bus.admittedMediaStartNs());
+        long end = mechanics.continueWrite(start, from, r.sectors(), prior, bus.admittedDataStartNs(),
+                bus.busNsPerSector(true), access).endNs();
+        long freedFor = d.sectors - 1 - cacheConfig.segmentSectors();
+        if (throttled && freedFor >= 0) {
+            t = bus.writeBackThrottledNs(t, access.sectorEndNs(freedFor));
+        }
+        destageWork.extend(end - oldEnd);
+        busyNs += end - oldEnd;
+        activeMediaEndNs = end;
+        activeCompleteNs = end;
+        scheduler.headAt(d.endLba());
+        mediaDone.scheduleAt(end);
+        completeAt(r, t);
     }
 
     private void flush(Request r) {
@@ -626,6 +725,10 @@ public final class Disk implements BlockDevice {
      * sectors on the platter (0 or 1).
      */
     public int powerFail() {
+        if (active != null && active == buffer.joinedRun()) {
+            // the writes of a joined run already on the media survive
+            buffer.writingHolds(access.sectorsDoneBy(sim.now()), sim.now());
+        }
         failed = true;
         mediaDone.cancel();
         long now = sim.now();
@@ -731,6 +834,11 @@ public final class Disk implements BlockDevice {
     /** Reads served partly from the buffer and partly from the media. */
     public long partialHits() {
         return partialHits;
+    }
+
+    /** Write-back writes that joined the media write of the run they continue, under way. */
+    public long joinedWrites() {
+        return buffer.joined();
     }
 
     /** Dirty extents a later write replaced in the buffer before they were destaged. */

@@ -41,9 +41,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Atlas III's 64-sector segment) a revolution per request. Their reads are held at every size
  * to the bound that follows (overheads plus one revolution per request:
  * {@link #importedDrivesReadAtDepthOneWithinOneRevolutionPerRequest}); from 1 MiB on, reads and
- * write-back writes also to the 90 % of the zone's bound. Their write-back writes lose more below
- * 1 MiB for a reason of iopath's own (a write may not join a dirty run being written, DiskSim's
- * APPEND to a writing segment; docs/drive.md has the table), not held below 1 MiB.
+ * write-back writes also to the 90 % of the zone's bound.
+ *
+ * <p>Their write-back writes at every size are held to what DiskSim's rules give at depth 1
+ * ({@link #importedDrivesWriteBackAtDepthOneWithinTheirPerCommandBound}): a write that continues
+ * the run being written joins that media write (DiskSim's APPEND to a segment being written), so
+ * only the write's bus side is in series — write-hit overhead, data preparation, its sectors,
+ * write completion — where the drive's segment holds what the media has yet to write plus a
+ * revolution of bus data; where it cannot (the Atlas III's 64-sector segment is shorter than a
+ * revolution of its bus, and on the DEC RZ26, the hp_c2249a and the ST41601N the bus outruns the
+ * media, so a write acknowledged at the bus rate leaves its segment full and the next one waits
+ * for its media write), a revolution per request more.
  */
 class StreamingTest {
     private static final int[] BLOCK_KIB = {64, 128, 256, 1024, 4096};
@@ -106,6 +114,63 @@ class StreamingTest {
             }
         }
         assertThat(below).as("%s reads below 90 %% of the per-command bound", preset).isEmpty();
+    }
+
+    /**
+     * The DiskSim imports' write-back writes at depth 1, write cache on, 64 KiB – 4 MiB (class
+     * javadoc): at least 90 % of the bus side of each command in series with the transfer at
+     * the slower of the bus and the media ({@link #perCommandWriteBytesPerNs}), plus a
+     * revolution per request where a write cannot join the media write of the one before it
+     * ({@link #joinsTheWriteBeforeIt}).
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("imports")
+    void importedDrivesWriteBackAtDepthOneWithinTheirPerCommandBound(String preset) {
+        DriveSpec spec = DrivePresets.find(preset).orElseThrow().withWriteCache(true);
+        long start = spec.capacitySectors() / 10;
+        double revNs = 60e9 / spec.effectiveRpm();
+        double lost = joinsTheWriteBeforeIt(spec, start) ? 0 : revNs;
+        List<String> below = new ArrayList<>();
+        for (int kib : BLOCK_KIB) {
+            int sectors = kib * 2;
+            double bound = perCommandWriteBytesPerNs(spec, start, sectors, lost);
+            double rate = measure(spec, Op.WRITE, start, sectors);
+            if (rate < 0.90 * bound) {
+                below.add(String.format("%d KiB %.0f %% of %.3f MB/s", kib, 100 * rate / bound, bound * 1e3));
+            }
+        }
+        assertThat(below).as("%s write-back writes below 90 %% of the per-command bound", preset).isEmpty();
+    }
+
+    /**
+     * Whether, from the drive's parameters, a sequential write at depth 1 joins the media write
+     * of the one before it: the bus is slower than the media (the media keeps up with the data)
+     * and a segment holds twice a revolution of bus data (what the media has yet to write when
+     * the write arrives, at most a revolution's worth after the head missed a sector, and the
+     * revolution the head may wait again), so DiskSim's throttle of the data never binds.
+     */
+    static boolean joinsTheWriteBeforeIt(DriveSpec spec, long lba) {
+        ZonedGeometry g = spec.geometry();
+        Zone z = g.zones().get(g.zoneIndexOf(lba));
+        double revNs = 60e9 / spec.effectiveRpm();
+        double busNs = spec.overheads().busNsPerSector(true);
+        if (busNs <= revNs / z.sectorsPerTrack()) {
+            return false;
+        }
+        return spec.cache().segmentSectors() >= 2 * (Math.ceil(revNs / busNs) + 1);
+    }
+
+    /**
+     * Bytes per ns of back-to-back {@code sectors}-sector write-back writes at depth 1 that each
+     * pay the bus side (write-hit overhead + data preparation + write completion) in series with
+     * their transfer, at the slower of the bus and the zone ({@link #deliverableBytesPerNs}),
+     * plus {@code lostNs} each.
+     */
+    static double perCommandWriteBytesPerNs(DriveSpec spec, long lba, int sectors, double lostNs) {
+        var o = spec.overheads();
+        double fixed = o.commandNs(true, true, true) + o.protocol().dataPreparationNs() + o.completionNs(true);
+        double perSector = 512 / deliverableBytesPerNs(spec, lba, true);
+        return sectors * 512.0 / (fixed + sectors * perSector + lostNs);
     }
 
     /**

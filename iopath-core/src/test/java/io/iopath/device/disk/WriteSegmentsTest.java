@@ -120,6 +120,71 @@ class WriteSegmentsTest {
         assertThat(h.ledger.volatileCount()).isZero();
     }
 
+    /**
+     * DiskSim's APPEND to a segment being written (disk_buffer_select_write_segment value 7): at
+     * depth 1 each sequential write arrives while the one before it is still being written and
+     * joins that media write, which goes on into its sectors: one destage for the whole stream.
+     * A joined write on the media leaves the buffer while the stream goes on: the writes still
+     * volatile at a completion are the few the media has not yet reached, not the whole stream.
+     */
+    @Test
+    void aSequentialWriteJoinsTheMediaWriteUnderWay() {
+        DriveSpec spec = DrivePresets.find("atlas10k").orElseThrow().withWriteCache(true);
+        int[] mostVolatile = {0};
+        DriveHarness h = sequentialWrites(spec, 10, 128, null, mostVolatile);
+        assertThat(h.disk.joinedWrites()).isEqualTo(9);
+        assertThat(h.disk.destages()).isEqualTo(1);
+        assertThat(mostVolatile[0]).isPositive().isLessThanOrEqualTo(3);
+        assertThat(h.ledger.volatileCount()).isZero();
+        assertThat(h.done).hasSize(10);
+    }
+
+    /**
+     * Where the bus outruns the media (the ST41601N: 0.096 ms a sector on the bus, about 0.13 on
+     * the media), a write that joined the media write is taken only as the media frees its
+     * segment: at no completion does the drive hold more acknowledged sectors not yet on the
+     * media than a segment.
+     */
+    @Test
+    void aJoiningWriteIsAcknowledgedNoFasterThanTheMediaFreesItsSegment() {
+        DriveSpec spec = DrivePresets.find("st41601n").orElseThrow().withWriteCache(true);
+        long[] most = {0};
+        DriveHarness h = sequentialWrites(spec, 30, 256, most, new int[1]);
+        assertThat(h.disk.joinedWrites()).isPositive();
+        assertThat(most[0]).isPositive().isLessThanOrEqualTo(spec.cache().segmentSectors());
+        assertThat(h.ledger.volatileCount()).isZero();
+    }
+
+    /**
+     * {@code count} sequential {@code sectors}-sector writes at depth 1; {@code mostUnwritten}
+     * (if given) gets the most acknowledged sectors not yet on the media seen at a completion
+     * while writes joined the run being written, {@code mostVolatile} the most writes the log
+     * counted volatile at a completion.
+     */
+    private static DriveHarness sequentialWrites(DriveSpec spec, int count, int sectors, long[] mostUnwritten,
+            int[] mostVolatile) {
+        DriveHarness h = new DriveHarness(spec, 6);
+        long first = spec.capacitySectors() / 10;
+        long[] next = {first};
+        int[] left = {count - 1};
+        h.onDone = r -> {
+            mostVolatile[0] = Math.max(mostVolatile[0], h.ledger.volatileCount());
+            if (mostUnwritten != null && h.disk.destages() == 1 && h.disk.joinedWrites() > 0) {
+                // the run being written began at first; the media access holds its progress
+                long onMedia = h.disk.mediaAccess().sectorsDoneBy(h.sim.now());
+                mostUnwritten[0] = Math.max(mostUnwritten[0], r.endSector() - first - onMedia);
+            }
+            if (left[0]-- > 0) {
+                h.submit(Op.WRITE, next[0], sectors, 0);
+                next[0] += sectors;
+            }
+        };
+        h.submit(Op.WRITE, next[0], sectors, 0);
+        next[0] += sectors;
+        h.sim.run();
+        return h;
+    }
+
     @Test
     void combinedRunsLeaveTheBufferReadableOnceDestaged() {
         // every write of a combined run releases its segment when the run is on the media: a

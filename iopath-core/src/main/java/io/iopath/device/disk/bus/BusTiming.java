@@ -160,6 +160,17 @@ public final class BusTiming {
                 + overheads.busNs(true, sectors) + overheads.completionNs(true);
     }
 
+    /**
+     * A write-back write whose data the bus could have in by {@code doneNs} less the completion
+     * overhead, taken only as the media frees its segment: its last sector enters one bus
+     * sector after {@code spaceFreedNs}, when the sector a segment before it is on the media
+     * (DiskSim {@code disk_request_needs_bus}, the free space of the segment being written).
+     * Returns when it completes.
+     */
+    public long writeBackThrottledNs(long doneNs, long spaceFreedNs) {
+        return Math.max(doneNs, spaceFreedNs + overheads.busNsPerSector(true) + overheads.completionNs(true));
+    }
+
     /** Whether the destage of run {@code seq} ({@code sectors} long) starts while the last admitted write's data still crosses the bus. */
     public boolean destageStreamsBehindBus(long seq, int sectors, long nowNs) {
         return seq == admittedSeq && nowNs < admittedDataStartNs + overheads.busNs(true, sectors);

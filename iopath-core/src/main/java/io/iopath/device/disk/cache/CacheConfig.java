@@ -37,7 +37,9 @@ package io.iopath.device.disk.cache;
  *                              instead of stopping it and waiting a revolution
  * @param combineSequentialWrites a write-back write that starts where an idle dirty run ends, and
  *                              fits its segment with it, joins that run (DiskSim {@code Combine
- *                              seq writes}); otherwise it takes a segment of its own
+ *                              seq writes}), as does one that continues the run being written
+ *                              while its segment has room (DiskSim's APPEND to a segment being
+ *                              written); otherwise it takes a segment of its own
  * @param overwriteInCache      a write-back write that wholly covers an idle dirty run replaces
  *                              it in the buffer, the older data never reaching the media
  *                              (iopath's own extension, spec §8.2: on for the datasheet presets,

@@ -38,6 +38,8 @@ public final class ReadCache {
     /** Whether the segment's last access was a write. */
     private final boolean[] writeData;
     private final int[] dirtyCount;
+    /** A DIRTY segment's first dirty sector: where its first write began, before any slide. */
+    private final long[] dirtyFrom;
     private final long[] lastUse;
     private final int segmentSectors;
     /** Segments [readSegments, length) are dedicated to writes. */
@@ -68,6 +70,7 @@ public final class ReadCache {
         this.state = new int[segments];
         this.writeData = new boolean[segments];
         this.dirtyCount = new int[segments];
+        this.dirtyFrom = new long[segments];
         this.lastUse = new long[segments];
         this.segmentSectors = segmentSectors;
         this.readSegments = segments - writeSegments;
@@ -290,8 +293,14 @@ public final class ReadCache {
      * it overlaps (class javadoc). The segment being read ahead is not emptied (it is READING;
      * DiskSim cuts its limit and stops it, keeping what it read). Returns the segment, or −1 if
      * none may be claimed (every allowed one holds dirty data).
+     *
+     * @param joinsWriting the write joins the media write under way (the controller decided it):
+     *                     it appends to the dirty segment ending at {@code lba} whatever its
+     *                     length (DiskSim value 7, APPEND to a segment being written), and the
+     *                     segment slides, keeping its newest segment-size sectors, as the media
+     *                     frees the older ones ({@code disk_buffer_segment_wrap})
      */
-    public int claimWrite(long lba, int n, long nowNs) {
+    public int claimWrite(long lba, int n, long nowNs, boolean joinsWriting) {
         if (!enabled()) {
             return -1;
         }
@@ -307,7 +316,7 @@ public final class ReadCache {
         for (int s = dedicated ? readSegments : 0; s < start.length; s++) {
             int value;
             if (state[s] == DIRTY) {
-                value = end[s] == lba && end[s] + n - start[s] <= segmentSectors ? 6 : 0;
+                value = end[s] != lba ? 0 : joinsWriting ? 7 : end[s] + n - start[s] <= segmentSectors ? 6 : 0;
             } else if (dirtySegments >= maxWriteSegments) {
                 value = 0;
             } else if (s == prefetching) {
@@ -333,12 +342,17 @@ public final class ReadCache {
         if (best == prefetching) {
             prefetching = -1;
         }
-        if (bestValue == 6) {
+        if (bestValue == 7) {
+            end[best] += n;
+            start[best] = Math.max(start[best], end[best] - segmentSectors);
+            dirtyCount[best]++;
+        } else if (bestValue == 6) {
             end[best] += n;
             dirtyCount[best]++;
         } else {
             start[best] = lba;
             end[best] = lba + n;
+            dirtyFrom[best] = lba;
             state[best] = DIRTY;
             dirtyCount[best] = 1;
         }
@@ -353,7 +367,8 @@ public final class ReadCache {
      */
     public void writeDone(long lba, int n, boolean keep) {
         for (int s = 0; s < start.length; s++) {
-            if (state[s] == DIRTY && start[s] <= lba && lba + n <= end[s]) {
+            // a segment that slid under a joined stream keeps counting its writes from dirtyFrom
+            if (state[s] == DIRTY && dirtyFrom[s] <= lba && lba + n <= end[s]) {
                 if (--dirtyCount[s] <= 0) {
                     dirtyCount[s] = 0;
                     state[s] = keep ? CLEAN : EMPTY;

@@ -11,7 +11,9 @@ import java.util.ArrayDeque;
  * The write-back buffer (disksim-controller.md §9.3, disk-drive spec §8.2): the dirty runs
  * acknowledged writes left in the buffer's write segments, as destage jobs on the
  * {@link CommandScheduler}'s dirty list. A write that continues an idle dirty run in its segment
- * joins it; otherwise it needs segments of its own, at most {@link CacheConfig#maxWriteSegments}
+ * joins it, and so does one that continues the run being written, while its segment has room
+ * ({@link #joinable}; the controller continues the media write); otherwise it needs segments of
+ * its own, at most {@link CacheConfig#maxWriteSegments}
  * holding dirty data at once, and waits here for a destage to free one. Above the high-water
  * mark, or while writes wait for space, destages are due alongside host commands. A run on the
  * media leaves its segments CLEAN (if the drive keeps write data readable) or EMPTY in the
@@ -114,9 +116,8 @@ public final class WriteBackBuffer {
         long prior = 0;
         if (d != null) {
             prior = d.sectors;
-            dirtySegments -= segmentsFor(d.sectors);
             d.append(rec, r.sectors());
-            dirtySegments += segmentsFor(d.sectors);
+            charge(d, segmentsFor(d.sectors));
             scheduler.grown(d);
         } else {
             long need = segmentsFor(r.sectors());
@@ -130,13 +131,102 @@ public final class WriteBackBuffer {
             d.record = rec;
             d.dirtySinceNs = Math.min(d.dirtySinceNs, dirtySince);
             scheduler.enqueueDirty(d, active);
-            dirtySegments += need;
+            charge(d, need);
         }
         dirtySectors += r.sectors();
         tasks.noteEffective(dirty.size());
         priorSectors = prior;
         return d;
     }
+
+    /** The run {@code d} now occupies {@code segments} write segments. */
+    private void charge(MediaJob d, long segments) {
+        dirtySegments += segments - d.segments;
+        d.segments = (int) segments;
+    }
+
+    /**
+     * Whether a write of [lba, lba + n) may join the dirty run {@code writing} whose media write
+     * is under way (DiskSim's APPEND to a segment being written, value 7 in {@code
+     * disk_buffer_select_write_segment}, disksim-controller.md §9.3; {@code
+     * disk_buffer_stopable_access} lets such a write in while the media write runs): the drive
+     * combines sequential writes, the write starts at the run's end, no other job has a claim on
+     * its sectors, and its segment can hold {@code roomSectors} at once — what of the run is not
+     * yet on the media plus what the write brings in before the media takes it (the
+     * controller's reckoning). One segment, as in DiskSim, whose segments are the unit a write
+     * appends to: a run spanning several segments is iopath's way of letting in a write longer
+     * than one, and a sequential writer whose data outruns the media keeps taking runs of its
+     * own behind the one being written, as before.
+     */
+    public boolean joinable(MediaJob writing, long lba, int n, long roomSectors) {
+        if (!cacheConfig.combineSequentialWrites() || writing.endLba() != lba || roomSectors > cacheConfig.segmentSectors()
+                || scheduler.anyJobOverlaps(lba, n, writing, writing)) {
+            return false;
+        }
+        return dirtySegments - writing.segments + 1 <= maxWriteSegments;
+    }
+
+    /**
+     * The write joins the run being written ({@link #joinable} said it may): its sectors follow
+     * the run's, and the run is now charged for {@code roomSectors}.
+     */
+    public void join(MediaJob writing, Request r, WriteLog.Entry rec, long roomSectors) {
+        writing.append(rec, r.sectors());
+        charge(writing, segmentsFor(roomSectors));
+        joinedRun = writing;
+        scheduler.grown(writing);
+        dirtySectors += r.sectors();
+        tasks.noteEffective(dirty.size());
+        priorSectors = writing.sectors - r.sectors();
+        joined++;
+    }
+
+    /**
+     * The run being written that writes joined, or null: it is charged for what of it is not yet
+     * on the media ({@link #writingHolds}), not for its length, which grows with every join.
+     */
+    public MediaJob joinedRun() {
+        return joinedRun;
+    }
+
+    /**
+     * The joined run's media write has put its first {@code onMediaSectors} on the media by
+     * {@code nowNs}: each of its writes wholly among them is on the media and leaves the buffer
+     * (the log and the segments learn it now, as they would at the end of a destage of its own:
+     * a stream of joins would otherwise keep written data counted volatile until the stream
+     * pauses), and the run holds only the segments the rest takes (at least one).
+     */
+    public void writingHolds(long onMediaSectors, long nowNs) {
+        MediaJob j = joinedRun;
+        if (j == null) {
+            return;
+        }
+        int records = 1 + j.moreRecords;
+        while (j.retired < records) {
+            int n = j.recordSectors(j.retired);
+            if (j.retiredSectors + n > onMediaSectors) {
+                break;
+            }
+            readCache.writeDone(j.lba + j.retiredSectors, n, keepWrittenData);
+            writeLog.onMedia((WriteLog.Entry) j.recordOf(j.retired), nowNs);
+            if (j.retired > 0) {
+                j.more[j.retired - 1] = null; // the log's entry is done with
+            }
+            dirtySectors -= n;
+            j.retired++;
+            j.retiredSectors += n;
+        }
+        charge(j, segmentsFor(j.sectors - onMediaSectors));
+    }
+
+    private MediaJob joinedRun;
+
+    /** Writes that joined a run whose media write was under way ({@link #join}). */
+    public long joined() {
+        return joined;
+    }
+
+    private long joined;
 
     /** Sectors the run of the last {@link #admit} held before the write joined it (0: a run of its own). */
     public long priorSectors() {
@@ -177,7 +267,7 @@ public final class WriteBackBuffer {
             // the jobs that waited on it (younger, overlapping) go on as if it had been destaged
             scheduler.dropDirty(o);
             dirtySectors -= o.sectors;
-            dirtySegments -= segmentsFor(o.sectors);
+            charge(o, 0);
             writeLog.superseded((WriteLog.Entry) o.record, by);
             for (int k = 0; k < o.moreRecords; k++) {
                 writeLog.superseded((WriteLog.Entry) o.more[k], by);
@@ -196,28 +286,19 @@ public final class WriteBackBuffer {
     public void destaged(MediaJob j, long nowNs) {
         // the occupancy up to now includes this run: integrate before it leaves the buffer
         tasks.account(nowNs, dirty.size());
-        writtenBack(j);
         scheduler.destaged(j);
-        dirtySectors -= j.sectors;
-        dirtySegments -= segmentsFor(j.sectors);
-        writeLog.onMedia((WriteLog.Entry) j.record, nowNs);
-        for (int k = 0; k < j.moreRecords; k++) {
-            writeLog.onMedia((WriteLog.Entry) j.more[k], nowNs);
+        dirtySectors -= j.sectors - j.retiredSectors;
+        charge(j, 0);
+        if (j == joinedRun) {
+            joinedRun = null;
         }
-    }
-
-    private void writtenBack(MediaJob j) {
-        int appended = 0;
-        for (int k = 0; k < j.moreRecords; k++) {
-            appended += j.moreSectors[k];
-        }
-        long lba = j.lba;
-        int first = j.sectors - appended;
-        readCache.writeDone(lba, first, keepWrittenData);
-        lba += first;
-        for (int k = 0; k < j.moreRecords; k++) {
-            readCache.writeDone(lba, j.moreSectors[k], keepWrittenData);
-            lba += j.moreSectors[k];
+        // each write not already retired (writingHolds) leaves its segment and is on the media
+        long lba = j.lba + j.retiredSectors;
+        for (int i = j.retired, records = 1 + j.moreRecords; i < records; i++) {
+            int n = j.recordSectors(i);
+            readCache.writeDone(lba, n, keepWrittenData);
+            lba += n;
+            writeLog.onMedia((WriteLog.Entry) j.recordOf(i), nowNs);
         }
     }
 

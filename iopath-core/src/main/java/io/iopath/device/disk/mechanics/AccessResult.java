@@ -101,6 +101,30 @@ public final class AccessResult implements SectorSchedule {
         return runs;
     }
 
+    /**
+     * Sectors of the access (in order, from its first) wholly under the head by {@code timeNs}:
+     * for a write, what is on the media (DiskSim's {@code inblkno} less the first LBN). Only for
+     * an access in LBA order ({@link #outOfOrder} false), whose runs are all recorded.
+     */
+    public long sectorsDoneBy(long timeNs) {
+        int r = runs - 1;
+        while (r > 0 && runStartNs[r] > timeNs) {
+            r--;
+        }
+        if (r < 0 || timeNs <= runStartNs[r]) {
+            return r < 0 ? 0 : runFirst[r];
+        }
+        long k = (long) Math.floor((timeNs - runStartNs[r]) * (double) runSpt[r] / spindle.revolutionNs());
+        // the rounding of sectorEndNs decides a sector that ends within a ns of timeNs
+        while (k < runCount[r] && sectorEndNs(runFirst[r] + k) <= timeNs) {
+            k++;
+        }
+        while (k > 0 && sectorEndNs(runFirst[r] + k - 1) > timeNs) {
+            k--;
+        }
+        return runFirst[r] + Math.min(k, runCount[r]);
+    }
+
     /** When sector {@code k} of the access (0-based) had wholly passed under the head. */
     @Override
     public long sectorEndNs(long k) {

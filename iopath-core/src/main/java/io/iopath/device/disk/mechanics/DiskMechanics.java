@@ -186,6 +186,34 @@ public final class DiskMechanics {
         }
     }
 
+    /**
+     * Continues the media write {@code out} holds, which ended at {@link AccessResult#endNs} with
+     * its {@code priorSectors} sectors, by {@code sectors} more from {@code lba} (the sector after
+     * its last), from {@code startNs} (no earlier than that end) on: a sequential write that
+     * joined the write under way (DiskSim's APPEND to a segment being written, {@code
+     * disk_buffer_select_write_segment}; {@code disk_check_hda_pending} then waives the minimum
+     * seek delay, the stream being continued at the instant its last sector was written). The
+     * heads are where that write left them; there is no new positioning, only the track changes
+     * and the wait for each sector's data: sector i of the whole run is in the buffer at {@code
+     * dataStartNs + (i+1)·busNsPerSector}. The continuation's time counts as transfer. Returns
+     * {@code out}, its end moved.
+     */
+    public AccessResult continueWrite(long startNs, long lba, long sectors, long priorSectors, long dataStartNs,
+            long busNsPerSector, AccessResult out) {
+        long seek = out.seekNs;
+        long rotation = out.rotationNs;
+        long transfer = out.transferNs;
+        boolean outOfOrder = out.outOfOrder;
+        long first = out.firstSectorNs;
+        access(startNs, lba, sectors, true, 0, dataStartNs, busNsPerSector, priorSectors, out);
+        out.seekNs = seek;
+        out.rotationNs = rotation;
+        out.transferNs = transfer + (out.endNs - startNs);
+        out.outOfOrder |= outOfOrder;
+        out.firstSectorNs = first;
+        return out;
+    }
+
     /** Of the write under way: sectors that must be in the buffer before any is written. */
     private int minBuffered = 1;
 
@@ -193,18 +221,26 @@ public final class DiskMechanics {
 
     private AccessResult access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
             long busNsPerSector, AccessResult out) {
+        return access(startNs, lba, sectors, write, minMoveNs, dataStartNs, busNsPerSector, -1, out);
+    }
+
+    /** @param continuing sectors of the access {@code out} holds that this one continues; −1: a new access */
+    private AccessResult access(long startNs, long lba, long sectors, boolean write, long minMoveNs, long dataStartNs,
+            long busNsPerSector, long continuing, AccessResult out) {
         long t = startNs;
         long seek = 0;
         long rotation = 0;
         long transfer = 0;
-        boolean first = true;
+        boolean first = continuing < 0;
         boolean paced = dataStartNs != NO_DATA_CONSTRAINT;
         boolean onArrival = write ? writeOnArrival : readOnArrival;
-        long done = 0;
+        long done = Math.max(0, continuing);
         long remaining = sectors;
         TrackCursor c = cursor;
         out.outOfOrder = false;
-        out.clearRuns(spindle);
+        if (first) {
+            out.clearRuns(spindle);
+        }
         while (remaining > 0) {
             geometry.locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)

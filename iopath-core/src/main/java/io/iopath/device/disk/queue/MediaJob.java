@@ -37,6 +37,15 @@ public final class MediaJob {
     /** The sectors of each appended write, in order: the run is its first write's, then theirs. */
     public int[] moreSectors = new int[0];
     public int moreRecords;
+    /** Sectors of the run's first write (set when a write is first appended). */
+    public int firstSectors;
+    /**
+     * A run that writes joined while it was being written: its writes already on the media and
+     * out of the buffer (the first {@code retired} of record, more[0], more[1], …), and their
+     * sectors, from {@link #lba} on.
+     */
+    public int retired;
+    public int retiredSectors;
     public boolean fua;
     /** A HEAD OF QUEUE command's media work: served before everything else that may run. */
     public boolean headOfQueue;
@@ -54,6 +63,8 @@ public final class MediaJob {
      * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
      */
     public long dirtySinceNs;
+    /** A dirty run: the write segments it is charged for in the write-back buffer. */
+    public int segments;
     /** Arrival order among all jobs, for FCFS and for write ordering. */
     public long seq;
     public int cylinder;
@@ -88,6 +99,9 @@ public final class MediaJob {
 
     /** Appends a write to this dirty run: its sectors follow the run's end. */
     public void append(Object writeRecord, int addedSectors) {
+        if (moreRecords == 0) {
+            firstSectors = sectors;
+        }
         if (moreRecords == more.length) {
             more = java.util.Arrays.copyOf(more, Math.max(4, 2 * more.length));
             moreSectors = java.util.Arrays.copyOf(moreSectors, more.length);
@@ -97,6 +111,16 @@ public final class MediaJob {
         sectors += addedSectors;
     }
 
+    /** Sectors of write {@code i} of the run: 0 its first, i ≥ 1 the (i−1)-th appended. */
+    public int recordSectors(int i) {
+        return i == 0 ? (moreRecords == 0 ? sectors : firstSectors) : moreSectors[i - 1];
+    }
+
+    /** Write {@code i} of the run's log record: 0 {@link #record}, i ≥ 1 {@code more[i−1]}. */
+    public Object recordOf(int i) {
+        return i == 0 ? record : more[i - 1];
+    }
+
     public void clear() {
         request = null;
         record = null;
@@ -104,10 +128,14 @@ public final class MediaJob {
             more[i] = null;
         }
         moreRecords = 0;
+        firstSectors = 0;
+        retired = 0;
+        retiredSectors = 0;
         fua = false;
         headOfQueue = false;
         arrivedBusy = false;
         blockedBy = 0;
+        segments = 0;
         index = -1;
         active = false;
     }
