@@ -1,6 +1,7 @@
 package io.iopath.validation;
 
 import io.iopath.files.AtomicFiles;
+import io.iopath.result.Provenance;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Rectangle;
@@ -12,6 +13,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
@@ -19,7 +21,9 @@ import org.jfree.svg.SVGGraphics2D;
 /**
  * Writes the measured and simulated response-time CDFs of a validation run: as CSV (the rows
  * the demerit is computed from, and the quantile grid) and as an SVG chart. Every file is
- * written to a temporary file and renamed, so readers never see a partial file.
+ * written to a temporary file and renamed, so readers never see a partial file. Each names the
+ * iopath version that made it (a CSV column, as results.csv has; the chart's subtitle), so a file
+ * found later can be matched to its build; there is no scenario hash, a validation reads no scenario.
  */
 public final class ValidationFiles {
     private static final int WIDTH = 800;
@@ -28,9 +32,9 @@ public final class ValidationFiles {
     private ValidationFiles() {
     }
 
-    /** {@code curve,response_ms,cumulative}: every row of both CDFs, measured first. */
+    /** {@code curve,response_ms,cumulative,iopath_version}: every row of both CDFs, measured first. */
     public static void writeCdfCsv(Path file, Cdf measured, Cdf simulated) throws IOException {
-        StringBuilder sb = new StringBuilder("curve,response_ms,cumulative\n");
+        StringBuilder sb = new StringBuilder("curve,response_ms,cumulative,iopath_version\n");
         appendRows(sb, "measured", measured);
         appendRows(sb, "simulated", simulated);
         AtomicFiles.writeString(file, sb.toString());
@@ -39,16 +43,17 @@ public final class ValidationFiles {
     private static void appendRows(StringBuilder sb, String curve, Cdf cdf) {
         for (int i = 0; i < cdf.rows(); i++) {
             sb.append(curve).append(',').append(fmt(cdf.x(i), 4)).append(',').append(fmt(cdf.cumulative(i), 6))
-                    .append('\n');
+                    .append(',').append(Provenance.VERSION).append('\n');
         }
     }
 
-    /** {@code p,measured_ms,simulated_ms} on the report's quantile grid. */
+    /** {@code p,measured_ms,simulated_ms,iopath_version} on the report's quantile grid. */
     public static void writeQuantilesCsv(Path file, ValidationReport report) throws IOException {
-        StringBuilder sb = new StringBuilder("p,measured_ms,simulated_ms\n");
+        StringBuilder sb = new StringBuilder("p,measured_ms,simulated_ms,iopath_version\n");
         for (ValidationReport.QuantileRow r : report.quantiles()) {
             sb.append(fmt(r.p(), 3)).append(',').append(fmt(r.measuredMs(), 4)).append(',')
-                    .append(fmt(r.simulatedMs(), 4)).append('\n');
+                    .append(fmt(r.simulatedMs(), 4)).append(',')
+                    .append(Provenance.VERSION).append('\n');
         }
         AtomicFiles.writeString(file, sb.toString());
     }
@@ -60,6 +65,7 @@ public final class ValidationFiles {
         data.addSeries(series("simulated", simulated));
         JFreeChart chart = ChartFactory.createXYLineChart(title, "response time (ms)", "cumulative fraction", data,
                 PlotOrientation.VERTICAL, true, false, false);
+        chart.addSubtitle(new TextTitle("iopath " + Provenance.VERSION));
         XYPlot plot = chart.getXYPlot();
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);

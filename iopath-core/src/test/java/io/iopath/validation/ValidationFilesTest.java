@@ -20,21 +20,24 @@ class ValidationFilesTest {
         Cdf s = DiskSimHistogram.of(sim).cdf();
         ValidationFiles.writeCdfCsv(dir.resolve("cdf.csv"), m, s);
         List<String> lines = Files.readAllLines(dir.resolve("cdf.csv"));
-        assertThat(lines.get(0)).isEqualTo("curve,response_ms,cumulative");
+        String version = "," + io.iopath.result.Provenance.VERSION;
+        assertThat(lines.get(0)).isEqualTo("curve,response_ms,cumulative,iopath_version");
         assertThat(lines).hasSize(1 + m.rows() + s.rows());
-        assertThat(lines.get(m.rows())).startsWith("measured,").endsWith(",1.000000");
-        assertThat(lines.get(lines.size() - 1)).startsWith("simulated,").endsWith(",1.000000");
+        assertThat(lines.get(m.rows())).startsWith("measured,").endsWith(",1.000000" + version);
+        assertThat(lines.get(lines.size() - 1)).startsWith("simulated,").endsWith(",1.000000" + version);
 
         ValidationReport report = ValidationReport.of(new Comparison(meas, sim));
         ValidationFiles.writeQuantilesCsv(dir.resolve("q.csv"), report);
         List<String> q = Files.readAllLines(dir.resolve("q.csv"));
-        assertThat(q.get(0)).isEqualTo("p,measured_ms,simulated_ms");
+        assertThat(q.get(0)).isEqualTo("p,measured_ms,simulated_ms,iopath_version");
         assertThat(q).hasSize(1 + ValidationReport.quantileGrid().size());
+        assertThat(q.subList(1, q.size())).allSatisfy(line -> assertThat(line).endsWith(version));
 
         ValidationFiles.writeCdfSvg(dir.resolve("a.svg"), "test", m, s);
         ValidationFiles.writeCdfSvg(dir.resolve("b.svg"), "test", m, s);
         String svg = Files.readString(dir.resolve("a.svg"));
-        assertThat(svg).startsWith("<?xml").contains("<svg").contains("measured").contains("simulated");
+        assertThat(svg).startsWith("<?xml").contains("<svg").contains("measured").contains("simulated")
+                .contains("iopath " + io.iopath.result.Provenance.VERSION);
         assertThat(svg).isEqualTo(Files.readString(dir.resolve("b.svg")));
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
