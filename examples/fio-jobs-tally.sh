@@ -2,8 +2,9 @@
 # Tally of fio's own job files (examples/, t/jobs/, t/client_server/ of a fio checkout) against
 # iopath: which simulate, which are refused with a message, which fail otherwise. Files whose
 # engine is a network or remote one (net, RDMA, HTTP, rados/rbd, nbd, nfs, iSCSI, gluster, HDFS,
-# DAOS) or the null engine are counted apart, as issue 14's "done when" does; every other engine
-# is local and must simulate or be refused with a message naming it.
+# DAOS, DDN's IME client: the engines scenario.JobSection calls remote) or the null engine (also
+# built as C++, cpp_null: engines/null.c) are counted apart, as issue 14's "done when" does;
+# every other engine is local and must simulate or be refused with a message naming it.
 #
 #   git clone https://github.com/axboe/fio /tmp/fio
 #   examples/fio-jobs-tally.sh /tmp/fio            # prints one line per file, then the tally
@@ -15,7 +16,7 @@ fio=${1:?usage: $0 FIO_CHECKOUT}
 root=$(cd "$(dirname "$0")/.." && pwd)
 iopath="$root/iopath"
 "$iopath" --version >/dev/null 2>&1 || true   # build once, before the loop
-nonlocal='^(net|netsplice|rdma|http|rados|rbd|nbd|nfs|libiscsi|gfapi|gfapi_async|libhdfs|dfs|null)$'
+nonlocal='^(net|netsplice|rdma|http|rados|rbd|nbd|nfs|libiscsi|gfapi|gfapi_async|libhdfs|dfs|ime_psync|ime_psyncv|ime_aio|null|cpp_null)$'
 ok=0; refused=0; failed=0; skipped=0
 for f in $(cd "$fio" && ls examples/*.fio t/jobs/*.fio t/client_server/*.fio 2>/dev/null | sort); do
   engine=$(grep -hE '^[[:space:]]*ioengine[[:space:]]*=' "$fio/$f" | tail -n 1 | sed -E 's/.*=[[:space:]]*//; s/[[:space:]]*([;#].*)?$//')

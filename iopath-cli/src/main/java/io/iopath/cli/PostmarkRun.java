@@ -2,12 +2,16 @@ package io.iopath.cli;
 
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.files.AtomicFiles;
+import io.iopath.report.ResultJson;
 import io.iopath.report.ResultTable;
+import io.iopath.report.RunReport;
+import io.iopath.report.ScenarioSource;
 import io.iopath.report.postmark.PostmarkReport;
 import io.iopath.result.PostmarkResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.ScenarioYaml;
 import io.iopath.workload.postmark.PostmarkConfigException;
 import io.iopath.workload.postmark.PostmarkConfigFile;
 import io.iopath.workload.postmark.PostmarkJob;
@@ -43,19 +47,29 @@ final class PostmarkRun {
 
     /** The scenario of one run, with overrides: Postmark's parameters come from the file, the rest from here. */
     static Scenario scenario(List<String> overrides) {
-        String text;
+        return ScenarioReader.read("(Postmark's built-in scenario)", builtInText(), overrides);
+    }
+
+    /** The text of {@link #SCENARIO}. */
+    private static String builtInText() {
         try (InputStream in = PostmarkRun.class.getResourceAsStream(SCENARIO)) {
             if (in == null) {
                 throw new IllegalStateException("built-in scenario missing from the jar: " + SCENARIO);
             }
-            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return ScenarioReader.read("(Postmark's built-in scenario)", text, overrides);
     }
 
-    static int run(Path configFile, Path opsOut, List<String> overrides, PrintWriter out, PrintWriter err) throws IOException {
+    /**
+     * @param outDir where to write the run's results.json, results.csv, … and report.html (as for a scenario's
+     *               {@code --out}), or null
+     * @param json   print the run's results.json instead of Postmark's report and the table; Postmark's
+     *               {@code show} text then goes to standard error, so standard output is the JSON alone
+     */
+    static int run(Path configFile, Path opsOut, List<String> overrides, Path outDir, boolean json, PrintWriter out,
+                   PrintWriter err) throws IOException {
         PostmarkScript script;
         try {
             script = PostmarkConfigFile.read(configFile);
@@ -66,6 +80,12 @@ final class PostmarkRun {
         if (script.runs().isEmpty()) {
             err.println("iopath: " + configFile + ": no 'run' line: nothing to simulate");
         }
+        if ((outDir != null || json) && script.runs().size() > 1) {
+            // results.json and the report describe one run; which of several is not for iopath to choose
+            throw new BadInputException((json ? "--json" : "--out") + ": " + configFile + " has " + script.runs().size()
+                    + " 'run' lines (" + String.join(", ", script.runs().stream().map(PostmarkScript.Run::where).toList())
+                    + "); it writes one run's results: keep one 'run' line");
+        }
         AtomicFiles.Output file = opsOut == null ? null : AtomicFiles.newOutputStream(opsOut);
         try (Writer w = file == null ? Writer.nullWriter()
                 : new BufferedWriter(new OutputStreamWriter(file, StandardCharsets.UTF_8))) {
@@ -73,7 +93,7 @@ final class PostmarkRun {
             boolean first = true;
             for (PostmarkScript.Command c : script.commands()) {
                 if (c instanceof PostmarkScript.Show show) {
-                    out.print(PostmarkShow.text(show.config(), WORKING_DIRECTORY));
+                    (json ? err : out).print(PostmarkShow.text(show.config(), WORKING_DIRECTORY));
                     continue;
                 }
                 if (c instanceof PostmarkScript.Run r && r.reportFile() != null) {
@@ -95,6 +115,14 @@ final class PostmarkRun {
                     result = run.execute(bar::update);
                 }
                 PostmarkResult r = pm.result();
+                if (outDir != null) {
+                    RunReport.write(outDir, result, source(configFile, c, overrides));
+                }
+                if (json) {
+                    out.print(ResultJson.toText(result));
+                    summary(err, c, pm, r, run);
+                    continue;
+                }
                 if (!first) {
                     out.println();
                 }
@@ -107,10 +135,11 @@ final class PostmarkRun {
                 }
                 out.println();
                 out.print(ResultTable.render(result));
-                run.notes().forEach(n -> err.println("iopath: " + n));
-                err.println("iopath: " + c.where() + ": " + pm.calls() + " calls, " + r.filesCreated() + " files created, "
-                        + r.filesRead() + " read, " + r.filesAppended() + " appended, " + r.filesDeleted() + " deleted; "
-                        + String.format(java.util.Locale.ROOT, "%.3f", pm.cpuNs() / 1e9) + " s of simulated CPU in calls");
+                if (outDir != null) {
+                    out.println();
+                    out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
+                }
+                summary(err, c, pm, r, run);
             }
             w.flush();
             if (file != null) {
@@ -121,5 +150,27 @@ final class PostmarkRun {
             err.println("iopath: wrote the calls to " + opsOut + " (postmark-seq v1)");
         }
         return 0;
+    }
+
+    /** The run's notes and its count of calls, on standard error. */
+    private static void summary(PrintWriter err, PostmarkScript.Command c, PostmarkProcess pm, PostmarkResult r, ScenarioRun run) {
+        run.notes().forEach(n -> err.println("iopath: " + n));
+        err.println("iopath: " + c.where() + ": " + pm.calls() + " calls, " + r.filesCreated() + " files created, "
+                + r.filesRead() + " read, " + r.filesAppended() + " appended, " + r.filesDeleted() + " deleted; "
+                + String.format(java.util.Locale.ROOT, "%.3f", pm.cpuNs() / 1e9) + " s of simulated CPU in calls");
+    }
+
+    /**
+     * The scenario as the report shows it: the configuration file's name, the overrides, and the built-in
+     * scenario as run with them, its Postmark job's parameters being the file's at the run line, given as
+     * Postmark's own {@code show} text.
+     */
+    private static ScenarioSource source(Path configFile, PostmarkScript.Command run, List<String> overrides) {
+        StringBuilder yaml = new StringBuilder(ScenarioYaml.asRun("(Postmark's built-in scenario)", builtInText(), overrides));
+        yaml.append("# the postmark job's parameters: ").append(run.where()).append(", as Postmark's show prints them:\n");
+        for (String line : PostmarkShow.text(run.config(), WORKING_DIRECTORY).split("\\R")) {
+            yaml.append("#   ").append(line).append('\n');
+        }
+        return new ScenarioSource(configFile.getFileName().toString(), overrides, yaml.toString());
     }
 }

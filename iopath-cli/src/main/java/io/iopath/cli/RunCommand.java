@@ -346,28 +346,30 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * A Postmark configuration file: simulated run by run in Postmark's built-in scenario, which --set and
-     * --drive change; the options that write iopath's files for one scenario are refused.
+     * --drive change; --out and --json write one run's results as for a scenario (a file of one run line), the
+     * trace outputs are refused.
      */
     private int postmark() throws IOException {
         if (!Files.isRegularFile(scenarioFile)) {
             throw new BadInputException(scenarioFile + ": no such Postmark configuration file");
         }
         OutputPaths.checkFile("--ops-out", opsOut);
-        for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--out", outDir}, {"--blktrace", blktraceFile},
+        OutputPaths.checkDirectory("--out", outDir);
+        for (Object[] option : new Object[][] {{"--trace-out", traceOut}, {"--blktrace", blktraceFile},
                 {"--blktrace-dir", blktraceDir}, {"--seed", seed}, {"--output-format", outputFormat}}) {
             if (option[1] != null) {
                 throw new BadInputException(option[0] + ": not available for a Postmark configuration file (it can hold"
                         + " several runs; write a scenario with a postmark: job for one); 'set seed' sets Postmark's seed");
             }
         }
-        if (json || check) {
-            throw new BadInputException((json ? "--json" : "--check") + ": not available for a Postmark configuration file");
+        if (check) {
+            throw new BadInputException("--check: not available for a Postmark configuration file");
         }
         List<String> all = new ArrayList<>(overrides);
         if (drive != null) {
             all.add("drive.preset=" + drive);
         }
-        return PostmarkRun.run(scenarioFile, opsOut, all, spec.commandLine().getOut(), spec.commandLine().getErr());
+        return PostmarkRun.run(scenarioFile, opsOut, all, outDir, json, spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
     private long intervalNs() {

@@ -3,6 +3,9 @@ package io.iopath.cli;
 import static io.iopath.cli.CliRunner.iopath;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.iopath.workload.postmark.Postmark;
 import io.iopath.workload.postmark.PostmarkConfigFile;
 import io.iopath.workload.postmark.PostmarkSeqWriter;
@@ -65,9 +68,20 @@ class PostmarkCommandTest {
     @Test
     void optionsForOneScenarioAreRefusedForAPmrc(@TempDir Path dir) throws IOException {
         Path config = Files.writeString(dir.resolve("p.pmrc"), "run\n");
-        CliRunner.Outcome o = iopath("run", config.toString(), "--out", dir.resolve("out").toString());
+        CliRunner.Outcome o = iopath("run", config.toString(), "--trace-out", dir.resolve("t.blk").toString());
         assertThat(o.status()).isEqualTo(Main.EXIT_BAD_INPUT);
-        assertThat(o.err()).contains("--out: not available for a Postmark configuration file", "postmark: job");
+        assertThat(o.err()).contains("--trace-out: not available for a Postmark configuration file", "postmark: job");
+        // results.json and the report are one run's: a file of several runs is refused before any is simulated
+        Path two = Files.writeString(dir.resolve("two.pmrc"), CONFIG);
+        for (String[] option : new String[][] {{"--json"}, {"--out", dir.resolve("out").toString()}}) {
+            CliRunner.Outcome several = iopath(concat(new String[] {"run", two.toString()}, option));
+            assertThat(several.status()).as(option[0]).isEqualTo(Main.EXIT_BAD_INPUT);
+            // the run after 'quit' is not one
+            assertThat(several.err().strip()).isEqualTo("iopath: " + option[0] + ": " + two + " has 2 'run' lines (" + two
+                    + ":5, " + two + ":8); it writes one run's results: keep one 'run' line");
+            assertThat(several.out()).isEmpty();
+        }
+        assertThat(dir.resolve("out")).doesNotExist();
         CliRunner.Outcome bad = iopath("run", config.toString(), "--set", "host.schedular=cfq");
         assertThat(bad.status()).isEqualTo(Main.EXIT_BAD_INPUT);
         assertThat(bad.err()).contains("host.schedular");
@@ -104,6 +118,77 @@ class PostmarkCommandTest {
                 "The paper's findings").contains("<svg id='chart-sweep-3'").doesNotContain("chart-sweep-4");
         CliRunner.Outcome bad = iopath("reproduce", "riska2007", "--scenario", scenario.toString(), "--depths", "0");
         assertThat(bad.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+    }
+
+    /** The .pmrc of one run and the YAML scenario with the same postmark: job in Postmark's built-in scenario. */
+    private static final String ONE_RUN = "set number 30\nset transactions 200\nset subdirectories 3\nshow\nrun\nquit\n";
+    private static final String SAME_AS_YAML = """
+            name: postmark
+            seed: 1
+            drive:
+              preset: laptop-7200-250g
+            host:
+              scheduler: cfq
+              queue_depth: 4
+              memory: 512m
+            filesystem:
+              type: ext3
+              size: 20g
+            jobs:
+              - name: postmark
+                postmark:
+                  number: 30
+                  transactions: 200
+                  subdirectories: 3
+            """;
+
+    @Test
+    void jsonOfAOneRunPmrcIsTheResultsJsonOfTheSameScenarioWithAPostmarkJob(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("one.pmrc"), ONE_RUN);
+        Path yaml = Files.writeString(dir.resolve("one.yaml"), SAME_AS_YAML);
+        CliRunner.Outcome o = iopath("run", config.toString(), "--json", "--set", "host.scheduler=deadline");
+        CliRunner.Outcome y = iopath("run", yaml.toString(), "--json", "--set", "host.scheduler=deadline");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(y.status()).as(y.err()).isZero();
+        // standard output is the JSON alone: Postmark's show text went to standard error
+        JsonNode pmrc = new ObjectMapper().readTree(o.out());
+        JsonNode scenario = new ObjectMapper().readTree(y.out());
+        assertThat(o.out()).startsWith("{");
+        assertThat(o.err()).contains("The base number of files is 30", "one.pmrc:5: ", " calls, ");
+        assertThat(pmrc.at("/postmark/0/transactions").asLong()).isEqualTo(200);
+        assertThat(pmrc.at("/scheduler").asText()).isEqualTo("deadline");
+        // the same run: every figure equal; only the scenario hash differs (a .pmrc run is built in code)
+        ((ObjectNode) pmrc).remove("scenario_hash");
+        ((ObjectNode) scenario).remove("scenario_hash");
+        assertThat(pmrc).isEqualTo(scenario);
+    }
+
+    @Test
+    void outOfAOneRunPmrcWritesTheReportFilesAndStillPrintsPostmarksReport(@TempDir Path dir) throws IOException {
+        Path config = Files.writeString(dir.resolve("one.pmrc"), ONE_RUN);
+        Path out = dir.resolve("out");
+        CliRunner.Outcome plain = iopath("run", config.toString());
+        CliRunner.Outcome o = iopath("run", config.toString(), "--out", out.toString());
+        assertThat(o.status()).as(o.err()).isZero();
+        // the plain run's standard output, then the line naming the files
+        assertThat(o.out()).isEqualTo(plain.out() + "\nwrote results.json, results.csv, latency.csv, timeseries.csv,"
+                + " report.html in " + out + "\n");
+        try (var files = Files.list(out)) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("results.json", "results.csv", "latency.csv", "timeseries.csv", "report.html");
+        }
+        JsonNode json = new ObjectMapper().readTree(out.resolve("results.json").toFile());
+        assertThat(json.at("/postmark/0/transactions").asLong()).isEqualTo(200);
+        assertThat(json).isEqualTo(new ObjectMapper().readTree(iopath("run", config.toString(), "--json").out()));
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("one.pmrc", "type: ext3", "the postmark job&#39;s parameters: " + config + ":5",
+                "The base number of files is 30");
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.iopath.block.sched.IoScheduler;
 import io.iopath.block.sched.SchedulerType;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.request.Bio;
+import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.result.BlockStats;
@@ -143,7 +144,8 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
             bio.complete(now);
             return;
         }
-        if (!flushOrFua && bio.op.transfersData()) {
+        // a pass-through command is never merged (2.6 rq_mergeable: only fs requests merge)
+        if (!flushOrFua && bio.op.transfersData() && !Flags.has(bio.flags, Flags.PASSTHROUGH)) {
             if (!legacy && merger.plugMerge(t, bio)) {
                 return;
             }
@@ -182,6 +184,10 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
             flush.insert(rq);
             return;
         }
+        if (Flags.has(bio.flags, Flags.PASSTHROUGH)) {
+            insertBack(rq);
+            return;
+        }
         if (!legacy) {
             taskPlug.add(t, rq);
             return;
@@ -201,6 +207,30 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
 
     private boolean elvQueueEmpty() {
         return dispatch.isEmpty() && scheduler.queueEmpty();
+    }
+
+    /**
+     * A pass-through request (blk_execute_rq_nowait, 2.6.18 ll_rw_blk.c): elv_add_request with
+     * ELEVATOR_INSERT_BACK, which drains the IO scheduler into the dispatch list
+     * (elv_drain_elevator), queues the request behind it, removes the plug and runs the driver
+     * (elevator.c elv_insert). The scheduler never sees it; nothing merges with it. With blk-mq
+     * plugging a pass-through request goes to the dispatch list directly, without the drain
+     * (blk_mq_insert_request's passthrough case).
+     */
+    private void insertBack(Request rq) {
+        long now = sim.now();
+        rq.insertedNs = now;
+        rq.firstBio().insertNs = now;
+        rq.noMerge = true;
+        rq.passthrough = true;
+        trace.request(BlkAction.I, rq);
+        while (legacy && scheduler.dispatch(true) > 0) {
+            // elv_drain_elevator
+        }
+        endSector = rq.endSector();
+        dispatch.add(rq);
+        queuePlug.remove();
+        dispatcher.run();
     }
 
     /** elv_insert(INSERT_SORT). */
@@ -298,7 +328,7 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
         if (!rq.started) {
             rq.started = true;
             rq.issuedNs = sim.now();
-            if (!rq.ordered) {
+            if (!rq.ordered && !rq.passthrough) {
                 scheduler.activate(rq);
             }
             trace.request(BlkAction.D, rq);
@@ -324,7 +354,7 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
         requeues++;
         inFlight--;
         trace.request(BlkAction.R, rq);
-        if (!rq.ordered) {
+        if (!rq.ordered && !rq.passthrough) {
             scheduler.deactivate(rq);
         }
         rq.started = false;
@@ -344,7 +374,9 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
             runQueue();
             return;
         }
-        scheduler.completed(rq);
+        if (!rq.passthrough) {
+            scheduler.completed(rq);
+        }
         freeRequest(rq.op, false);
         runQueue();
         rq.complete(now);

@@ -127,6 +127,12 @@ public final class ScenarioRun {
                 // offset_increment: clone N's region starts N increments further (fio's subjob_number)
                 JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
                         : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
+                if (spec.ioengine().equals("cpuio")) {
+                    io.iopath.workload.job.CpuioJob burner = new io.iopath.workload.job.CpuioJob(sim, spec, pid++, () -> { });
+                    workloads.add(burner);
+                    unit.add(burner);
+                    continue;
+                }
                 BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 jobs.add(job);
                 workloads.add(job);
@@ -160,24 +166,31 @@ public final class ScenarioRun {
                 mounted.unmount();
             }
         };
+        io.iopath.workload.job.FileSetUps setUps = new io.iopath.workload.job.FileSetUps();
         for (int j = 0; j < scenario.jobs().size(); j++) {
             JobSpec spec = scenario.jobs().get(j);
+            List<Workload> unit = new ArrayList<>();
+            units.add(unit);
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
-                workloads.add(new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors(), replays));
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors(), replays);
+                workloads.add(replay);
+                unit.add(replay);
                 continue;
             }
             FileJobSpec files = scenario.fileJobs().get(j);
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 String name = spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name();
                 queue.task(pid, name);
-                FileJobSpec mine = spec.numjobs() > 1
-                        ? new FileJobSpec(FileJobSpec.defaultNames(spec.name(), clone, files.names().size()), files.fileSize(),
-                                files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
-                        : files;
+                FileJobSpec mine = files.forClone(spec.name(), clone, spec.numjobs());
                 running[0]++;
-                workloads.add(new FileJob(sim, mounted, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1,
-                        scenario.cpu(), jobDone));
+                Workload job = spec.ioengine().equals("cpuio") ? new io.iopath.workload.job.CpuioJob(sim, spec, pid++, jobDone)
+                        : io.iopath.workload.job.FileOpJob.ENGINES.contains(spec.ioengine())
+                        ? new io.iopath.workload.job.FileOpJob(sim, mounted, spec, mine, pid++, ids, scenario.cpu(), jobDone)
+                        : new FileJob(sim, mounted, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1,
+                        scenario.cpu(), setUps, jobDone);
+                workloads.add(job);
+                unit.add(job);
             }
         }
         for (PostmarkJob job : scenario.postmark()) {
@@ -255,11 +268,6 @@ public final class ScenarioRun {
      * themselves, init.c {@code add_job}).
      */
     private void startJobs() {
-        if (units.isEmpty()) {
-            workloads.forEach(Workload::start); // jobs on a file system: started together
-            postmark.forEach(p -> p.start(postmarkDone));
-            return;
-        }
         List<JobSpec> specs = scenario.jobs();
         for (int i = 0; i < units.size(); i++) {
             JobSpec.Control c = specs.get(i).control();
@@ -290,6 +298,7 @@ public final class ScenarioRun {
                 });
             }
         }
+        postmark.forEach(p -> p.start(postmarkDone)); // Postmark jobs start with the first fio jobs
     }
 
     /** When the first bio was queued (0 if none): the start of the span {@code elapsedNs} measures. */

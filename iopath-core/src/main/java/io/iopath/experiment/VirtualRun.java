@@ -183,10 +183,7 @@ public final class VirtualRun {
             FileJobSpec files = scenario.guestFileJobs().get(j);
             for (int clone = 0; clone < spec.numjobs(); clone++) {
                 guestQueue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
-                FileJobSpec mine = spec.numjobs() > 1
-                        ? new FileJobSpec(FileJobSpec.defaultNames(spec.name(), clone, files.names().size()), files.fileSize(),
-                                files.fsync(), files.fdatasync(), files.endFsync(), files.createOnOpen(), files.unlink(), files.invalidate())
-                        : files;
+                FileJobSpec mine = files.forClone(spec.name(), clone, spec.numjobs());
                 running[0]++;
                 // a guest's calls are not charged CPU time yet (a guest scenario has no cpu: section)
                 workloads.add(new FileJob(sim, ext3, spec, mine, pid++, ids, spec.numjobs() > 1 ? clone : -1,

@@ -28,7 +28,9 @@ public final class DurabilityLedger {
 
     /** New data for {@code block}: no longer promised until the next fsync. */
     public void rewritten(long block) {
-        fsynced.remove(block);
+        if (!fsynced.isEmpty()) { // most runs never fsync: no boxed look-up per written page
+            fsynced.remove(block);
+        }
     }
 
     /** An fsync returned: the block is promised durable. */

@@ -39,6 +39,30 @@ public interface FileSystem {
 
     void unlink(FsFile dir, String name, int pid, Runnable done);
 
+    /**
+     * stat(): the path walk and the inode read of open(), without a struct file (vfs_stat is
+     * path_lookup then vfs_getattr, which reads nothing more); nothing happens when there is no
+     * such name.
+     */
+    default void stat(FsFile dir, String name, int pid, Runnable done) {
+        open(dir, name, false, pid, of -> {
+            if (of == null) {
+                done.run();
+            } else {
+                close(of, pid, done);
+            }
+        });
+    }
+
+    /**
+     * rmdir() of an empty directory: the same journalled blocks as unlink (the parent's entry
+     * block and inode, the inode, the orphan list, the freed block and its bitmap; ext3_rmdir in
+     * namei.c differs only in clearing both link counts).
+     */
+    default void rmdir(FsFile dir, String name, int pid, Runnable done) {
+        unlink(dir, name, pid, done);
+    }
+
     /** sync(): write-back of everything, every forced commit, then a wait for all of it. */
     void sync(int pid, Runnable done);
 

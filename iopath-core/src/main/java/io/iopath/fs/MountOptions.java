@@ -34,6 +34,7 @@ public record MountOptions(DataMode data, long commitMs, boolean barrier, boolea
         if (text == null || text.isBlank()) {
             return o;
         }
+        requirePrintable(text);
         List<String> unknown = new ArrayList<>();
         for (String raw : text.split(",")) {
             String opt = raw.strip();
@@ -72,5 +73,20 @@ public record MountOptions(DataMode data, long commitMs, boolean barrier, boolea
                     + String.join(", ", NAMES));
         }
         return o;
+    }
+
+    /**
+     * Refuses a control character anywhere in a mount option string: no kernel option holds one,
+     * and echoing it in the "unknown option" message would break the one-line error (a newline) or
+     * the terminal. Shared by the ext3, ReiserFS and XFS option parsers.
+     */
+    static void requirePrintable(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
+                        "expected printable mount options, got control character 0x%02X at position %d", (int) c, i + 1));
+            }
+        }
     }
 }

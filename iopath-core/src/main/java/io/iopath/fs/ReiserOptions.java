@@ -33,6 +33,7 @@ public record ReiserOptions(Tails tails, boolean barrierFlush, long maxAgeMs, bo
         if (text == null || text.isBlank()) {
             return o;
         }
+        MountOptions.requirePrintable(text);
         for (String raw : text.split(",")) {
             String opt = raw.strip();
             switch (opt) {

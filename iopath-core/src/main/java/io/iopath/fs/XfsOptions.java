@@ -25,6 +25,7 @@ public record XfsOptions(boolean barrier, int logBufs, int logBsize, boolean ati
         if (text == null || text.isBlank()) {
             return o;
         }
+        MountOptions.requirePrintable(text);
         for (String raw : text.split(",")) {
             String opt = raw.strip();
             switch (opt) {

@@ -43,6 +43,11 @@ public final class Request {
     public boolean noMerge;
     /** Part of an ordered (barrier / flush) sequence built by the block layer, not the elevator. */
     public boolean ordered;
+    /**
+     * A pass-through command (REQ_BLOCK_PC): never in the IO scheduler, which is told nothing of
+     * it (2.6.18 elevator.c calls the scheduler's activate and completed hooks only for sorted requests).
+     */
+    public boolean passthrough;
     /** IO scheduler FIFO: expiry time (ns) and tie-breaking position (rq_fifo_time). */
     public long fifoNs;
     public long fifoSeq;

@@ -2,6 +2,7 @@ package io.iopath.scenario;
 
 import io.iopath.metrics.fio.FioLogs;
 import io.iopath.result.FioJobOptions;
+import io.iopath.workload.JobSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -309,6 +310,10 @@ public final class FioJobFile {
      */
     private static boolean onFiles(List<Map<String, Entry>> jobs) {
         for (Map<String, Entry> job : jobs) {
+            Entry engine = job.get("ioengine");
+            if (engine != null && JobSpec.FILE_OP_ENGINES.contains(engine.text().strip())) {
+                return true; // filecreate and its kin make file system calls
+            }
             Entry filename = job.get("filename");
             if (filename != null && isDevice(filename.text())) {
                 continue;
@@ -329,6 +334,28 @@ public final class FioJobFile {
         return false;
     }
 
+    /**
+     * engines/sg.c: on a /dev/sgN character device without direct=1 or sync=1 the engine uses the
+     * sg v3 asynchronous interface (write() the command, read() the reply), keeping iodepth
+     * commands in flight; iopath simulates sg's synchronous SG_IO only.
+     */
+    private static void asyncSg(Map<String, Entry> job) {
+        Entry engine = job.get("ioengine");
+        Entry filename = job.get("filename");
+        if (engine == null || !engine.text().strip().equals("sg") || filename == null
+                || !filename.text().strip().startsWith("/dev/sg")) {
+            return;
+        }
+        Entry direct = job.get("direct");
+        Entry sync = job.get("sync");
+        boolean syncMode = direct != null && !isOff(direct) || sync != null && !isOff(sync) && !sync.text().strip().equals("none");
+        if (!syncMode) {
+            throw new ScenarioException(engine.at(), "ioengine", "sg on a character device (" + filename.text().strip()
+                    + ") without direct=1 uses sg's asynchronous interface, which iopath does not simulate; give direct=1"
+                    + " (SG_IO, one command at a time) or the block device");
+        }
+    }
+
     private static boolean isOff(Entry flag) {
         return List.of("0", "false", "off", "no").contains(flag.text().strip().toLowerCase(Locale.ROOT));
     }
@@ -340,6 +367,9 @@ public final class FioJobFile {
     static FioJobFile parse(String source, String text, Map<String, String> env, boolean fsAsked) {
         Reader scan = new Reader(env, null);
         scan.read(source, text, 0, false);
+        for (Map<String, Entry> job : scan.jobs) {
+            asyncSg(job);
+        }
         boolean files = fsAsked || onFiles(scan.jobs);
         Reader reader = new Reader(env, files);
         reader.read(source, text, 0, false);

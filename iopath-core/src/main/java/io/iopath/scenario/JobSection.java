@@ -52,7 +52,7 @@ final class JobSection {
             "fsync", "fdatasync", "startdelay", "ramp_time", "read_iolog", "replay_no_stall", "replay_time_scale",
             "trace_format", "replay_device", "replay_beyond_capacity", "percentile_list", "prio", "prioclass",
             "write_barrier", "stonewall", "wait_for_previous", "new_group", "wait_for", "loops", "io_size", "io_limit",
-            "offset_increment", "verify", "do_verify");
+            "offset_increment", "verify", "do_verify", "libblkio_driver");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -60,30 +60,27 @@ final class JobSection {
 
     /** Local fio engines whose IO is not block reads and writes through the block layer, and what they do instead. */
     private static final Map<String, String> UNMODELLED_ENGINES = Map.ofEntries(
-            Map.entry("sg", "SCSI pass-through commands (SG_IO)"),
-            Map.entry("io_uring_cmd", "NVMe pass-through commands"),
             Map.entry("mmap", "memory-mapped IO (page faults and the page cache)"),
             Map.entry("splice", "IO through pipes and the page cache"),
-            Map.entry("page_fault", "page faults on a mapping"),
-            Map.entry("cpuio", "CPU burning, no IO"),
-            Map.entry("exec", "running a program"),
-            Map.entry("falloc", "file preallocation"),
-            Map.entry("ftruncate", "file truncation"),
-            Map.entry("filecreate", "file creation"),
-            Map.entry("filestat", "file stats"),
-            Map.entry("filedelete", "file deletion"),
-            Map.entry("dircreate", "directory creation"),
-            Map.entry("dirstat", "directory stats"),
-            Map.entry("dirdelete", "directory deletion"),
-            Map.entry("e4defrag", "ext4 online defragmentation"),
-            Map.entry("dev-dax", "persistent memory (DAX)"),
-            Map.entry("libpmem", "persistent memory"),
-            Map.entry("mtd", "raw flash (MTD)"),
-            Map.entry("libcufile", "GPU direct storage"),
-            Map.entry("libhipfile", "GPU direct storage"),
-            Map.entry("libblkio", "a user-space block IO library (virtio, vhost)"),
-            Map.entry("xnvme", "a user-space NVMe library"),
-            Map.entry("spdk", "a user-space NVMe driver"));
+            Map.entry("page_fault", "page faults on anonymous memory (engines/page_fault.c maps no file), no storage IO"),
+            Map.entry("exec", "running another program (engines/exec.c), whose own IO iopath cannot know"),
+            Map.entry("falloc", "fallocate(2) and hole punching, which Linux 2.6.18's file systems do not have (2.6.23)"),
+            Map.entry("ftruncate", "ftruncate(2) to each IO's offset, and iopath's file systems do not truncate yet"),
+            Map.entry("e4defrag", "ext4's EXT4_IOC_MOVE_EXT, and iopath's file systems are ext3, ReiserFS and XFS"),
+            Map.entry("dev-dax", "loads and stores to persistent memory (device DAX), no block IO"),
+            Map.entry("libpmem", "loads and stores to persistent memory on a DAX file system, no block IO"),
+            Map.entry("mtd", "raw flash (MTD) erase blocks, and iopath's drives are disks"),
+            Map.entry("xnvme", "a user-space NVMe library, and iopath's drives are SCSI and SATA disks"),
+            Map.entry("spdk", "a user-space NVMe driver, and iopath's drives are SCSI and SATA disks"),
+            Map.entry("cpp_null", "fio's C++ example of the null engine: no IO"));
+
+    /**
+     * libblkio drivers (libblkio's docs, fio's engines/libblkio.c): {@code io_uring} submits to the
+     * kernel's block layer; the others reach the device past it (a virtio-blk device driven from
+     * user space through VFIO or vhost, or NVMe pass-through commands).
+     */
+    private static final Set<String> LIBBLKIO_DRIVERS = Set.of("io_uring", "nvme-io_uring", "virtio-blk-vfio-pci",
+            "virtio-blk-vhost-user", "virtio-blk-vhost-vdpa");
 
     /** The names listed when an option is unknown: all of them, sorted, whichever were asked for. */
     private static final List<String> MODELLED_SORTED = List.copyOf(new TreeSet<>(MODELLED));
@@ -202,9 +199,31 @@ final class JobSection {
             throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
                     + "': " + unmodelled + ", which iopath does not model");
         }
-        if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine)) {
-            throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous) or "
-                    + String.join(", ", JobSpec.ASYNC_ENGINES) + " (asynchronous)");
+        boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
+        if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine) && !fileOps
+                && !engine.equals("cpuio")) {
+            throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous), "
+                    + String.join(", ", JobSpec.ASYNC_ENGINES) + " (asynchronous), "
+                    + String.join(", ", JobSpec.FILE_OP_ENGINES) + " (file operations) or cpuio (no IO)");
+        }
+        if (fileOps && !onFiles) {
+            throw problem("ioengine", "ioengine=" + engine + " makes file system calls: it needs a file system (add a "
+                    + "filesystem: section to the scenario)");
+        }
+        boolean passthrough = engine.equals("sg") || engine.equals("io_uring_cmd");
+        if (has("libblkio_driver") && !engine.equals("libblkio")) {
+            throw problem("libblkio_driver", "only applies with ioengine=libblkio");
+        }
+        if (engine.equals("libblkio")) {
+            String driver = text("libblkio_driver", "").strip();
+            if (!LIBBLKIO_DRIVERS.contains(driver)) {
+                throw expected("libblkio_driver", "one of " + String.join(", ", new TreeSet<>(LIBBLKIO_DRIVERS)));
+            }
+            passthrough = !driver.equals("io_uring");
+        }
+        if (passthrough && onFiles) {
+            throw problem("ioengine", "ioengine=" + engine + " sends commands to the device itself, past the file "
+                    + "system; give it the device (filename=/dev/...) in a job file of its own");
         }
         int iodepth = (int) integer("iodepth", 1, 1, 65536);
         int batch = (int) integer(alias("iodepth_batch", "iodepth_batch_submit"), 1, 1, 65536);
@@ -230,6 +249,14 @@ final class JobSection {
         boolean timeBased = bool("time_based", false);
         if (timeBased && runtime == 0) {
             throw problem("time_based", "needs runtime, to know when the job ends");
+        }
+        if (engine.equals("cpuio") && runtime == 0) {
+            // engines/cpu.c fio_cpuio_init: "fio: cpuio engine requires runtime"; it does no IO to end by
+            throw problem("ioengine", "ioengine=cpuio needs runtime: the job burns CPU and does no IO, so only its time ends it");
+        }
+        if (fileOps && (timeBased || loops() > 1)) {
+            throw problem(timeBased ? "time_based" : "loops", "ioengine=" + engine + " makes one call per file; "
+                    + "repeating them (time_based, loops) would create what exists or delete what is gone");
         }
         boolean direct = true;
         if (has("buffered")) {
@@ -290,7 +317,11 @@ final class JobSection {
         // HOWTO says of size ("fio will use the full size of the given files or devices")
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control, passthrough);
+    }
+
+    private long loops() {
+        return integer("loops", 1, 1, 1_000_000);
     }
 
     /** {@code stonewall} (or {@code wait_for_previous}), {@code new_group}, {@code wait_for}. */
@@ -332,9 +363,6 @@ final class JobSection {
                 }
                 names.add(t);
             }
-            if (numjobs > 1) {
-                throw problem("filename", "with numjobs > 1 every clone would share the files; leave filename out (fio's names job.N.M)");
-            }
         } else {
             names = FileJobSpec.defaultNames(name, 0, nrfiles);
         }
@@ -346,15 +374,17 @@ final class JobSection {
         if (fileSize < maxBs) {
             throw problem("filesize", "expected at least the largest block size (" + maxBs + " bytes), got " + fileSize);
         }
-        if (fileSize * names.size() * Math.max(1, numjobs) > capacityBytes * 9 / 10) {
-            throw problem(has("filesize") ? "filesize" : "size", "the job's files (" + fileSize * names.size() * Math.max(1, numjobs)
+        // named files are shared by the clones; fio's default names are each clone's own
+        long copies = has("filename") ? 1 : Math.max(1, numjobs);
+        if (fileSize * names.size() * copies > capacityBytes * 9 / 10) {
+            throw problem(has("filesize") ? "filesize" : "size", "the job's files (" + fileSize * names.size() * copies
                     + " bytes) do not fit in the file system (" + capacityBytes + " bytes)");
         }
         boolean endFsync = bool("end_fsync", false);
         boolean createOnOpen = bool("create_on_open", false);
         boolean unlink = bool("unlink", false);
         boolean invalidate = bool("invalidate", true);
-        files = new FileJobSpec(names, fileSize, fsync, fdatasync, endFsync, createOnOpen, unlink, invalidate);
+        files = new FileJobSpec(names, fileSize, fsync, fdatasync, endFsync, createOnOpen, unlink, invalidate, has("filename"));
         return total;
     }
 

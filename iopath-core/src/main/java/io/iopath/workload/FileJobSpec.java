@@ -16,11 +16,24 @@ import java.util.List;
  *                     ({@code create_on_open})
  * @param unlink       unlink the files when the job is done ({@code unlink})
  * @param invalidate   drop the files' pages from the cache before the IO starts ({@code invalidate}, default 1)
+ * @param named        the names were given ({@code filename}): every numjobs clone opens these same
+ *                     files, as fio's clones do (each clone is a thread_data with its own fio_file
+ *                     of that name, init.c {@code add_job}); otherwise each clone has its own
+ *                     {@code job.clone.i} files
  */
 public record FileJobSpec(List<String> names, long fileSize, int fsync, int fdatasync, boolean endFsync,
-                          boolean createOnOpen, boolean unlink, boolean invalidate) {
+                          boolean createOnOpen, boolean unlink, boolean invalidate, boolean named) {
     public FileJobSpec {
         names = List.copyOf(names);
+    }
+
+    /** The files clone {@code clone} of job {@code job} works on (of {@code numjobs} clones). */
+    public FileJobSpec forClone(String job, int clone, int numjobs) {
+        if (numjobs <= 1 || named) {
+            return this;
+        }
+        return new FileJobSpec(defaultNames(job, clone, names.size()), fileSize, fsync, fdatasync, endFsync, createOnOpen,
+                unlink, invalidate, false);
     }
 
     /** fio's file names for clone {@code clone} of job {@code job}: {@code job.clone.i}. */

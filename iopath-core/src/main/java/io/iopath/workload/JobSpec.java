@@ -43,6 +43,9 @@ import java.util.List;
  * @param writeBarrierEvery every Nth write is a barrier write, PREFLUSH | FUA ({@code write_barrier}; 0 = none)
  * @param control         when the job starts relative to the others, and its reporting group
  *                        ({@code stonewall}, {@code new_group}, {@code wait_for})
+ * @param passthrough     the engine sends its commands to the drive past the block layer's
+ *                        merging and IO scheduler (SCSI and NVMe pass-through: {@code sg},
+ *                        {@code io_uring_cmd}; {@code libblkio}'s user-space drivers)
  */
 public record JobSpec(
         String name,
@@ -76,12 +79,18 @@ public record JobSpec(
         List<Double> percentiles,
         int ioprio,
         int writeBarrierEvery,
-        Control control) {
+        Control control,
+        boolean passthrough) {
 
     /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
-    public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2");
+    public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2", "libcufile",
+            "libhipfile", "sg");
     /** Engines that keep {@code iodepth} IOs in flight. */
-    public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio");
+    public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio", "libblkio", "io_uring_cmd");
+
+    /** fio's file and directory operation engines (engines/fileoperations.c): one system call per file, no data. */
+    public static final List<String> FILE_OP_ENGINES = List.of("filecreate", "filestat", "filedelete", "dircreate",
+            "dirstat", "dirdelete");
 
     /** fio's default {@code percentile_list} ({@code options.c}). */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(
@@ -102,7 +111,7 @@ public record JobSpec(
     public static JobSpec of(String name, ReadWrite rw, long blockSize, long size) {
         return new JobSpec(name, rw, 50, blockSize, 1, size, 0, 0, 0, true, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
-                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0, Control.NONE);
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0, Control.NONE, false);
     }
 
     /** The same job with iodepth = {@code n}: IOs kept in flight by an asynchronous engine. */
@@ -110,7 +119,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, n, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough);
     }
 
     /** The same job with rwmixread = {@code n}: percentage of reads in a mixed job. */
@@ -118,7 +127,7 @@ public record JobSpec(
         return new JobSpec(name, rw, n, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough);
     }
 
     /** The same job with offset = {@code n}: first byte of the region. */
@@ -126,7 +135,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, n, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough);
     }
 
     /** The same job with numberIos = {@code n}: stop after this many IOs (0: no limit). */
@@ -134,7 +143,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, n, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough);
     }
 
     /** The same job with runtimeNs = {@code n}: stop issuing after this much simulated time (0: no limit). */
@@ -142,7 +151,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, n, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough);
     }
 
     /** The same job with {@code control}: when it starts, and its reporting group. */
@@ -150,7 +159,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, c);
+                percentiles, ioprio, writeBarrierEvery, c, passthrough);
     }
 
     /**

@@ -78,6 +78,14 @@ class FileSystemSectionTest {
         assertThat(e.getMessage()).contains("filesystem.options: unknown ext3 mount option 'journal_async_commit'");
     }
 
+    /** Found by InputFilesFuzzTest: a newline in the options made the error two lines. */
+    @Test
+    void aControlCharacterInTheOptionsIsOneLineError() {
+        ScenarioException e = error(GOOD, "filesystem.options=data=ordered,\nnoatime");
+        assertThat(e.getMessage()).isEqualTo("--set filesystem.options=data=ordered,\\x0anoatime: filesystem.options:"
+                + " expected printable mount options, got control character 0x0A at position 14");
+    }
+
     @Test
     void reiserfsAndXfsOptionsAreCheckedForTheirType() {
         Scenario s = ScenarioReader.read("s.yaml", GOOD, List.of("filesystem.type=reiserfs", "filesystem.options=notail,barrier=flush,commit=5"));

@@ -133,14 +133,21 @@ public abstract class Journal {
     /** journal_get_write_access + journal_dirty_metadata: the block joins the running transaction. */
     public final void journalMeta(long block) {
         Transaction t = runningOrNew();
+        Page p = cache.find(bdev, block);
+        if (p != null && p.loggedTid == t.tid) {
+            return; // already in t.metadata (a buffer is logged once per transaction)
+        }
         if (!t.metadata.add(block)) {
+            if (p != null) {
+                p.loggedTid = t.tid;
+            }
             return;
         }
-        Page p = cache.find(bdev, block);
         if (p == null) {
             p = cache.add(bdev, block, true, true);
             p.block = block;
         }
+        p.loggedTid = t.tid;
         if (p.dirty() && !p.underWriteback()) {
             cache.cancelDirty(p); // committed but not yet home: the new transaction takes the buffer back
         }

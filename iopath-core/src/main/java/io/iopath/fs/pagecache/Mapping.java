@@ -11,7 +11,10 @@ public final class Mapping {
     public final String name;
     /** The block-device inode: its page index is the file-system block number. */
     public final boolean bdev;
+    /** The pages in index order (write-back walks them from {@link #writebackIndex}). */
     final TreeMap<Long, Page> pages = new TreeMap<>();
+    /** The same pages by index, for lookups. */
+    private final PageIndex byIndex = new PageIndex();
     int dirtyPages;
     /** {@code inode->dirtied_when}: when the inode went from clean to dirty; age is per inode (§1 rule 1). */
     long dirtiedWhen = -1;
@@ -39,7 +42,22 @@ public final class Mapping {
     }
 
     public Page find(long index) {
-        return pages.get(index);
+        return byIndex.get(index);
+    }
+
+    /** Adds {@code p} at its index; there must be no page there. */
+    void insert(Page p) {
+        Page old = pages.put(p.index, p);
+        if (old != null) {
+            pages.put(old.index, old);
+            throw new IllegalStateException("page " + old + " added twice");
+        }
+        byIndex.put(p.index, p);
+    }
+
+    void delete(Page p) {
+        pages.remove(p.index);
+        byIndex.remove(p.index);
     }
 
     public int cachedPages() {

@@ -25,6 +25,11 @@ public final class Page {
     public boolean bufferDirty;
     /** A journaled metadata buffer still in a transaction: jbd refuses to release it. */
     public boolean pinned;
+    /**
+     * The journal transaction (tid) that last took this metadata buffer into its log (0: none),
+     * so that a block logged again by the same transaction is recognised without a set lookup.
+     */
+    public long loggedTid;
     boolean referenced;
     boolean active;
     boolean removed;

@@ -60,7 +60,7 @@ public final class PageCache {
     // ------------------------------------------------------------------ lookup and insertion
 
     public Page find(Mapping m, long index) {
-        return m.pages.get(index);
+        return m.find(index);
     }
 
     /**
@@ -74,10 +74,7 @@ public final class PageCache {
         Page p = new Page(m, index);
         p.uptodate = uptodate;
         p.referenced = referenced;
-        Page old = m.pages.put(index, p);
-        if (old != null) {
-            throw new IllegalStateException("page " + old + " added twice");
-        }
+        m.insert(p);
         inactive.addHead(p);
         nrPages++;
         if (nrPages > capacity) {
@@ -172,7 +169,7 @@ public final class PageCache {
         p.writeback = false;
         nrWriteback--;
         cleanedEvents++;
-        if (p.removed && p.mapping.pages.get(p.index) != p) {
+        if (p.removed && p.mapping.find(p.index) != p) {
             // truncated while under write-back: it leaves the cache now
         }
         maybeClean(p.mapping);
@@ -210,7 +207,7 @@ public final class PageCache {
         }
         p.bufferDirty = false;
         p.removed = true;
-        p.mapping.pages.remove(p.index);
+        p.mapping.delete(p);
         (p.active ? active : inactive).remove(p);
         nrPages--;
         maybeClean(p.mapping);

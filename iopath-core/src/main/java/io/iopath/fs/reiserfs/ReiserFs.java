@@ -67,6 +67,8 @@ public final class ReiserFs implements FileSystem {
     private final Tree tree;
     private final ObjectIds objectIds = new ObjectIds();
     private final Map<Long, ReiserInode> icache = new HashMap<>();
+    /** The nodes of one search (root, internal, leaf), reused by every {@link #readPath}. */
+    private final long[] path = new long[3];
     private final ReiserInode root;
     private final DurabilityLedger durability;
     private long appBytesRead;
@@ -184,8 +186,16 @@ public final class ReiserFs implements FileSystem {
     }
 
     private void readPath(MetaBuffers.Reads r, Key k) {
-        for (long b : tree.path(k)) {
-            r.need(b);
+        int n = tree.path(k, path);
+        long root = path[0];
+        long internal = path[1];
+        long leaf = path[2]; // read out first: a need may run other code before the next
+        r.need(root);
+        if (n > 1) {
+            r.need(internal);
+        }
+        if (n > 2) {
+            r.need(leaf);
         }
     }
 

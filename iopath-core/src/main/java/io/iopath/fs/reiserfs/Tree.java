@@ -66,17 +66,20 @@ final class Tree {
         return leaves.floorEntry(k).getValue();
     }
 
-    /** The nodes a search for {@code k} visits, root first (search_by_key). */
-    List<Long> path(Key k) {
-        List<Long> out = new ArrayList<>(3);
+    /**
+     * The nodes a search for {@code k} visits, root first (search_by_key): written to {@code out}
+     * (at least 3 long), their number returned.
+     */
+    int path(Key k, long[] out) {
+        int n = 0;
         if (rootBlock >= 0) {
-            out.add(rootBlock);
+            out[n++] = rootBlock;
         }
         if (!internals.isEmpty()) {
-            out.add(internals.floorEntry(k).getValue().block);
+            out[n++] = internals.floorEntry(k).getValue().block;
         }
-        out.add(leafFor(k).block);
-        return out;
+        out[n++] = leafFor(k).block;
+        return n;
     }
 
     boolean contains(Key k) {

@@ -393,6 +393,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceBarrier = 0;
             flags |= Flags.PREFLUSH | Flags.FUA;
         }
+        if (spec.passthrough()) {
+            flags |= Flags.PASSTHROUGH; // sg, io_uring_cmd, libblkio's user-space drivers: past merging and the scheduler
+        }
         if (op == Op.WRITE && spec.control().verify()) {
             logPiece(preparedOffset, preparedBytes);
         }

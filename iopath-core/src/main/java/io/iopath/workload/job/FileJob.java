@@ -65,10 +65,26 @@ public final class FileJob implements Workload {
     private long pendingOffset;
     private long pendingBytes;
     private Runnable pendingDone;
+    /** The run's files being set up, shared with every other job on this file system. */
+    private final FileSetUps setUps;
+    /** Where this clone's IO starts in each file: fio's file_offset, {@code offset} + clone × {@code offset_increment}. */
+    private final long startOffset;
+    private final List<Runnable> onFinished = new ArrayList<>();
 
     /** @param cpu what each read, write and fsync of the IO loop costs in CPU time ({@link CpuCost#NONE}: nothing) */
     public FileJob(Simulator sim, FileSystem fs, JobSpec spec, FileJobSpec files, int pid, BlockJob.BioIds ids, int clone,
                    CpuCost cpu, Runnable onFinish) {
+        this(sim, fs, spec, files, pid, ids, clone, cpu, new FileSetUps(), onFinish);
+    }
+
+    /**
+     * @param cpu    what each read, write and fsync of the IO loop costs in CPU time ({@link CpuCost#NONE}: nothing)
+     * @param setUps the run's files being set up, shared by the jobs of one file system (named files are set up once)
+     */
+    public FileJob(Simulator sim, FileSystem fs, JobSpec spec, FileJobSpec files, int pid, BlockJob.BioIds ids, int clone,
+                   CpuCost cpu, FileSetUps setUps, Runnable onFinish) {
+        this.setUps = setUps;
+        this.startOffset = spec.offset() + Math.max(0, clone) * spec.control().offsetIncrement();
         this.sim = sim;
         this.fs = fs;
         this.spec = spec;
@@ -87,8 +103,9 @@ public final class FileJob implements Workload {
 
     @Override
     public void start() {
-        if (spec.startDelayNs() > 0) {
-            sim.after(spec.startDelayNs(), () -> setUp(0));
+        long wait = spec.startDelayNs() - sim.now(); // startdelay counts from the run's start, as a block job's
+        if (wait > 0) {
+            sim.after(wait, () -> setUp(0));
         } else {
             setUp(0);
         }
@@ -106,13 +123,19 @@ public final class FileJob implements Workload {
             return;
         }
         String name = files.names().get(i);
+        if (setUps.busy(name)) {
+            setUps.claim(name, () -> setUp(i + 1)); // another clone or job is laying it out: wait for it
+            return;
+        }
         FsFile existing = fs.lookupCached(fs.root(), name);
         if (existing != null || files.createOnOpen() && !needsLayout()) {
             setUp(i + 1);
             return;
         }
+        setUps.claim(name, null);
         fs.create(fs.root(), name, pid, f -> {
             if (!needsLayout()) {
+                setUps.done(name);
                 next(i + 1, this::setUp);
                 return;
             }
@@ -121,6 +144,7 @@ public final class FileJob implements Workload {
                         if (files.invalidate()) {
                             fs.invalidate(of.file);
                         }
+                        setUps.done(name);
                         setUp(i + 1);
                     }))));
         });
@@ -144,8 +168,16 @@ public final class FileJob implements Workload {
             return;
         }
         String name = files.names().get(i);
+        if (setUps.busy(name)) {
+            setUps.claim(name, () -> openAll(i)); // a clone sharing the file is creating it
+            return;
+        }
         if (fs.lookupCached(fs.root(), name) == null) {
-            fs.create(fs.root(), name, pid, f -> openAll(i)); // create_on_open
+            setUps.claim(name, null);
+            fs.create(fs.root(), name, pid, f -> {
+                setUps.done(name);
+                openAll(i);
+            }); // create_on_open
             return;
         }
         fs.open(fs.root(), name, direct, pid, of -> {
@@ -216,17 +248,18 @@ public final class FileJob implements Workload {
         int f = nextFile;
         nextFile = (nextFile + 1) % open.size(); // file_service_type=roundrobin
         long fileSize = files.fileSize();
+        long start = startOffset < fileSize ? startOffset : 0; // fio wraps a file_offset past the file
         long off;
         if (spec.rw().random) {
-            long blocks = Math.max(1, fileSize / spec.blockAlign());
-            off = offsets.nextLong(blocks) * spec.blockAlign();
+            long blocks = Math.max(1, (fileSize - start) / spec.blockAlign());
+            off = start + offsets.nextLong(blocks) * spec.blockAlign();
             if (off + bs > fileSize) {
-                off = Math.max(0, fileSize - bs);
+                off = Math.max(start, fileSize - bs);
             }
         } else {
-            off = cursor[f];
+            off = cursor[f] < start ? start : cursor[f];
             if (off + bs > fileSize) {
-                off = 0; // the next loop over the file
+                off = start; // the next loop over the file
             }
             cursor[f] = off + bs;
         }
@@ -329,6 +362,9 @@ public final class FileJob implements Workload {
     private void unlinkAll(int i) {
         if (!files.unlink() || i == files.names().size()) {
             onFinish.run();
+            List<Runnable> waiting = new ArrayList<>(onFinished);
+            onFinished.clear();
+            waiting.forEach(Runnable::run);
             return;
         }
         fs.unlink(fs.root(), files.names().get(i), pid, () -> unlinkAll(i + 1));
@@ -354,6 +390,12 @@ public final class FileJob implements Workload {
     @Override
     public JobStats stats() {
         return stats;
+    }
+
+    /** After the last call, close and unlink: fio's thread exit, which stonewall and wait_for wait for. */
+    @Override
+    public void whenFinished(Runnable r) {
+        onFinished.add(r);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.iopath.workload.postmark;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -133,7 +134,13 @@ public final class PostmarkConfigFile {
                 if (depth >= MAX_LOAD_DEPTH) {
                     throw new PostmarkConfigException(where, "load: more than " + MAX_LOAD_DEPTH + " files deep (a file loading itself?)");
                 }
-                Path target = dir == null ? Path.of(w[1]) : dir.resolve(w[1]);
+                Path target;
+                try {
+                    target = dir == null ? Path.of(w[1]) : dir.resolve(w[1]);
+                } catch (InvalidPathException e) {
+                    // a NUL byte: no file can have that name (and echoing it raw would garble the terminal)
+                    throw new PostmarkConfigException(where, "load: expected a file name, got one holding a NUL character");
+                }
                 if (!Files.isRegularFile(target)) {
                     throw new PostmarkConfigException(where, "load: no such file: " + target);
                 }

@@ -148,4 +148,12 @@ class PostmarkConfigFileTest {
         }
         assertThat(shown).hasToString(PostmarkSequenceTest.resource("show.out"));
     }
+
+    /** Found by InputFilesFuzzTest: a NUL in a loaded file's name used to escape as InvalidPathException. */
+    @Test
+    void loadOfANameNoFileCanHaveIsAConfigurationError() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PostmarkConfigFile.parse("x.pmrc", "load a\0b\n"))
+                .isInstanceOf(PostmarkConfigException.class)
+                .hasMessage("x.pmrc:1: load: expected a file name, got one holding a NUL character");
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -58,8 +59,12 @@ final class LibParamParser {
         }
     }
 
-    /** Tokens of one file; comments run from {@code #} to the end of the line. */
-    private static List<Token> tokenize(String text) {
+    /**
+     * Tokens of one file; comments run from {@code #} to the end of the line. A control character
+     * outside a comment means the file is not a parameter file (or is damaged): it is refused here,
+     * before it could reach a file name and fail there with no file or line to show.
+     */
+    private static List<Token> tokenize(String file, String text) {
         List<Token> tokens = new ArrayList<>();
         int line = 1;
         int i = 0;
@@ -71,6 +76,9 @@ final class LibParamParser {
                 i++;
             } else if (Character.isWhitespace(c)) {
                 i++;
+            } else if (c < 0x20 || c == 0x7f) {
+                throw new ParameterFileException(file, line, "", String.format(Locale.ROOT,
+                        "expected text, got control character 0x%02X (not a DiskSim parameter file?)", (int) c));
             } else if (c == '#') {
                 while (i < n && text.charAt(i) != '\n') {
                     i++;
@@ -88,7 +96,8 @@ final class LibParamParser {
                 i++;
             } else {
                 int start = i;
-                while (i < n && !Character.isWhitespace(text.charAt(i)) && "{}[],=#".indexOf(text.charAt(i)) < 0) {
+                while (i < n && !Character.isWhitespace(text.charAt(i)) && text.charAt(i) >= 0x20 && text.charAt(i) != 0x7f
+                        && "{}[],=#".indexOf(text.charAt(i)) < 0) {
                     i++;
                 }
                 tokens.add(new Token(Kind.WORD, text.substring(start, i), line));
@@ -108,7 +117,7 @@ final class LibParamParser {
         FileParser(ParamSource source, String text) {
             this.source = source;
             this.file = source.displayName();
-            this.tokens = tokenize(text);
+            this.tokens = tokenize(file, text);
         }
 
         ParamDocument document() {

@@ -73,6 +73,14 @@ class MalformedParameterFileTest {
                         + " got an unknown name");
     }
 
+    /** Found by InputFilesFuzzTest: a NUL in a file name used to escape as InvalidPathException. */
+    @Test
+    void aControlCharacterIsRefusedWithItsLine() {
+        assertThatThrownBy(() -> DiskSimFiles.loadModel(ParamSource.of(write("c.model", "dm_disk T {\n source a\0b\n}"))))
+                .isInstanceOf(ParameterFileException.class)
+                .hasMessageEndingWith("c.model:2: expected text, got control character 0x00 (not a DiskSim parameter file?)");
+    }
+
     @Test
     void aRepeatedParameterIsAnError() {
         assertThatThrownBy(() -> model("constant", "7200", "Head switch time = 0.4,"))
