@@ -159,4 +159,13 @@ class FioEnginesTest {
         run("[global]\nrw=read\nbs=64k\ndirect=1\nfilesize=1m\n[a]\nfilename=x\n[b]\nfilename=y\nwait_for=a\n");
         assertThat(first(2, BlkAction.Q)).isGreaterThanOrEqualTo(last(1, BlkAction.C));
     }
+
+    /** A file job that unlinks its files still releases what waits for it (the merge of two branches once lost that). */
+    @Test
+    void aFileJobThatUnlinksStillReleasesItsStonewall() {
+        run("[global]\nrw=read\nbs=64k\ndirect=1\nfilesize=1m\n[a]\nfilename=x\nunlink=1\n[b]\nfilename=y\nstonewall\n");
+        assertThat(calls(1)).as("b ran").isEqualTo(16);
+        assertThat(first(2, BlkAction.Q)).isGreaterThanOrEqualTo(last(1, BlkAction.C));
+        assertThat(file("x")).as("a's file unlinked").isNull();
+    }
 }

@@ -9,6 +9,7 @@ import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.Waiters;
 import java.util.SplittableRandom;
 
 /**
@@ -107,7 +108,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long stripeBytes;
     private boolean verifying;
     private boolean regionDone;
-    private final java.util.List<Runnable> onFinished = new java.util.ArrayList<>(1);
+    private final Waiters onFinished = new Waiters();
     private long preparedOffset;
     private long preparedBytes;
 
@@ -195,10 +196,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
             flow = null;
             g.leave(flowCounter, spec.control().flow()); // flow_exit_job
         }
-        if (finished && inFlight == 0 && !onFinished.isEmpty()) {
-            java.util.List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
-            onFinished.clear();
-            waiting.forEach(Runnable::run);
+        if (finished && inFlight == 0) {
+            onFinished.release();
         }
     }
 

@@ -3,9 +3,8 @@ package io.iopath.workload.job;
 import io.iopath.metrics.fio.JobStats;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.Waiters;
 import io.iopath.workload.Workload;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * fio's {@code cpuio} engine (engines/cpu.c): a job that burns CPU ({@code cpuload} percent of a
@@ -20,7 +19,7 @@ public final class CpuioJob implements Workload {
     private final JobSpec spec;
     private final int pid;
     private final JobStats stats = new JobStats();
-    private final List<Runnable> onFinished = new ArrayList<>();
+    private final Waiters onFinished = new Waiters();
     private final Runnable onFinish;
     private boolean finished;
 
@@ -45,9 +44,7 @@ public final class CpuioJob implements Workload {
     private void finish() {
         finished = true;
         onFinish.run();
-        List<Runnable> waiting = new ArrayList<>(onFinished);
-        onFinished.clear();
-        waiting.forEach(Runnable::run);
+        onFinished.release();
     }
 
     @Override

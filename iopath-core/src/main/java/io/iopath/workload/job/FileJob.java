@@ -10,6 +10,7 @@ import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.Waiters;
 import io.iopath.workload.Workload;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,7 +72,7 @@ public final class FileJob implements Workload {
     private final FileSetUps setUps;
     /** Where this clone's IO starts in each file: fio's file_offset, {@code offset} + clone × {@code offset_increment}. */
     private final long startOffset;
-    private final List<Runnable> onFinished = new ArrayList<>();
+    private final Waiters onFinished = new Waiters();
     /** The process is spending the CPU time of the pending call. */
     private boolean cpuBusy;
 
@@ -484,13 +485,16 @@ public final class FileJob implements Workload {
 
     private void unlinkAll() {
         if (!files.unlink()) {
-            onFinish.run();
-            List<Runnable> waiting = new ArrayList<>(onFinished);
-            onFinished.clear();
-            waiting.forEach(Runnable::run);
+            ended();
             return;
         }
-        FileLoop.run(0, files.names().size(), (i, next) -> fs.unlink(fs.root(), files.names().get(i), pid, next), onFinish);
+        FileLoop.run(0, files.names().size(), (i, next) -> fs.unlink(fs.root(), files.names().get(i), pid, next), this::ended);
+    }
+
+    /** The job's thread exits: the run learns it, then whatever waits for it (stonewall, wait_for) goes on. */
+    private void ended() {
+        onFinish.run();
+        onFinished.release();
     }
 
     // ------------------------------------------------------------------ Workload

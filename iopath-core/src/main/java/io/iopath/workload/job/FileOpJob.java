@@ -10,8 +10,8 @@ import io.iopath.sim.Simulator;
 import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.ReadWrite;
+import io.iopath.workload.Waiters;
 import io.iopath.workload.Workload;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,7 +51,7 @@ public final class FileOpJob implements Workload {
     private final JobStats stats = new JobStats();
     private final boolean directories;
     private final Op statDirection;
-    private final List<Runnable> onFinished = new ArrayList<>();
+    private final Waiters onFinished = new Waiters();
     private long completed;
     private boolean finished;
 
@@ -170,9 +170,7 @@ public final class FileOpJob implements Workload {
         if (!removes || i == files.names().size()) {
             finished = true;
             onFinish.run();
-            List<Runnable> waiting = new ArrayList<>(onFinished);
-            onFinished.clear();
-            waiting.forEach(Runnable::run);
+            onFinished.release();
             return;
         }
         String name = files.names().get(i);

@@ -1,17 +1,18 @@
 package io.iopath.workload.trace;
 
-import io.iopath.workload.trace.io.TraceReader;
-import io.iopath.workload.trace.io.TraceRecord;
 import io.iopath.block.BioSink;
 import io.iopath.metrics.RunMetrics;
+import io.iopath.metrics.fio.JobStats;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.Waiters;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
-import io.iopath.metrics.fio.JobStats;
+import io.iopath.workload.trace.io.TraceReader;
+import io.iopath.workload.trace.io.TraceRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +33,7 @@ import java.util.Locale;
  * run says how many requests were moved. {@code replay_device} keeps one trace device.
  */
 public final class TraceReplay implements Workload {
-    private final List<Runnable> onFinished = new java.util.ArrayList<>(1);
+    private final Waiters onFinished = new Waiters();
     private final Simulator sim;
     private final BioSink sink;
     private final RunMetrics metrics;
@@ -234,10 +235,8 @@ public final class TraceReplay implements Workload {
             readerWarnings = reader.warnings();
             reader.close();
         }
-        if (next == null && inFlight == 0 && !onFinished.isEmpty()) {
-            List<Runnable> waiting = new java.util.ArrayList<>(onFinished);
-            onFinished.clear();
-            waiting.forEach(Runnable::run);
+        if (next == null && inFlight == 0) {
+            onFinished.release();
         }
     }
 
