@@ -34,23 +34,27 @@ final class SplitReplayRun {
         if (threads < 1) {
             throw new BadInputException("--jobs: expected at least 1, got " + threads);
         }
-        SweepGrid grid;
+        SplitReplay.Local split;
         try {
-            grid = SplitReplay.grid(reader, overrides);
+            if (check) {
+                out.println("ok: " + SplitReplay.grid(reader, overrides).size() + " device(s)");
+                return 0;
+            }
+            split = SplitReplay.local(reader, overrides); // the trace read once, each device's records apart
         } catch (SweepException e) {
             throw new BadInputException("--split-by-device: " + e.getMessage());
         }
-        if (check) {
-            out.println("ok: " + grid.size() + " device(s)");
-            return 0;
+        SweepGrid grid = split.grid();
+        List<Result> results;
+        try (split) {
+            results = split.run(threads, new Sweep.Listener() {
+                @Override
+                public void started(SweepGrid.Point p) {
+                    err.printf(Locale.ROOT, "[%d/%d] device %s%n", p.index() + 1, grid.size(), p.values().get(0));
+                    err.flush();
+                }
+            });
         }
-        List<Result> results = Sweep.run(grid, threads, new Sweep.Listener() {
-            @Override
-            public void started(SweepGrid.Point p) {
-                err.printf(Locale.ROOT, "[%d/%d] device %s%n", p.index() + 1, grid.size(), p.values().get(0));
-                err.flush();
-            }
-        });
         List<LabelledResult> runs = new ArrayList<>();
         for (SweepGrid.Point p : grid.points()) {
             runs.add(new LabelledResult(p.values(), results.get(p.index())));

@@ -51,6 +51,8 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
     /** q->queue_head: released by the elevator, in driver order. */
     private final List<Request> dispatch = new ArrayList<>();
     private final Map<Integer, Task> tasks = new HashMap<>();
+    /** The task last looked up ({@link #task(int)}): tasks are never removed, so it stays valid. */
+    private Task lastTask;
     private final RequestMerger merger;
     private final LegacyPlug queuePlug;
     private final TaskPlug taskPlug;
@@ -111,7 +113,13 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
     }
 
     public Task task(int pid) {
-        return tasks.computeIfAbsent(pid, p -> new Task(p, "p" + p));
+        Task last = lastTask;
+        if (last != null && last.pid == pid) {
+            return last; // every bio asks: one process usually submits many in a row
+        }
+        Task t = tasks.computeIfAbsent(pid, p -> new Task(p, "p" + p));
+        lastTask = t;
+        return t;
     }
 
     // ------------------------------------------------------------------ submission

@@ -195,11 +195,14 @@ final class FlushSequencer {
 
     /** With {@link #drainOwnsQueue}: whether {@code rq} is a step of the sequence in progress. */
     boolean isOrderedStep(Request rq) {
-        return sequences.get(rq) == ordered;
+        return (sequences.isEmpty() ? null : sequences.get(rq)) == ordered;
     }
 
     /** A 2.6 barrier waiting at the head of the dispatch list for its sequence to begin. */
     boolean isWaitingBarrier(Request rq) {
+        if (sequences.isEmpty()) {
+            return false; // every request asks; without flushes or barriers skip the identity hash
+        }
         FlushSequence seq = sequences.get(rq);
         return seq != null && seq.legacy && rq == seq.barrier && !seq.begun;
     }
@@ -234,7 +237,7 @@ final class FlushSequencer {
      * and return true; the queue then only runs itself.
      */
     boolean completed(Request rq) {
-        FlushSequence seq = sequences.remove(rq);
+        FlushSequence seq = sequences.isEmpty() ? null : sequences.remove(rq);
         if (seq == null) {
             return false;
         }

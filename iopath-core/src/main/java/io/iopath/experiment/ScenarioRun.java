@@ -35,6 +35,7 @@ import io.iopath.fs.mount.Mkfs;
 import io.iopath.workload.FileJobSpec;
 import io.iopath.workload.job.BlockJob;
 import io.iopath.workload.job.FileJob;
+import io.iopath.workload.trace.ReplaySource;
 import io.iopath.workload.trace.TraceReplay;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -48,6 +49,7 @@ import java.util.function.LongConsumer;
  */
 public final class ScenarioRun {
     private final Scenario scenario;
+    private final ReplaySource replays;
     private final Simulator sim;
     /** Which acknowledged writes are only in the drive's buffer (a power cut counts them). */
     private final DurabilityLedger ledger = new DurabilityLedger();
@@ -82,7 +84,16 @@ public final class ScenarioRun {
      * @param intervalNs the interval of the result's time series
      */
     public ScenarioRun(Scenario scenario, BlockTracepoints trace, long intervalNs) {
+        this(scenario, trace, intervalNs, ReplaySource.FILES);
+    }
+
+    /**
+     * @param replays where trace replays read their records ({@link ReplaySource#FILES}: their
+     *                trace files; a split replay's runs: each device's records, read out once)
+     */
+    public ScenarioRun(Scenario scenario, BlockTracepoints trace, long intervalNs, ReplaySource replays) {
         this.scenario = scenario;
+        this.replays = replays;
         this.metrics = new RunMetrics(intervalNs);
         this.sim = new Simulator(scenario.seed());
         this.disk = new Disk(sim, scenario.drive().spec(), ledger);
@@ -114,7 +125,7 @@ public final class ScenarioRun {
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
                 metrics.registerJob(pid, spec.name());
-                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors());
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors(), replays);
                 workloads.add(replay);
                 unit.add(replay);
                 continue;
@@ -196,7 +207,7 @@ public final class ScenarioRun {
             units.add(unit);
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
-                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors());
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors(), replays);
                 workloads.add(replay);
                 unit.add(replay);
                 continue;

@@ -1,11 +1,18 @@
 package io.iopath.experiment;
 
+import io.iopath.block.BlockTracepoints;
+import io.iopath.metrics.RunMetrics;
+import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.trace.DeviceRecords;
+import io.iopath.workload.trace.ReplaySource;
 import io.iopath.workload.trace.TraceFiles;
-import io.iopath.workload.trace.TraceFormat;
 import io.iopath.workload.trace.io.TraceReader;
 import io.iopath.workload.trace.io.TraceRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +60,26 @@ public final class SplitReplay {
      *                        that job replays every device of it
      */
     public static Plan plan(Scenario scenario) {
+        int job = replayJob(scenario);
+        JobSpec.ReplaySpec replay = scenario.jobs().get(job).replay();
+        TreeSet<Integer> devices = new TreeSet<>();
+        try (TraceReader reader = TraceFiles.open(Path.of(replay.file()), ReplaySource.format(replay))) {
+            for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
+                devices.add(r.device());
+            }
+        }
+        return plan(job, replay, new ArrayList<>(devices));
+    }
+
+    private static Plan plan(int job, JobSpec.ReplaySpec replay, List<Integer> devices) {
+        if (devices.isEmpty()) {
+            throw new SweepException(replay.file() + ": the trace has no records to split");
+        }
+        return new Plan(job, replay.file(), devices);
+    }
+
+    /** The index of the scenario's one replay job, which must replay every device. */
+    private static int replayJob(Scenario scenario) {
         List<Integer> replaying = new ArrayList<>();
         for (int i = 0; i < scenario.jobs().size(); i++) {
             if (scenario.jobs().get(i).replay() != null) {
@@ -69,17 +96,7 @@ public final class SplitReplay {
             throw new SweepException("jobs[" + job + "].replay_device is " + replay.device()
                     + ": splitting by device replays every device; leave replay_device out");
         }
-        TraceFormat format = replay.format() == null ? null : TraceFormat.byId(replay.format()).orElseThrow();
-        TreeSet<Integer> devices = new TreeSet<>();
-        try (TraceReader reader = TraceFiles.open(Path.of(replay.file()), format)) {
-            for (TraceRecord r = reader.next(); r != null; r = reader.next()) {
-                devices.add(r.device());
-            }
-        }
-        if (devices.isEmpty()) {
-            throw new SweepException(replay.file() + ": the trace has no records to split");
-        }
-        return new Plan(job, replay.file(), new ArrayList<>(devices));
+        return job;
     }
 
     /**
@@ -89,5 +106,75 @@ public final class SplitReplay {
     public static SweepGrid grid(Function<List<String>, Scenario> reader, List<String> overrides) {
         Plan plan = plan(reader.apply(List.copyOf(overrides)));
         return SweepGrid.of(reader, overrides, List.of(plan.axis()));
+    }
+
+    /**
+     * A split replay run on this machine: the trace read once, each device's records written to
+     * a file of their own under a temporary directory ({@link DeviceRecords}), where the grid's
+     * runs read them; the grid and every result are those of {@link #grid}. Close it to remove
+     * the files.
+     */
+    public static Local local(Function<List<String>, Scenario> reader, List<String> overrides) {
+        Scenario scenario = reader.apply(List.copyOf(overrides));
+        int job = replayJob(scenario);
+        JobSpec.ReplaySpec replay = scenario.jobs().get(job).replay();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("iopath-split-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        DeviceRecords records;
+        try {
+            records = DeviceRecords.split(Path.of(replay.file()), ReplaySource.format(replay), dir);
+        } catch (RuntimeException e) {
+            deleteQuietly(dir);
+            throw e;
+        }
+        try {
+            Plan plan = plan(job, replay, records.devices());
+            return new Local(SweepGrid.of(reader, overrides, List.of(plan.axis())), records);
+        } catch (RuntimeException e) {
+            records.close();
+            throw e;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // a temporary directory: the system's clean-up will take it
+        }
+    }
+
+    /** The grid of a split replay and its devices' records; {@link #run} runs it. */
+    public static final class Local implements AutoCloseable {
+        private final SweepGrid grid;
+        private final DeviceRecords records;
+
+        private Local(SweepGrid grid, DeviceRecords records) {
+            this.grid = grid;
+            this.records = records;
+        }
+
+        public SweepGrid grid() {
+            return grid;
+        }
+
+        /** Runs every device, {@code jobs} at a time, as {@link Sweep#run} the grid's points; results in grid order. */
+        public List<Result> run(int jobs, Sweep.Listener listener) {
+            return Sweep.run(grid, jobs, listener,
+                    s -> new ScenarioRun(s, BlockTracepoints.NONE, RunMetrics.DEFAULT_INTERVAL_NS, records).execute(p -> { }));
+        }
+
+        /** Removes the devices' record files. */
+        @Override
+        public void close() {
+            records.close();
+        }
     }
 }

@@ -23,6 +23,8 @@ final class TimeSeriesRecorder {
     private final List<String> jobNames = new ArrayList<>();
     private long current = -1;
     private final Values scratch = new Values();
+    private final Values allRead = new Values();
+    private final Values allWrite = new Values();
     private final List<TimeSeries.Gauges> gauges = new ArrayList<>();
     private LayerGauges layers = LayerGauges.NONE;
     /** The current interval's maxima: block in flight, drive tagged, drive dirty, page cache dirty, writeback. */
@@ -82,9 +84,9 @@ final class TimeSeriesRecorder {
         for (int j = 0; j < latencies.length; j++) {
             addPoints(start, jobNames.get(j), latencies[j][0], latencies[j][1]);
         }
-        // all jobs together
-        Values allRead = new Values();
-        Values allWrite = new Values();
+        // all jobs together (reused arrays: one interval's worth, not one per interval)
+        allRead.clear();
+        allWrite.clear();
         for (Values[] job : latencies) {
             allRead.addAll(job[0]);
             allWrite.addAll(job[1]);
@@ -109,16 +111,21 @@ final class TimeSeriesRecorder {
             }
         }
         scratch.clear();
-        scratch.addAll(read);
-        scratch.addAll(write);
+        scratch.merge(read, write);
         points.add(new TimeSeries.Point(start, job, "total", scratch.size, scratch.bytes, scratch.summary()));
     }
 
-    /** A growable array of latencies, with the bytes of their bios. */
+    /**
+     * A growable array of latencies, with the bytes of their bios. {@link #summary} sorts it in
+     * place once; a copy of a sorted one, or two sorted ones merged, is sorted already, so the
+     * direction totals and the all-jobs figures (a copy of the one job's, usually) need no sort.
+     */
     private static final class Values {
         long[] ns = new long[64];
         int size;
         long bytes;
+        /** Whether {@code ns[0, size)} is in ascending order. */
+        boolean sorted = true;
 
         void add(long latencyNs, long b) {
             if (size == ns.length) {
@@ -126,25 +133,60 @@ final class TimeSeriesRecorder {
             }
             ns[size++] = latencyNs;
             bytes += b;
+            sorted = false;
         }
 
         void addAll(Values o) {
-            if (size + o.size > ns.length) {
-                ns = Arrays.copyOf(ns, Math.max(ns.length * 2, size + o.size));
-            }
+            ensure(size + o.size);
             System.arraycopy(o.ns, 0, ns, size, o.size);
+            sorted = size == 0 ? o.sorted : sorted && o.size == 0;
             size += o.size;
             bytes += o.bytes;
+        }
+
+        /** Into an empty one: both of {@code a} and {@code b}, in ascending order if both are sorted. */
+        void merge(Values a, Values b) {
+            if (!a.sorted || !b.sorted) {
+                addAll(a);
+                addAll(b);
+                return;
+            }
+            ensure(a.size + b.size);
+            int i = 0;
+            int j = 0;
+            int k = 0;
+            while (i < a.size && j < b.size) {
+                ns[k++] = a.ns[i] <= b.ns[j] ? a.ns[i++] : b.ns[j++];
+            }
+            while (i < a.size) {
+                ns[k++] = a.ns[i++];
+            }
+            while (j < b.size) {
+                ns[k++] = b.ns[j++];
+            }
+            size = k;
+            bytes = a.bytes + b.bytes;
+            sorted = true;
+        }
+
+        private void ensure(int n) {
+            if (n > ns.length) {
+                ns = Arrays.copyOf(ns, Math.max(ns.length * 2, n));
+            }
         }
 
         void clear() {
             size = 0;
             bytes = 0;
+            sorted = true;
         }
 
-        /** Sorts in place: call last. */
+        /** Sorts in place (unless sorted already): call last. */
         LatencySummary summary() {
-            Arrays.sort(ns, 0, size);
+            if (!sorted) {
+                Arrays.sort(ns, 0, size);
+                sorted = true;
+            }
             double sum = 0;
             for (int i = 0; i < size; i++) {
                 sum += ns[i];

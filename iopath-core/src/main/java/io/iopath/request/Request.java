@@ -68,6 +68,14 @@ public final class Request {
     /** Free slot for the layer that currently owns the request (scheduler lists, drive queue). */
     public Object owner;
 
+    /**
+     * rq->queuelist: the links of the one IO-scheduler FIFO the request is on (its owner list,
+     * or null when on none), so that list operations neither hash the request nor allocate.
+     */
+    public Object queueList;
+    public Request queuePrev;
+    public Request queueNext;
+
     public Request(long id, Bio first) {
         this.id = id;
         this.op = first.op;

@@ -10,6 +10,12 @@ import java.util.Arrays;
  */
 final class EventQueue {
     private Timer[] heap = new Timer[256];
+    /**
+     * Each heap slot's time and sequence beside the timer itself: sifting compares keys along a
+     * path of the heap, and reading them from two arrays spares a load of every timer on it.
+     */
+    private long[] times = new long[256];
+    private long[] sequences = new long[256];
     private int size;
     private long nextSequence;
 
@@ -33,11 +39,11 @@ final class EventQueue {
         t.sequence = nextSequence++;
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
+            times = Arrays.copyOf(times, size * 2);
+            sequences = Arrays.copyOf(sequences, size * 2);
         }
-        heap[size] = t;
-        t.heapIndex = size;
-        size++;
-        siftUp(t.heapIndex);
+        int i = size++;
+        siftUp(i, t, timeNs, t.sequence);
     }
 
     Timer poll() {
@@ -59,58 +65,69 @@ final class EventQueue {
         Timer removed = heap[i];
         size--;
         Timer last = heap[size];
+        long lastTime = times[size];
+        long lastSeq = sequences[size];
         heap[size] = null;
         removed.heapIndex = -1;
         if (i == size) {
             return;
         }
-        heap[i] = last;
-        last.heapIndex = i;
-        siftDown(i);
-        if (heap[i] == last) {
-            siftUp(i);
+        int at = siftDown(i, last, lastTime, lastSeq);
+        if (at == i) {
+            siftUp(i, last, lastTime, lastSeq);
         }
     }
 
-    private static boolean before(Timer a, Timer b) {
-        return a.timeNs < b.timeNs || (a.timeNs == b.timeNs && a.sequence < b.sequence);
-    }
-
-    private void siftUp(int i) {
-        Timer t = heap[i];
+    /** Places {@code t} (time, sequence) at the hole {@code i} or above it. */
+    private void siftUp(int i, Timer t, long time, long seq) {
         while (i > 0) {
             int parent = (i - 1) >>> 1;
-            Timer p = heap[parent];
-            if (!before(t, p)) {
+            long pt = times[parent];
+            if (time > pt || (time == pt && seq > sequences[parent])) {
                 break;
             }
-            heap[i] = p;
-            p.heapIndex = i;
+            move(parent, i);
             i = parent;
         }
-        heap[i] = t;
-        t.heapIndex = i;
+        put(i, t, time, seq);
     }
 
-    private void siftDown(int i) {
-        Timer t = heap[i];
+    /** Places {@code t} (time, sequence) at the hole {@code i} or below it; returns where. */
+    private int siftDown(int i, Timer t, long time, long seq) {
         int half = size >>> 1;
         while (i < half) {
             int child = 2 * i + 1;
-            Timer c = heap[child];
             int right = child + 1;
-            if (right < size && before(heap[right], c)) {
+            if (right < size && before(right, child)) {
                 child = right;
-                c = heap[child];
             }
-            if (!before(c, t)) {
+            long ct = times[child];
+            if (ct > time || (ct == time && sequences[child] > seq)) {
                 break;
             }
-            heap[i] = c;
-            c.heapIndex = i;
+            move(child, i);
             i = child;
         }
+        put(i, t, time, seq);
+        return i;
+    }
+
+    private boolean before(int a, int b) {
+        return times[a] < times[b] || (times[a] == times[b] && sequences[a] < sequences[b]);
+    }
+
+    private void move(int from, int to) {
+        Timer t = heap[from];
+        heap[to] = t;
+        times[to] = times[from];
+        sequences[to] = sequences[from];
+        t.heapIndex = to;
+    }
+
+    private void put(int i, Timer t, long time, long seq) {
         heap[i] = t;
+        times[i] = time;
+        sequences[i] = seq;
         t.heapIndex = i;
     }
 }

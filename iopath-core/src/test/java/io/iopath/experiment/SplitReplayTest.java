@@ -77,6 +77,35 @@ class SplitReplayTest {
         assertThat(whole.total().ios()).isEqualTo(90);
     }
 
+    @Test
+    void theLocalSplitReadsTheTraceOnceAndGivesTheGridsResults() throws IOException {
+        Path trace = Files.writeString(dir.resolve("t.ascii"), threeDeviceTrace());
+        String yaml = scenario(trace);
+        SweepGrid grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
+        List<Result> fromTheTrace = Sweep.run(grid, 2, new Sweep.Listener() { });
+        List<Result> split;
+        Path records;
+        try (SplitReplay.Local local = SplitReplay.local(o -> ScenarioReader.read("s.yaml", yaml, o), List.of())) {
+            assertThat(local.grid().points()).extracting(p -> p.values().get(0)).containsExactly("0", "2", "5");
+            split = local.run(3, new Sweep.Listener() { });
+            records = dirOfRecords();
+            assertThat(records).isNotNull();
+        }
+        assertThat(records).doesNotExist();
+        for (int i = 0; i < grid.size(); i++) {
+            assertThat(ResultJson.toText(split.get(i))).isEqualTo(ResultJson.toText(fromTheTrace.get(i)));
+        }
+    }
+
+    /** The split's directory of device records (the newest iopath-split- under the temporary directory). */
+    private static Path dirOfRecords() throws IOException {
+        try (var dirs = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return dirs.filter(d -> d.getFileName().toString().startsWith("iopath-split-"))
+                    .filter(d -> Files.exists(d.resolve("device-5.rec")))
+                    .max(java.util.Comparator.comparing(d -> d.toFile().lastModified())).orElse(null);
+        }
+    }
+
     private static String withoutHash(String json) {
         return json.replaceFirst("\"scenario_hash\" : \"[0-9a-f]*\"", "\"scenario_hash\" : \"\"");
     }

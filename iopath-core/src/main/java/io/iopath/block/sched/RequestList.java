@@ -1,22 +1,30 @@
 package io.iopath.block.sched;
 
 import io.iopath.request.Request;
-import java.util.HashMap;
 
-/** A doubly linked FIFO with O(1) neighbour lookup and removal (the kernel's list_head). */
+/**
+ * A doubly linked FIFO with O(1) neighbour lookup and removal (the kernel's list_head), linked
+ * through the request's own {@code queuelist} fields: a request is on at most one such list.
+ */
 final class RequestList {
-    private final HashMap<Request, Request[]> links = new HashMap<>();
     private Request head;
     private Request tail;
+    private int size;
 
     void addLast(Request rq) {
-        links.put(rq, new Request[] {tail, null});
+        if (rq.queueList != null) {
+            throw new IllegalStateException(rq + " is already on a scheduler list");
+        }
+        rq.queueList = this;
+        rq.queuePrev = tail;
+        rq.queueNext = null;
         if (tail != null) {
-            links.get(tail)[1] = rq;
+            tail.queueNext = rq;
         } else {
             head = rq;
         }
         tail = rq;
+        size++;
     }
 
     Request pollFirst() {
@@ -28,31 +36,34 @@ final class RequestList {
     }
 
     boolean remove(Request rq) {
-        Request[] l = links.remove(rq);
-        if (l == null) {
+        if (rq.queueList != this) {
             return false;
         }
-        if (l[0] != null) {
-            links.get(l[0])[1] = l[1];
+        Request prev = rq.queuePrev;
+        Request next = rq.queueNext;
+        if (prev != null) {
+            prev.queueNext = next;
         } else {
-            head = l[1];
+            head = next;
         }
-        if (l[1] != null) {
-            links.get(l[1])[0] = l[0];
+        if (next != null) {
+            next.queuePrev = prev;
         } else {
-            tail = l[0];
+            tail = prev;
         }
+        rq.queueList = null;
+        rq.queuePrev = null;
+        rq.queueNext = null;
+        size--;
         return true;
     }
 
     Request before(Request rq) {
-        Request[] l = links.get(rq);
-        return l == null ? null : l[0];
+        return rq.queueList == this ? rq.queuePrev : null;
     }
 
     Request after(Request rq) {
-        Request[] l = links.get(rq);
-        return l == null ? null : l[1];
+        return rq.queueList == this ? rq.queueNext : null;
     }
 
     Request peekFirst() {
@@ -64,6 +75,6 @@ final class RequestList {
     }
 
     int size() {
-        return links.size();
+        return size;
     }
 }

@@ -482,11 +482,13 @@ public final class Disk implements BlockDevice {
             streamServed.scheduleAt(readAhead.servingUntilNs()); // nothing may stop the stream yet
             return;
         }
+        // nothing between the choice and the join check changes the buffer: one window for both
+        readAhead.joinWindowAt(now);
         MediaJob j = select(now);
         if (j == null) {
             return;
         }
-        if (j.arrivedBusy && !j.fua && j.lba >= readAhead.joinFrom(now) && j.lba <= readAhead.joinTo(now)
+        if (j.arrivedBusy && !j.fua && j.lba >= readAhead.joinFrom() && j.lba <= readAhead.joinTo()
                 && joinStream(j, now)) {
             startNext();
             return;
@@ -609,7 +611,7 @@ public final class Disk implements BlockDevice {
     private MediaJob select(long now) {
         boolean pressure = buffer.pressing() || !flushes.isEmpty();
         return scheduler.select(now, bus.readSelectOverheadNs(lastWasWrite), bus.writeSelectOverheadNs(lastWasWrite),
-                pressure, active, readAhead.joinFrom(now), readAhead.joinTo(now));
+                pressure, active, readAhead.joinFrom(), readAhead.joinTo());
     }
 
     private void finishActive() {

@@ -12,7 +12,6 @@ import io.iopath.workload.JobSpec;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.BlockJob;
 import io.iopath.metrics.fio.JobStats;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -46,7 +45,10 @@ public final class TraceReplay implements Workload {
     private final Timer arrival;
     /** DiskSim validate: issues the next record once the idle time after a completion has passed. */
     private final Timer afterIdle;
+    private final ReplaySource source;
     private TraceReader reader;
+    /** The reader when it gives one device's records split out of the trace, else null. */
+    private DeviceRecords.DeviceReader split;
     /** The reader's warnings (a truncated last line), kept once it is closed. */
     private List<String> readerWarnings = List.of();
     private TraceRecord next;
@@ -69,6 +71,13 @@ public final class TraceReplay implements Workload {
 
     public TraceReplay(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId,
                        BlockJob.BioIds ids, long capacitySectors) {
+        this(sim, sink, metrics, spec, processId, ids, capacitySectors, ReplaySource.FILES);
+    }
+
+    /** @param source where the records come from: the trace file, or its device's records split out ({@link DeviceRecords}) */
+    public TraceReplay(Simulator sim, BioSink sink, RunMetrics metrics, JobSpec spec, int processId,
+                       BlockJob.BioIds ids, long capacitySectors, ReplaySource source) {
+        this.source = source;
         this.sim = sim;
         this.sink = sink;
         this.metrics = metrics;
@@ -79,10 +88,6 @@ public final class TraceReplay implements Workload {
         this.capacitySectors = capacitySectors;
         this.arrival = sim.timer("replay." + spec.name(), this::arrive);
         this.afterIdle = sim.timer("replay." + spec.name() + ".idle", this::submitNext);
-    }
-
-    private TraceFormat format() {
-        return replay.format() == null ? null : TraceFormat.byId(replay.format()).orElseThrow();
     }
 
     /** Starts now, or when {@code startdelay} from the start of the run has passed (as a job). */
@@ -105,7 +110,8 @@ public final class TraceReplay implements Workload {
         if (replay.beyondCapacity().equals("scale")) {
             scaleSpanSectors = spanSectors();
         }
-        reader = TraceFiles.open(Path.of(replay.file()), format());
+        reader = source.open(replay);
+        split = reader instanceof DeviceRecords.DeviceReader d ? d : null;
         validate = TraceFormat.of(reader) == TraceFormat.DISKSIM_VALIDATE;
         closedLoop = replay.closedLoop() || validate;
         depth = validate ? 1 : spec.iodepth();
@@ -125,7 +131,7 @@ public final class TraceReplay implements Workload {
     /** A first pass over the trace for its highest address, for scaling. */
     private long spanSectors() {
         long max = 0;
-        try (TraceReader r = TraceFiles.open(Path.of(replay.file()), format())) {
+        try (TraceReader r = source.open(replay)) {
             for (TraceRecord rec = r.next(); rec != null; rec = r.next()) {
                 if (replay.device() < 0 || rec.device() == replay.device()) {
                     max = Math.max(max, rec.sector() + rec.sectors());
@@ -138,6 +144,9 @@ public final class TraceReplay implements Workload {
     private TraceRecord read() {
         while (true) {
             TraceRecord r = reader.next();
+            if (split != null) {
+                skippedDevices += split.otherDevicesBefore(); // as the filter below would have, record by record
+            }
             if (r == null || replay.device() < 0 || r.device() == replay.device()) {
                 return r;
             }

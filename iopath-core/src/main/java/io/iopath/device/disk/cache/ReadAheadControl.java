@@ -77,16 +77,32 @@ public final class ReadAheadControl {
      * DiskSim looks such a read up again when it is activated, after the request before it
      * completes (disksim-controller.md §8.4); it finds its first sector inside the segment being
      * read and takes the stream over. iopath activates it when the media is free, as the stream
-     * reaches the sector it starts at.
+     * reaches the sector it starts at. Computed once per instant for both ends (the controller
+     * asks before its choice and again for the job chosen); {@link #joinFrom} and
+     * {@link #joinTo} then read it.
      */
-    public long joinFrom(long nowNs) {
+    public void joinWindowAt(long nowNs) {
         int p = readCache.prefetching();
-        return readCache.readingAt(p, nowNs) ? readCache.startAt(p, nowNs) : 0;
+        if (readCache.readingAt(p, nowNs)) {
+            joinFrom = readCache.startAt(p, nowNs);
+            joinTo = readCache.endAt(p, nowNs);
+        } else {
+            joinFrom = 0;
+            joinTo = -1;
+        }
     }
 
-    public long joinTo(long nowNs) {
-        int p = readCache.prefetching();
-        return readCache.readingAt(p, nowNs) ? readCache.endAt(p, nowNs) : -1;
+    private long joinFrom;
+    private long joinTo = -1;
+
+    /** The join window's first sector, as the last {@link #joinWindowAt} found it. */
+    public long joinFrom() {
+        return joinFrom;
+    }
+
+    /** The join window's last sector (the one being read), or −1 if no stream ran at the last {@link #joinWindowAt}. */
+    public long joinTo() {
+        return joinTo;
     }
 
     /**

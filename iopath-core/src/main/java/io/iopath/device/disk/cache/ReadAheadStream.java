@@ -72,7 +72,20 @@ public final class ReadAheadStream implements SectorSchedule {
         nextCyl = cylinder;
         nextSurf = surface;
         complete = lba >= limit;
+        finishedAt = Long.MIN_VALUE;
+        readByAt = Long.MIN_VALUE;
     }
+
+    /*
+     * The last answers of finishedBy and readBy and the time they were for: the controller asks
+     * both several times at one instant (the join window, each segment's valid range, the stop),
+     * and each answer is a function of the stream's start and the time only, the lazy layout
+     * included, so it holds until the stream is started again. Long.MIN_VALUE: none.
+     */
+    private long finishedAt = Long.MIN_VALUE;
+    private boolean finishedAnswer;
+    private long readByAt = Long.MIN_VALUE;
+    private long readByAnswer;
 
     /** Layout state: the next run starts being laid out from here (lazily, as queries need it). */
     private long wantedLimit;
@@ -176,8 +189,12 @@ public final class ReadAheadStream implements SectorSchedule {
 
     /** Whether the stream has read its last sector by {@code t} (the mechanism is then released). */
     boolean finishedBy(long t) {
-        layOutUntil(t);
-        return complete && (runs == 0 || endNs() <= t);
+        if (t != finishedAt || t == Long.MIN_VALUE) {
+            layOutUntil(t);
+            finishedAnswer = complete && (runs == 0 || endNs() <= t);
+            finishedAt = t;
+        }
+        return finishedAnswer;
     }
 
     /** When the stream has read its last sector (and the mechanism is released). */
@@ -198,15 +215,46 @@ public final class ReadAheadStream implements SectorSchedule {
         if (k >= total) {
             return Long.MAX_VALUE;
         }
+        int r = runOf(k);
+        return runStart[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+    }
+
+    @Override
+    public long runLast(long k) {
+        while (!complete && k >= total) {
+            layOutNext();
+        }
+        if (k >= total) {
+            return k;
+        }
+        int r = runOf(k);
+        return runFirst[r] + runCount[r] - 1;
+    }
+
+    @Override
+    public double sectorNs(long k) {
+        return k >= total ? 0 : spindle.revolutionNs() / runSpt[runOf(k)];
+    }
+
+    /** The laid-out run holding sector {@code k} (below {@link #total}). */
+    private int runOf(long k) {
         int r = runs - 1;
         while (r > 0 && runFirst[r] > k) {
             r--;
         }
-        return runStart[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+        return r;
     }
 
     /** Sectors of the stream wholly read by {@code t}. */
     long readBy(long t) {
+        if (t != readByAt || t == Long.MIN_VALUE) {
+            readByAnswer = sectorsReadBy(t);
+            readByAt = t;
+        }
+        return readByAnswer;
+    }
+
+    private long sectorsReadBy(long t) {
         layOutUntil(t);
         long n = 0;
         for (int r = 0; r < runs; r++) {

@@ -125,6 +125,12 @@ public final class ReadCache {
         int bestValue = 0;
         int bestCovered = 0;
         for (int s = 0; s < readSegments; s++) {
+            if (s != prefetching && Long.compareUnsigned(lba - start[s], end[s] - start[s]) >= 0) {
+                // lba outside [start, end): a miss on this segment (one well-predicted test
+                // instead of two random ones; start > end would make the range look huge, and
+                // then the test below decides)
+                continue;
+            }
             if (!readable(s)) {
                 continue;
             }

@@ -128,10 +128,27 @@ public final class AccessResult implements SectorSchedule {
     /** When sector {@code k} of the access (0-based) had wholly passed under the head. */
     @Override
     public long sectorEndNs(long k) {
+        int r = runOf(k);
+        return runStartNs[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+    }
+
+    @Override
+    public long runLast(long k) {
+        int r = runOf(k);
+        return Math.max(k, runFirst[r] + runCount[r] - 1);
+    }
+
+    @Override
+    public double sectorNs(long k) {
+        return spindle.revolutionNs() / runSpt[runOf(k)];
+    }
+
+    /** The run holding sector {@code k} (the last one for a sector past the end). */
+    private int runOf(long k) {
         int r = runs - 1;
         while (r > 0 && runFirst[r] > k) {
             r--;
         }
-        return runStartNs[r] + spindle.rotationNs((double) (k - runFirst[r] + 1) / runSpt[r]);
+        return r;
     }
 }

@@ -280,16 +280,22 @@ public final class CommandScheduler {
     private long keyBasePositionPs;
 
     /**
-     * The job to start now: a HEAD OF QUEUE one, else an aged dirty extent, else the best
+     * The job to start now: a HEAD OF QUEUE one, else an aged dirty extent, else the oldest
+     * eligible read queued behind busy work ({@link MediaJob#arrivedBusy}) that starts in
+     * [{@code joinFrom}, {@code joinTo}], where it joins the running read-ahead, else the best
      * eligible host job by the policy's key — or a destage when destaging is due. Null if none
-     * may start.
+     * may start. A joining read is served by the stream with no positioning at all, so a
+     * positioning key that counted the buffer would rank it first (DiskSim's does: {@code
+     * disk_buffer_estimate_servtime} gives a hit on the segment being read its constant {@code
+     * reading_buffer_*_servtime}); FCFS keeps arrival order instead. The joining read is looked
+     * for in the same walk of the queue as the keys.
      *
      * @param readOverheadNs  command overhead ahead of a read's positioning (the keys count it)
      * @param writeOverheadNs the same for a write
      * @param destagePressure the buffer presses for destages (high water, a FLUSH, a write waiting for space)
      * @param active          the job the mechanism is on, or null
      * @param joinFrom        with {@code joinTo}: the sectors at which a queued read would join the
-     *                        running read-ahead ({@link #joining}); joinTo &lt; joinFrom if none runs
+     *                        running read-ahead; joinTo &lt; joinFrom if none runs
      */
     public MediaJob select(long now, long readOverheadNs, long writeOverheadNs, boolean destagePressure,
             MediaJob active, long joinFrom, long joinTo) {
@@ -305,11 +311,8 @@ public final class CommandScheduler {
                 return aged;
             }
         }
-        if (joinFrom <= joinTo && policy != Policy.FCFS) {
-            MediaJob next = joining(joinFrom, joinTo);
-            if (next != null) {
-                return next;
-            }
+        if (policy == Policy.FCFS) {
+            joinTo = joinFrom - 1; // FCFS keeps arrival order: no read joins ahead of its turn
         }
         this.readOverheadNs = readOverheadNs;
         this.writeOverheadNs = writeOverheadNs;
@@ -318,6 +321,7 @@ public final class CommandScheduler {
         double bestKey = Double.POSITIVE_INFINITY;
         int eligible = 0;
         boolean blockedHost = false;
+        MediaJob joiner = null;
         MediaJob[] items = hostJobs.items;
         for (int i = 0, n = hostJobs.end; i < n; i++) {
             MediaJob j = items[i];
@@ -329,11 +333,17 @@ public final class CommandScheduler {
                 continue;
             }
             eligible++;
+            if (j.lba >= joinFrom && j.lba <= joinTo && j.arrivedBusy && !j.fua && (joiner == null || j.seq < joiner.seq)) {
+                joiner = j; // in the same pass as the keys: one walk of the queue per choice
+            }
             double key = p.key(this, j, now);
             if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
                 bestKey = key;
                 best = j;
             }
+        }
+        if (joiner != null) {
+            return joiner;
         }
         int idleDirty = dirty.size() - (active != null && active.kind == MediaJob.Kind.DESTAGE ? 1 : 0);
         boolean destageDue = idleDirty > 0 && (eligible == 0 || blockedHost || destagePressure);
@@ -349,27 +359,6 @@ public final class CommandScheduler {
                     bestKey = key;
                     best = j;
                 }
-            }
-        }
-        return best;
-    }
-
-    /**
-     * The oldest eligible read queued behind busy work ({@link MediaJob#arrivedBusy}) that starts
-     * in [{@code from}, {@code to}], where it joins the running read-ahead: the stream serves it
-     * with no positioning at all, so a positioning key that counted the buffer would rank it
-     * first (DiskSim's does: {@code disk_buffer_estimate_servtime} gives a hit on the segment
-     * being read its constant {@code reading_buffer_*_servtime}). FCFS keeps arrival order
-     * instead. Null if none.
-     */
-    private MediaJob joining(long from, long to) {
-        MediaJob best = null;
-        MediaJob[] items = hostJobs.items;
-        for (int i = 0, n = hostJobs.end; i < n; i++) {
-            MediaJob j = items[i];
-            if (j != null && j.arrivedBusy && !j.fua && j.blockedBy == 0 && j.lba >= from && j.lba <= to
-                    && (best == null || j.seq < best.seq)) {
-                best = j;
             }
         }
         return best;
