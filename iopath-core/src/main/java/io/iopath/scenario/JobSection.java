@@ -333,6 +333,16 @@ final class JobSection {
             throw problem(k, "is simulated for jobs on the drive, not yet for file jobs on a file system");
         }
         if (onFiles) {
+            // issue 14: options that shape the workload are refused rather than dropped; FileJob
+            // issues its calls back to back (no rate), at uniform offsets, and reads nothing back
+            String k = !rate.equals(List.of(0L, 0L)) ? "rate" : !rateIops.equals(List.of(0L, 0L)) ? "rate_iops"
+                    : rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution"
+                    : control.verify() ? "verify" : null;
+            if (k != null) {
+                throw problem(k, "is not modelled for jobs on a file system yet (it is for jobs on the drive)");
+            }
+        }
+        if (onFiles) {
             size = fileOptions(name, numjobs, fsync, fdatasync, size, sizes.max());
         } else {
             for (String k : new TreeSet<>(FILE_OPTIONS)) {

@@ -1,6 +1,7 @@
 package io.iopath.workload;
 
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * A fio-style block job, with fio's option names and meanings (fio HOWTO.rst): the workload
@@ -262,6 +263,29 @@ public record JobSpec(
 
             public static Choice fixed(long bs) {
                 return new Choice(bs, bs, List.of(), List.of());
+            }
+
+            /**
+             * One IO's size, drawn from {@code r} (the job's {@code .bs} stream) only when there
+             * is a choice: bssplit by its percentages, bsrange a multiple of the minimum uniformly
+             * over the range (fio without bs_unaligned), a single size with no draw.
+             */
+            public long draw(SplittableRandom r) {
+                if (!splitSizes.isEmpty()) {
+                    int p = r.nextInt(100);
+                    for (int i = 0; i < splitSizes.size(); i++) {
+                        p -= splitPercents.get(i);
+                        if (p < 0) {
+                            return splitSizes.get(i);
+                        }
+                    }
+                    return splitSizes.get(splitSizes.size() - 1);
+                }
+                if (min == max) {
+                    return min;
+                }
+                long steps = max / min;
+                return min * (1 + r.nextLong(steps));
             }
         }
     }

@@ -556,22 +556,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     private long blockSize(JobSpec.BlockSizes.Choice c) {
-        if (!c.splitSizes().isEmpty()) {
-            int p = sizes.nextInt(100);
-            for (int i = 0; i < c.splitSizes().size(); i++) {
-                p -= c.splitPercents().get(i);
-                if (p < 0) {
-                    return c.splitSizes().get(i);
-                }
-            }
-            return c.splitSizes().get(c.splitSizes().size() - 1);
-        }
-        if (c.min() == c.max()) {
-            return c.min();
-        }
-        // bsrange: a multiple of the minimum, uniformly over the range (fio without bs_unaligned).
-        long steps = c.max() / c.min();
-        return c.min() * (1 + sizes.nextLong(steps));
+        return c.draw(sizes);
     }
 
     private long randomOffset(long bs) {

@@ -45,6 +45,7 @@ public final class FileJob implements Workload {
     private final JobStats stats = new JobStats();
     private final SplittableRandom offsets;
     private final SplittableRandom directions;
+    private final SplittableRandom sizes;
     private final List<OpenFile> open = new ArrayList<>();
     private long[] cursor;
     private int nextFile;
@@ -113,6 +114,7 @@ public final class FileJob implements Workload {
         String base = "job." + spec.name() + (clone >= 0 ? "." + clone : "") + (spec.randseed() >= 0 ? ".randseed=" + spec.randseed() : "");
         this.offsets = sim.randoms().stream(base + ".offset");
         this.directions = sim.randoms().stream(base + ".rwmix");
+        this.sizes = sim.randoms().stream(base + ".bs"); // a block job's stream name: bssplit/bsrange draw alike
         this.resume = sim.timer(base + ".resume", this::next);
         this.cpu = cpu;
         this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
@@ -273,7 +275,7 @@ public final class FileJob implements Workload {
             case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
         };
         JobSpec.BlockSizes.Choice c = op == Op.READ ? spec.blockSizes().read() : spec.blockSizes().write();
-        long bs = c.min();
+        long bs = c.draw(sizes);
         int f = nextFile;
         nextFile = (nextFile + 1) % open.size(); // file_service_type=roundrobin
         long fileSize = files.fileSize();
