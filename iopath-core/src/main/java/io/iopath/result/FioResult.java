@@ -87,10 +87,11 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      *                        0, 1-4, 5-8, 9-16, 17-32, 33-64, more)
      * @param completeCalls   reaps per number of IOs they returned ({@code io_u_complete}), same buckets
      * @param totalRuntimeNs  fio's {@code total_run_time}: the members' runtimes summed (one member: the runtime)
+     * @param zoneResets      zones the job reset (fio's {@code nr_zone_resets}, zonemode=zbd; 0 otherwise)
      */
     public record Stats(long runtimeNs, Direction read, Direction write, Direction sync, List<Long> depthAtSubmit,
                         List<Long> latencyBuckets, long issuedRead, long issuedWrite, long issuedSync,
-                        List<Long> submitCalls, List<Long> completeCalls, long totalRuntimeNs) {
+                        List<Long> submitCalls, List<Long> completeCalls, long totalRuntimeNs, long zoneResets) {
         public Stats {
             depthAtSubmit = List.copyOf(depthAtSubmit);
             latencyBuckets = List.copyOf(latencyBuckets);

@@ -112,6 +112,8 @@ public final class JobStats {
     public long issuedRead;
     public long issuedWrite;
     public long issuedSync;
+    /** Zones the job reset (fio's {@code nr_zone_resets}, zbd.c {@code zbd_reset_zone}). */
+    public long zoneResets;
     public long startNs = -1;
     public long lastCompletionNs;
     private long rampEndNs;
@@ -288,6 +290,7 @@ public final class JobStats {
         issuedRead += o.issuedRead;
         issuedWrite += o.issuedWrite;
         issuedSync += o.issuedSync;
+        zoneResets += o.zoneResets;
     }
 
     public void addAll(JobStats o) {
@@ -303,6 +306,7 @@ public final class JobStats {
         issuedRead += o.issuedRead;
         issuedWrite += o.issuedWrite;
         issuedSync += o.issuedSync;
+        zoneResets += o.zoneResets;
         if (o.startNs >= 0) {
             long ownStats = startNs < 0 ? Long.MAX_VALUE : Math.max(startNs, rampEndNs);
             long otherStats = Math.max(o.startNs, o.rampEndNs);
@@ -321,7 +325,7 @@ public final class JobStats {
         committed();
         return new FioResult.Stats(runtimeNs(), read.snapshot(percentiles), write.snapshot(percentiles),
                 sync.snapshot(percentiles), boxed(depthAtSubmit), boxed(latencyBuckets), issuedRead, issuedWrite,
-                issuedSync, boxed(submitCalls), boxed(completeCalls), totalRuntimeNs());
+                issuedSync, boxed(submitCalls), boxed(completeCalls), totalRuntimeNs(), zoneResets);
     }
 
     private static List<Long> boxed(long[] values) {

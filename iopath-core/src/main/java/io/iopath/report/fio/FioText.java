@@ -149,9 +149,9 @@ public final class FioText {
         }
         double iops = runMs == 0 ? 0 : d.ios() * 1000.0 / runMs;
         long bw = runMs == 0 ? 0 : d.bytes() * 1000 / runMs;
-        // fio 3.33 ends the write line with zbd_write_status: zone resets, 0 off zoned devices
+        // fio 3.33 ends the write line with zbd_write_status: the job's zone resets, 0 off zoned devices
         sb.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)%s\n", label, num2str(Math.round(iops), 1000, ""),
-                bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs, label.equals("write") ? "; 0 zone resets" : ""));
+                bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs, label.equals("write") ? "; " + e.stats().zoneResets() + " zone resets" : ""));
         if (e.options().asyncEngine()) {
             latencyLine(sb, "    slat", d.slat());
         }

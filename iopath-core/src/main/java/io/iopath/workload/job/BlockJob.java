@@ -406,8 +406,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
             }
             case RESET -> {
                 resetting = true;
+                long before = zoneJob.resets();
                 zbd.reset(zoneJob, zoneJob.zone, () -> {
                     resetting = false;
+                    stats.zoneResets += zoneJob.resets() - before; // an empty zone is not reset (and not counted)
                     sim.after(0, this::fill); // the reset's ioctl returns; the job goes on
                 });
                 return false;

@@ -40,7 +40,7 @@ class FioFiguresTest {
                 FioResult.Moments.EMPTY, List.of(), FioResult.Moments.EMPTY, FioResult.Moments.EMPTY, List.of());
         FioResult.Stats stats = new FioResult.Stats(runMs * 1_000_000, read, FioResult.Direction.empty(0),
                 FioResult.Direction.empty(0), Collections.nCopies(7, 0L), Collections.nCopies(32, 0L), 256, 0, 0,
-                Collections.nCopies(7, 0L), Collections.nCopies(7, 0L), runMs * 1_000_000);
+                Collections.nCopies(7, 0L), Collections.nCopies(7, 0L), runMs * 1_000_000, 0);
         FioResult.Options options = new FioResult.Options("read", 4096, 1, "libaio", bytes, 1, null, -1, 0, 1, true,
                 List.of(), List.of(4096L, 4096L, 4096L, 4096L));
         return new FioResult.Job(name, 1, 1, 0, options, stats);

@@ -59,6 +59,7 @@ class ZonedJobTest {
         assertThat(restarts).isPositive();
         BlockJob job = (BlockJob) h.run.workloads().get(0);
         assertThat(job.zoneResets()).isEqualTo(restarts);
+        assertThat(job.stats().zoneResets).as("fio's write line: zone resets").isEqualTo(restarts);
         assertThat(job.ioError()).isNull();
     }
 
