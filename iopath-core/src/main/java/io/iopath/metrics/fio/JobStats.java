@@ -281,6 +281,11 @@ public final class JobStats {
             submitCalls[i] += o.submitCalls[i];
             completeCalls[i] += o.completeCalls[i];
         }
+        addDepthsAndIssued(o);
+    }
+
+    /** The counters both sums add: depths at submission, latency buckets, IOs issued, zone resets. */
+    private void addDepthsAndIssued(JobStats o) {
         for (int i = 0; i < depthAtSubmit.length; i++) {
             depthAtSubmit[i] += o.depthAtSubmit[i];
         }
@@ -297,16 +302,7 @@ public final class JobStats {
         read.addAll(o.read);
         write.addAll(o.write);
         sync.addAll(o.sync);
-        for (int i = 0; i < depthAtSubmit.length; i++) {
-            depthAtSubmit[i] += o.depthAtSubmit[i];
-        }
-        for (int i = 0; i < latencyBuckets.length; i++) {
-            latencyBuckets[i] += o.latencyBuckets[i];
-        }
-        issuedRead += o.issuedRead;
-        issuedWrite += o.issuedWrite;
-        issuedSync += o.issuedSync;
-        zoneResets += o.zoneResets;
+        addDepthsAndIssued(o);
         if (o.startNs >= 0) {
             long ownStats = startNs < 0 ? Long.MAX_VALUE : Math.max(startNs, rampEndNs);
             long otherStats = Math.max(o.startNs, o.rampEndNs);
