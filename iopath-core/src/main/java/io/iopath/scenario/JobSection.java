@@ -172,6 +172,13 @@ final class JobSection {
                 base = "rw";
             }
             if (base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite")) {
+                if (text("zonemode", "none").strip().equals("zbd")) {
+                    // zbd.c zbd_do_io_u_trim: with zonemode=zbd fio resets the trimmed zone's write
+                    // pointer instead of discarding (a trim of a zone's size at its start)
+                    throw problem(rwKey, "rw=" + base + " with zonemode=zbd resets each trimmed zone (fio's zbd_do_io_u_trim), "
+                            + "which iopath does not simulate yet (it has no trim statistics); zone_reset_threshold and "
+                            + "zone_reset_frequency, fio's other zone garbage collection, are simulated");
+                }
                 // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
                 // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
                 throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and iopath's drives are disks "
