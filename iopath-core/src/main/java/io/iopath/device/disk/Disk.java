@@ -339,8 +339,10 @@ public final class Disk implements BlockDevice {
         }
         if (writeCache && !fua) {
             // DiskSim's way, a write that does not join the media write under way cannot stop it
-            // (disk_buffer_stopable_access): it disconnects and waits for it, write segment free or not
-            boolean held = fromArrival && active != null && active.writes();
+            // (disk_buffer_stopable_access): it disconnects and waits for it, write segment free
+            // or not, unless the drive takes write data ahead of the mechanism (disk_write_arrive:
+            // Allow write prebuffering)
+            boolean held = fromArrival && active != null && active.writes() && !bus.overheads().writePrebuffering();
             if (held || buffer.writesWaiting() || !admitDirty(r, rec, now, lastWasWrite, false)) {
                 // no write segment free (or held): the write waits for a destage to free one
                 // (its data stays on the host side; the command keeps its tag)

@@ -118,9 +118,11 @@ public final class Overheads {
     }
 
     /**
-     * DiskSim's {@code Allow write prebuffering}, carried from the parameter file. The controller
-     * does not consult it: at queue depth 1 a write takes its data right after its command
-     * overhead whatever it says (docs/drive.md).
+     * DiskSim's {@code Allow write prebuffering}, carried from the parameter file. At queue depth
+     * 1 a write takes its data right after its command overhead whatever it says (docs/drive.md);
+     * on a drive timed DiskSim's way ({@link #overheadFromArrival}) it lets a write-back write into
+     * the buffer while a media write it cannot join runs ({@code disk_write_arrive}), where
+     * without it the write waits for that media write.
      */
     public boolean writePrebuffering() {
         return writePrebuffering;
