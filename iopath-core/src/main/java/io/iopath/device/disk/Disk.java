@@ -338,11 +338,13 @@ public final class Disk implements BlockDevice {
             return;
         }
         if (writeCache && !fua) {
-            // DiskSim's way, a write that does not join the media write under way cannot stop it
-            // (disk_buffer_stopable_access): it disconnects and waits for it, write segment free
-            // or not, unless the drive takes write data ahead of the mechanism (disk_write_arrive:
-            // Allow write prebuffering)
-            boolean held = fromArrival && active != null && active.writes() && !bus.overheads().writePrebuffering();
+            // DiskSim's way, a write that does not append to the media write under way cannot stop
+            // it (disk_buffer_stopable_access): it disconnects and waits for it, write segment
+            // free or not, unless the drive takes write data ahead of the mechanism
+            // (disk_write_arrive: Allow write prebuffering). An appending write that could not
+            // join is let in, as before (DiskSim takes its data as the segment frees: Limits)
+            boolean held = fromArrival && active != null && active.writes() && active.endLba() != r.sector()
+                    && !bus.overheads().writePrebuffering();
             if (held || buffer.writesWaiting() || !admitDirty(r, rec, now, lastWasWrite, false)) {
                 // no write segment free (or held): the write waits for a destage to free one
                 // (its data stays on the host side; the command keeps its tag)

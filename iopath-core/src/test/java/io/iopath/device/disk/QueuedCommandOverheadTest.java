@@ -189,4 +189,25 @@ class QueuedCommandOverheadTest {
             }
         }
     }
+
+    /**
+     * A write that appends to the media write under way is not held, even when it is too long
+     * to join it (here 600 sectors behind an 8-sector run, more than the Cheetah 9LP's 561-sector
+     * segment): disk_buffer_stopable_access lets an APPEND to the segment being written in, and
+     * iopath takes it into segments of its own as before (DiskSim would take its data as the
+     * segment frees: docs/drive.md, Limits) — acknowledged before the media write ends.
+     */
+    @Test
+    void anAppendingWriteIsNotHeld() {
+        DriveHarness h = new DriveHarness(CHEETAH9LP, 6, 0.0);
+        Starts starts = new Starts();
+        h.disk.setObserver(starts);
+        Request w1 = h.submit(Op.WRITE, 8_000_000, 8, 0);
+        runUntilDone(h, w1);
+        Request w2 = h.submit(Op.WRITE, 8_000_008, 600, 0);
+        runUntilDone(h, w2);
+        assertThat(starts.atNs).hasSize(1); // W1's media write still runs
+        assertThat(response(w2)).isEqualTo(CHEETAH9LP.overheads().commandNs(true, true, true)
+                + CHEETAH9LP.overheads().busNs(true, 600));
+    }
 }
