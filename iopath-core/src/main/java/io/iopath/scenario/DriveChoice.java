@@ -17,7 +17,10 @@ import java.util.Locale;
  * {@code transport: scsi|sata-ncq} (whether a FLUSH queues beside other commands), and
  * {@code max_dirty_age: 2s} (the write-back buffer's dirty-age limit; 0 or absent = none), and
  * {@code overwrite_in_cache: on|off} (a write-back write replacing an older dirty extent it
- * covers; the preset's default: on for the datasheet drives, off for imported DiskSim drives).
+ * covers; the preset's default: on for the datasheet drives, off for imported DiskSim drives), and
+ * {@code overhead_from_arrival: on|off} (a command that finds the mechanism busy is processed at
+ * its arrival, as DiskSim's controller does; on for imported DiskSim drives, off for the
+ * datasheet drives).
  */
 record DriveChoice(String name, DriveSpec spec) {
     static DriveChoice bind(Fields d, String source) {
@@ -65,6 +68,11 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = spec.withOverwriteInCache(d.bool("overwrite_in_cache", true));
         } else {
             d.node("overwrite_in_cache");
+        }
+        if (d.has("overhead_from_arrival")) {
+            spec = spec.withOverheadFromArrival(d.bool("overhead_from_arrival", false));
+        } else {
+            d.node("overhead_from_arrival");
         }
         if (d.has("max_dirty_age")) {
             spec = spec.withMaxDirtyAge(d.time("max_dirty_age", 0));

@@ -43,6 +43,18 @@ class DriveSectionTest {
     }
 
     @Test
+    void aQueuedCommandsOverheadRunsFromItsArrivalOnImportsUnlessSet() {
+        assertThat(read("{preset: laptop-7200-250g}").drive().spec().overheads().overheadFromArrival()).isFalse();
+        assertThat(read("{preset: atlas10k}").drive().spec().overheads().overheadFromArrival()).isTrue();
+        assertThat(read("{preset: atlas10k, overhead_from_arrival: off}").drive().spec().overheads()
+                .overheadFromArrival()).isFalse();
+        assertThat(read("{preset: cheetah-15k5-146g, overhead_from_arrival: on}").drive().spec().overheads()
+                .overheadFromArrival()).isTrue();
+        assertThatThrownBy(() -> read("{preset: atlas10k, overhead_from_arrival: maybe}"))
+                .hasMessageContaining("drive.overhead_from_arrival");
+    }
+
+    @Test
     void theTransportIsThePresetsUnlessSet() {
         assertThat(read("{preset: laptop-7200-250g}").drive().spec().transport()).isEqualTo(Transport.SATA_NCQ);
         assertThat(read("{preset: cheetah-15k5-146g}").drive().spec().transport()).isEqualTo(Transport.SCSI);

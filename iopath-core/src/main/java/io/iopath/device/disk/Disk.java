@@ -83,6 +83,12 @@ public final class Disk implements BlockDevice {
     private final WriteBackBuffer buffer;
     /** A media write's data stays readable in the buffer (DiskSim {@code Allow read hits on write data}). */
     private final boolean keepWrittenData;
+    /**
+     * A command that finds the mechanism busy is processed at its arrival, as DiskSim's
+     * controller does ({@link io.iopath.device.disk.bus.Overheads#overheadFromArrival}): its
+     * overhead runs from there, and a write-back write waits for a media write it cannot join.
+     */
+    private final boolean fromArrival;
     /** The active read's segment, and the part of it the media reads (a partial hit's rest). */
     private int activeSegment = -1;
     private long activeFrom;
@@ -155,6 +161,7 @@ public final class Disk implements BlockDevice {
         this.writeCache = cacheConfig.writeCache() && cacheConfig.segments() > 0 && cacheConfig.segmentSectors() > 0;
         boolean hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.keepWrittenData = cacheConfig.cacheWriteData() && hitsOnWriteData;
+        this.fromArrival = spec.overheads().overheadFromArrival();
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
                 cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(),
                 cacheConfig.almostReadHits(), mechanics);
@@ -261,6 +268,7 @@ public final class Disk implements BlockDevice {
         j.request = r;
         j.fua = fua;
         j.arrivedBusy = active != null || readAhead.serving(now);
+        j.afterWrite = lastWasWrite;
         scheduler.enqueueHost(j, active);
     }
 
@@ -357,10 +365,17 @@ public final class Disk implements BlockDevice {
             return;
         }
         if (writeCache && !fua) {
-            if (buffer.writesWaiting() || !admitDirty(r, rec)) {
-                // no write segment free: the write waits for a destage to free one (its data
-                // stays on the host side; the command keeps its tag)
-                buffer.waitForSpace(r, r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE);
+            // DiskSim's way, a write that does not append to the media write under way cannot stop
+            // it (disk_buffer_stopable_access): it disconnects and waits for it, write segment
+            // free or not, unless the drive takes write data ahead of the mechanism
+            // (disk_write_arrive: Allow write prebuffering). An appending write that could not
+            // join is let in, as before (DiskSim takes its data as the segment frees: Limits)
+            boolean held = fromArrival && active != null && active.writes() && active.endLba() != r.sector()
+                    && !bus.overheads().writePrebuffering();
+            if (held || buffer.writesWaiting() || !admitDirty(r, rec, now, lastWasWrite, false)) {
+                // no write segment free (or held): the write waits for a destage to free one
+                // (its data stays on the host side; the command keeps its tag)
+                buffer.waitForSpace(r, r.taskAttribute == TaskAttribute.HEAD_OF_QUEUE, now, lastWasWrite);
             }
             return;
         }
@@ -368,6 +383,7 @@ public final class Disk implements BlockDevice {
         j.request = r;
         j.record = rec;
         j.fua = fua;
+        j.afterWrite = lastWasWrite;
         scheduler.enqueueHost(j, active);
     }
 
@@ -375,8 +391,13 @@ public final class Disk implements BlockDevice {
      * The write's data goes into the write-back buffer ({@link WriteBackBuffer#admit}): it is
      * acknowledged after its bus transfer and destaged later. Returns false (nothing done) if no
      * write segment is free.
+     *
+     * @param arrivalNs  when the drive processed the command
+     * @param afterWrite the command processed before it was a write
+     * @param waited     it waited ({@link WriteBackBuffer#waitForSpace}): a drive timed DiskSim's
+     *                   way counts its overhead from its arrival and reconnects for its data
      */
-    private boolean admitDirty(Request r, WriteLog.Entry rec) {
+    private boolean admitDirty(Request r, WriteLog.Entry rec, long arrivalNs, boolean afterWrite, boolean waited) {
         long keepBelow = flushes.isEmpty() ? Long.MIN_VALUE : flushes.peekLast().seqLimit();
         MediaJob d = buffer.admit(r, rec, sim.now(), active, keepBelow);
         if (d == null) {
@@ -384,7 +405,9 @@ public final class Disk implements BlockDevice {
         }
         r.cacheHit = true;
         cacheHits++;
-        long t = bus.writeBackDoneNs(d.seq, buffer.priorSectors(), r.sectors(), sim.now(), lastWasWrite);
+        long t = waited && fromArrival
+                ? bus.waitedWriteBackDoneNs(d.seq, buffer.priorSectors(), r.sectors(), arrivalNs, sim.now(), afterWrite)
+                : bus.writeBackDoneNs(d.seq, buffer.priorSectors(), r.sectors(), sim.now(), lastWasWrite);
         r.transferNs += bus.busNs(true, r.sectors());
         lastWasWrite = true;
         completeAt(r, t);
@@ -523,16 +546,22 @@ public final class Disk implements BlockDevice {
         scheduler.started(j);
         active = j;
         observer.mediaStarted(j.request, now);
-        boolean extra = j.kind == MediaJob.Kind.WRITE && takesExtraDisconnect(j);
-        long ovh = j.kind == MediaJob.Kind.DESTAGE ? 0 : bus.mediaCommandNs(j.kind == MediaJob.Kind.WRITE, extra, lastWasWrite);
-        long t0 = now + ovh;
+        // a host command that waited for the mechanism, on a drive timed DiskSim's way: its
+        // overhead ran from its arrival, in the column of the command before it then
+        // (disk_check_hda delays the seek only by what is left of it)
+        boolean queued = fromArrival && j.kind != MediaJob.Kind.DESTAGE
+                && (j.kind == MediaJob.Kind.READ ? j.arrivedBusy : j.arrivalNs < now);
+        boolean afterWrite = queued ? j.afterWrite : lastWasWrite;
+        // a queued write never takes HP's extra disconnect (disk_write_arrive clears it)
+        boolean extra = j.kind == MediaJob.Kind.WRITE && !queued && takesExtraDisconnect(j);
+        long ovh = j.kind == MediaJob.Kind.DESTAGE ? 0 : bus.mediaCommandNs(j.kind == MediaJob.Kind.WRITE, extra, afterWrite);
+        long t0 = queued ? Math.max(now, j.arrivalNs + ovh) : now + ovh;
         // read-ahead stops when the command arrives, not when its overhead is over (§8.3, D9);
         // the new seek may not start before the mechanism is free
         readAhead.stop(now);
         long end;
         switch (j.kind) {
             case READ -> {
-                boolean afterWrite = lastWasWrite;
                 lastWasWrite = false;
                 int covered = j.fua || !readCache.enabled() ? 0 : readCache.lookup(j.lba, j.sectors, now);
                 int seg = readCache.lastSegment();
@@ -560,14 +589,14 @@ public final class Disk implements BlockDevice {
                 long wm = Math.max(0, bus.readWatermark(j.sectors) - covered);
                 long seekStart = readAhead.seekStartNs(t0, now);
                 end = mechanics.read(seekStart, from, n, wm, bus.busNsPerSector(false), access).endNs();
-                activeCompleteNs = j.request.command == null
-                        ? bus.readDoneNs(access, now, t0, end, covered, j.sectors, afterWrite)
-                        : verifyDoneNs(j, t0, end);
+                activeCompleteNs = j.request.command != null ? verifyDoneNs(j, t0, end)
+                        : queued ? bus.queuedReadDoneNs(access, j.arrivalNs, now, end, covered, j.sectors, afterWrite)
+                        : bus.readDoneNs(access, now, t0, end, covered, j.sectors, afterWrite);
                 note(j.request);
                 t0 = seekStart;
             }
             case WRITE -> {
-                end = startWrite(j, now, t0, extra);
+                end = queued ? startQueuedWrite(j, now) : startWrite(j, now, t0, extra);
                 note(j.request);
                 lastWasWrite = true;
                 lastWriteEnd = j.endLba();
@@ -607,6 +636,23 @@ public final class Disk implements BlockDevice {
     private long startWrite(MediaJob j, long now, long commandDone, boolean extra) {
         long moveStart = readAhead.seekStartNs(bus.writeMoveStartNs(now, commandDone, extra), now);
         long dataStart = bus.writeDataStartNs(commandDone, extra);
+        return writeFrom(j, moveStart, dataStart, extra);
+    }
+
+    /**
+     * A write-through write that waited for the mechanism, on a drive timed DiskSim's way
+     * ({@link BusTiming#queuedWriteMoveStartNs}): the arm moves once its overhead, counted from
+     * its arrival, is over, and the drive reconnects for its data now; otherwise as
+     * {@link #startWrite}.
+     */
+    private long startQueuedWrite(MediaJob j, long now) {
+        long moveStart = readAhead.seekStartNs(bus.queuedWriteMoveStartNs(j.arrivalNs, now, j.afterWrite), now);
+        long dataStart = bus.queuedWriteDataStartNs(j.arrivalNs, now, j.afterWrite);
+        return writeFrom(j, moveStart, dataStart, false);
+    }
+
+    /** The media write of {@link #startWrite}, the arm leaving at {@code moveStart}, the data from {@code dataStart}. */
+    private long writeFrom(MediaJob j, long moveStart, long dataStart, boolean extra) {
         DriveCommand c = j.request.command;
         int data = c == null ? j.sectors : c.dataOutSectors(j.sectors);
         long end;
@@ -698,6 +744,8 @@ public final class Disk implements BlockDevice {
         if (j.kind == MediaJob.Kind.DESTAGE) {
             admitWaiters();
             completeFlushes();
+        } else if (fromArrival && j.kind == MediaJob.Kind.WRITE) {
+            admitWaiters(); // writes held behind this media write
         }
         scheduler.recycle(j);
         startNext();
@@ -708,8 +756,8 @@ public final class Disk implements BlockDevice {
 
     /** A destage freed write segments: the writes waiting for one go in, in order. */
     private void admitWaiters() {
-        for (Request w = buffer.firstWaiting(); w != null && admitDirty(w, (WriteLog.Entry) w.owner);
-                w = buffer.firstWaiting()) {
+        for (Request w = buffer.firstWaiting(); w != null && admitDirty(w, (WriteLog.Entry) w.owner,
+                buffer.firstWaitingSinceNs(), buffer.firstWaitingAfterWrite(), true); w = buffer.firstWaiting()) {
             buffer.removeFirstWaiting();
         }
     }

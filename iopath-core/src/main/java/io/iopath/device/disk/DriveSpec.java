@@ -106,6 +106,17 @@ public record DriveSpec(
         return with(cache.withMaxWriteSegments(n), maxQueueDepth, scheduler, agingWeight, transport);
     }
 
+    /**
+     * The same drive with a command that finds the mechanism busy processed from its arrival, as
+     * DiskSim does, or from its start ({@link Overheads#withOverheadFromArrival}; on for an
+     * imported DiskSim drive, off for the datasheet presets).
+     */
+    public DriveSpec withOverheadFromArrival(boolean on) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads.withOverheadFromArrival(on), cache, maxQueueDepth, scheduler, agingWeight,
+                cacheBytes, averageSeekMs, transport);
+    }
+
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return with(cache, depth, policy, agingWeight, transport);
     }

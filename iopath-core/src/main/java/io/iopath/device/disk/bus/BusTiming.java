@@ -113,15 +113,41 @@ public final class BusTiming {
      */
     public long readDoneNs(AccessResult access, long nowNs, long commandDoneNs, long mediaEndNs, int covered,
             int sectors, boolean afterWrite) {
+        long connected = covered > 0
+                ? nowNs + overheads.commandNs(false, true, afterWrite) + protocol.dataPreparationNs()
+                : Long.MIN_VALUE;
+        return readDoneNs(access, nowNs, connected, commandDoneNs + protocol.readDisconnectNs(afterWrite), mediaEndNs,
+                covered, sectors, afterWrite);
+    }
+
+    /**
+     * The same for a read that arrived while the mechanism was on work it could not stop, timed
+     * as DiskSim times it ({@link Overheads#overheadFromArrival}): it disconnected at its
+     * arrival, after the read-miss overhead and the read disconnect ({@code disk_read_arrive}),
+     * whatever of it was buffered, and reconnects (first reselect + data preparation) no sooner
+     * than now, when it has the mechanism, and once the watermark is in ({@code disk_check_hda_pending},
+     * {@code disk_check_bus}).
+     */
+    public long queuedReadDoneNs(AccessResult access, long arrivalNs, long nowNs, long mediaEndNs, int covered,
+            int sectors, boolean afterWrite) {
+        long disconnected = Math.max(nowNs, arrivalNs + overheads.commandNs(false, false, afterWrite)
+                + protocol.readDisconnectNs(afterWrite));
+        return readDoneNs(access, nowNs, Long.MIN_VALUE, disconnected, mediaEndNs, covered, sectors, afterWrite);
+    }
+
+    /**
+     * @param connectedNs    when the drive, still on the bus, starts sending the buffered part, or
+     *                       {@code Long.MIN_VALUE} if it disconnected
+     * @param disconnectedNs when the disconnect's overhead has elapsed (a reconnection waits for it)
+     */
+    private long readDoneNs(AccessResult access, long nowNs, long connectedNs, long disconnectedNs, long mediaEndNs,
+            int covered, int sectors, boolean afterWrite) {
         long readDisconnect = protocol.readDisconnectNs(afterWrite);
-        long disconnected = commandDoneNs + readDisconnect;
-        long hitProcessed = nowNs + overheads.commandNs(false, true, afterWrite);
         long wmAll = readWatermark(sectors);
         long bus = overheads.busNsPerSector(false);
         long busEnd;
         if (!access.outOfOrder()) {
-            long connected = covered > 0 ? hitProcessed + protocol.dataPreparationNs() : Long.MIN_VALUE;
-            busEnd = ReadBusTiming.busEndNs(access, covered, sectors, connected, disconnected, wmAll, protocol,
+            busEnd = ReadBusTiming.busEndNs(access, covered, sectors, connectedNs, disconnectedNs, wmAll, protocol,
                     bus, readDisconnect, 0);
         } else {
             // Zero-latency access read a track run out of order: its first sector comes
@@ -132,11 +158,13 @@ public final class BusTiming {
             long firstReady = access.firstSectorNs();
             long dataStart;
             if (covered > 0 && wm == 0) {
-                dataStart = hitProcessed + protocol.dataPreparationNs(); // enough is buffered: no disconnect
+                // enough is buffered: sent at once, or at the reconnection if it disconnected
+                dataStart = connectedNs != Long.MIN_VALUE ? connectedNs
+                        : Math.max(disconnectedNs, nowNs) + protocol.firstReselectNs() + protocol.dataPreparationNs();
             } else {
                 long ready = Math.max(firstReady + (mediaEndNs - firstReady) * Math.max(1, wm) / n,
                         access.watermarkNs());
-                dataStart = Math.max(disconnected, ready) + protocol.firstReselectNs() + protocol.dataPreparationNs();
+                dataStart = Math.max(disconnectedNs, ready) + protocol.firstReselectNs() + protocol.dataPreparationNs();
             }
             busEnd = Math.max(Math.max(mediaEndNs + bus, dataStart + overheads.busNs(false, sectors)),
                     access.inOrderBusEndNs());
@@ -158,6 +186,27 @@ public final class BusTiming {
         admittedDataStartNs = admittedMediaStartNs + protocol.dataPreparationNs() - priorSectors * bus;
         return nowNs + overheads.commandNs(true, true, afterWrite) + protocol.dataPreparationNs()
                 + overheads.busNs(true, sectors) + overheads.completionNs(true);
+    }
+
+    /**
+     * A write-back write that arrived at {@code arrivalNs} and waited — for a write segment, or
+     * for a media write it could not stop — is admitted now into the run {@code seq}, timed as
+     * DiskSim times it ({@link Overheads#overheadFromArrival}; disksim-controller.md §6.5 step
+     * 4): it disconnected at arrival after the write-hit overhead and the write disconnect
+     * ({@code disk_write_arrive}), reconnects for its data (first reselect + data preparation)
+     * no sooner than now and than that disconnect's end ({@code disk_check_bus}), and its media
+     * write may start once its overhead, counted from arrival, is over ({@code disk_check_hda}).
+     * Returns when it completes to the host.
+     */
+    public long waitedWriteBackDoneNs(long seq, long priorSectors, int sectors, long arrivalNs, long nowNs,
+            boolean afterWrite) {
+        long processed = arrivalNs + overheads.commandNs(true, true, afterWrite);
+        long dataStart = Math.max(nowNs, processed + protocol.writeDisconnectNs()) + protocol.firstReselectNs()
+                + protocol.dataPreparationNs();
+        admittedSeq = seq;
+        admittedMediaStartNs = Math.max(nowNs, processed);
+        admittedDataStartNs = dataStart - priorSectors * overheads.busNsPerSector(true);
+        return dataStart + overheads.busNs(true, sectors) + overheads.completionNs(true);
     }
 
     /**
@@ -233,6 +282,29 @@ public final class BusTiming {
                     + protocol.dataPreparationNs();
         }
         return commandDoneNs + protocol.dataPreparationNs();
+    }
+
+    /**
+     * A write-through write that waited for the mechanism, timed from its arrival as DiskSim
+     * times it ({@link Overheads#overheadFromArrival}): the arm may move once its write-miss
+     * overhead, counted from arrival, is over ({@code disk_check_hda}), and no sooner than now.
+     * Such a write never takes HP's extra disconnect ({@code disk_write_arrive} clears the flag
+     * on the disconnect path).
+     */
+    public long queuedWriteMoveStartNs(long arrivalNs, long nowNs, boolean afterWrite) {
+        return Math.max(nowNs, arrivalNs + overheads.commandNs(true, false, afterWrite));
+    }
+
+    /**
+     * When that queued write-through write's data starts crossing the bus: it disconnected when
+     * its command was processed and reconnects for the data when it has the mechanism (first
+     * reselect + data preparation, {@code disk_check_hda_pending} → {@code disk_check_bus}).
+     * DiskSim 4.0's {@code disk_write_arrive} computes that disconnect for {@code Fast write level
+     * = 0} but never sends it; iopath takes it as sent (docs/drive.md, Limits).
+     */
+    public long queuedWriteDataStartNs(long arrivalNs, long nowNs, boolean afterWrite) {
+        return queuedWriteMoveStartNs(arrivalNs, nowNs, afterWrite) + protocol.firstReselectNs()
+                + protocol.dataPreparationNs();
     }
 
     /**

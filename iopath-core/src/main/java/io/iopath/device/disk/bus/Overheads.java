@@ -22,6 +22,8 @@ public final class Overheads {
     private final boolean watermarkByRequestSize;
     private final boolean writePrebuffering;
     private BusProtocol protocol = BusProtocol.NONE;
+    /** A command that waits for the mechanism counts its overhead from its arrival (DiskSim), not from its start. */
+    private boolean fromArrival;
 
     /**
      * @param matrixNs 8 cells in DiskSim order: read hit after read, read hit after write, read
@@ -54,7 +56,31 @@ public final class Overheads {
         Overheads o = new Overheads(matrixNs, readCompletionNs, writeCompletionNs, busReadNsPerSector,
                 busWriteNsPerSector, readHighWater, watermarkByRequestSize, writePrebuffering);
         o.protocol = p;
+        o.fromArrival = fromArrival;
         return o;
+    }
+
+    /**
+     * The same drive with a command that finds the mechanism busy processed as DiskSim's
+     * controller does ({@code on}) or as iopath's own drives do. DiskSim processes every command
+     * at its arrival: it sets the command's {@code overhead_done} there ({@code disk_read_arrive},
+     * {@code disk_write_arrive}), disconnects if the mechanism is on work it cannot stop, and when
+     * the mechanism comes free delays the seek only by what is left of that overhead ({@code
+     * disk_check_hda}), reconnecting for the data with the first reselect ({@code
+     * disk_check_bus}); a write-back write arriving during a media write it does not join waits
+     * for it ({@code disk_buffer_stopable_access}). Off, a queued command's overhead runs from
+     * when the mechanism starts it, and a write-back write with a free write segment is taken at
+     * once. On for an imported DiskSim drive, off for the datasheet presets (docs/drive.md).
+     */
+    public Overheads withOverheadFromArrival(boolean on) {
+        Overheads o = withProtocol(protocol);
+        o.fromArrival = on;
+        return o;
+    }
+
+    /** Whether a queued command's overhead runs from its arrival, DiskSim's way ({@link #withOverheadFromArrival}). */
+    public boolean overheadFromArrival() {
+        return fromArrival;
     }
 
     public BusProtocol protocol() {
@@ -92,9 +118,11 @@ public final class Overheads {
     }
 
     /**
-     * DiskSim's {@code Allow write prebuffering}, carried from the parameter file. The controller
-     * does not consult it: at queue depth 1 a write takes its data right after its command
-     * overhead whatever it says (docs/drive.md).
+     * DiskSim's {@code Allow write prebuffering}, carried from the parameter file. At queue depth
+     * 1 a write takes its data right after its command overhead whatever it says (docs/drive.md);
+     * on a drive timed DiskSim's way ({@link #overheadFromArrival}) it lets a write-back write into
+     * the buffer while a media write it cannot join runs ({@code disk_write_arrive}), where
+     * without it the write waits for that media write.
      */
     public boolean writePrebuffering() {
         return writePrebuffering;

@@ -5,7 +5,6 @@ import io.iopath.device.disk.queue.JobList;
 import io.iopath.device.disk.queue.MediaJob;
 import io.iopath.device.disk.queue.TaskSet;
 import io.iopath.request.Request;
-import java.util.ArrayDeque;
 
 /**
  * The write-back buffer (disksim-controller.md §9.3, disk-drive spec §8.2): the dirty runs
@@ -32,8 +31,16 @@ public final class WriteBackBuffer {
     private final WriteLog writeLog;
     /** A destaged run's data stays readable (CLEAN) rather than leaving the buffer (EMPTY). */
     private final boolean keepWrittenData;
-    /** Writes waiting for a write segment, in order (a HEAD OF QUEUE write first). */
-    private final ArrayDeque<Request> spaceWaiters = new ArrayDeque<>();
+    /**
+     * Writes waiting for a write segment (or, on a drive timed DiskSim's way, for a media write
+     * they cannot join), in order (a HEAD OF QUEUE write first), each with when it arrived and
+     * whether the command processed before it was a write: a ring, so waiting allocates nothing.
+     */
+    private Request[] waiting = new Request[8];
+    private long[] waitingSinceNs = new long[8];
+    private boolean[] waitingAfterWrite = new boolean[8];
+    private int waitHead;
+    private int waitCount;
     /** Segments that may hold dirty data at once (DiskSim {@code Maximum number of write segments}). */
     private final int maxWriteSegments;
     /** Write segments above which destages compete with waiting commands. */
@@ -302,33 +309,80 @@ public final class WriteBackBuffer {
         }
     }
 
-    /** No write segment is free for {@code r}: it waits for a destage (its data stays on the host side; it keeps its tag). */
-    public void waitForSpace(Request r, boolean headOfQueue) {
-        if (headOfQueue) {
-            spaceWaiters.addFirst(r);
-        } else {
-            spaceWaiters.addLast(r);
+    /**
+     * No write segment is free for {@code r} (or the mechanism is on a media write it cannot
+     * join): it waits for a destage (its data stays on the host side; it keeps its tag).
+     *
+     * @param arrivalNs  when the drive processed the command
+     * @param afterWrite the command processed before it was a write (its overheads' column)
+     */
+    public void waitForSpace(Request r, boolean headOfQueue, long arrivalNs, boolean afterWrite) {
+        if (waitCount == waiting.length) {
+            grow();
         }
+        int i;
+        if (headOfQueue) {
+            waitHead = (waitHead - 1 + waiting.length) % waiting.length;
+            i = waitHead;
+        } else {
+            i = (waitHead + waitCount) % waiting.length;
+        }
+        waiting[i] = r;
+        waitingSinceNs[i] = arrivalNs;
+        waitingAfterWrite[i] = afterWrite;
+        waitCount++;
+    }
+
+    private void grow() {
+        int n = waiting.length;
+        Request[] w = new Request[2 * n];
+        long[] since = new long[2 * n];
+        boolean[] after = new boolean[2 * n];
+        for (int k = 0; k < waitCount; k++) {
+            int i = (waitHead + k) % n;
+            w[k] = waiting[i];
+            since[k] = waitingSinceNs[i];
+            after[k] = waitingAfterWrite[i];
+        }
+        waiting = w;
+        waitingSinceNs = since;
+        waitingAfterWrite = after;
+        waitHead = 0;
     }
 
     /** Whether writes wait for a write segment (a new write then waits behind them). */
     public boolean writesWaiting() {
-        return !spaceWaiters.isEmpty();
+        return waitCount > 0;
     }
 
     /** The oldest write waiting for a segment, or null. */
     public Request firstWaiting() {
-        return spaceWaiters.peekFirst();
+        return waitCount == 0 ? null : waiting[waitHead];
+    }
+
+    /** When the oldest waiting write arrived ({@link #waitForSpace}). */
+    public long firstWaitingSinceNs() {
+        return waitingSinceNs[waitHead];
+    }
+
+    /** Whether the command processed before the oldest waiting write was a write. */
+    public boolean firstWaitingAfterWrite() {
+        return waitingAfterWrite[waitHead];
     }
 
     /** The oldest waiting write got its segment. */
     public void removeFirstWaiting() {
-        spaceWaiters.pollFirst();
+        if (waitCount == 0) {
+            return;
+        }
+        waiting[waitHead] = null;
+        waitHead = (waitHead + 1) % waiting.length;
+        waitCount--;
     }
 
     /** Whether the buffer presses for destages: above its high-water mark, or writes wait for space. */
     public boolean pressing() {
-        return dirtySegments > dirtyHighWater || !spaceWaiters.isEmpty();
+        return dirtySegments > dirtyHighWater || waitCount > 0;
     }
 
     public boolean isEmpty() {

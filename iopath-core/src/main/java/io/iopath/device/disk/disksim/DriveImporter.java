@@ -77,7 +77,10 @@ public final class DriveImporter {
         boolean writeBack = c.writes().fastWriteLevel() != FastWriteLevel.WRITE_THROUGH;
         int writeSegments = Math.max(1, c.maxWriteSegments());
         Overheads overheads = base.withProtocol(protocol(p, scale,
-                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()));
+                disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()))
+                // DiskSim processes a command at its arrival, whatever the mechanism is doing
+                // (disk_request_arrive, disk_check_hda): a queued command's overhead runs from there
+                .withOverheadFromArrival(true);
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,

@@ -59,6 +59,13 @@ public final class MediaJob {
      */
     public boolean arrivedBusy;
     /**
+     * A host job: the command the drive processed before this one was a write. Set at arrival,
+     * where DiskSim picks the overhead matrix's column ({@code lastflags} in {@code
+     * disk_read_arrive} / {@code disk_write_arrive}); a drive timed DiskSim's way uses it for a
+     * command that waited for the mechanism.
+     */
+    public boolean afterWrite;
+    /**
      * A dirty extent: when the oldest acknowledged data it stands for entered the buffer — its
      * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
      */
