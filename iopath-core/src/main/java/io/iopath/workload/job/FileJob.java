@@ -26,7 +26,10 @@ import java.util.SplittableRandom;
  * {@code invalidate=1}); IO (the files in turn, one call at a time — a buffered call blocks the
  * process, so an asynchronous engine gains nothing without O_DIRECT; O_DIRECT with an
  * asynchronous engine keeps {@code iodepth} calls in flight, {@link #fill()}); {@code fsync} /
- * {@code fdatasync} every N writes; at the end {@code end_fsync}, close, {@code unlink}. Each
+ * {@code fdatasync} every N writes; {@code end_fsync}; with {@code verify}, the loop's writes read
+ * back after the files are closed and opened again (backend.c {@code do_verify}); {@code loops}
+ * (or {@code time_based} with {@code verify}) repeat the IO and the read-back; at the end close,
+ * {@code unlink}. Each
  * system call is recorded as one IO of the job's statistics (its latency is the call's);
  * fsync and fdatasync go to fio's sync statistics. The per-file phases are {@link FileLoop}s, so
  * tens of thousands of cached files need no deeper stack than one.
