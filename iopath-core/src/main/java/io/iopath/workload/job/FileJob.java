@@ -592,7 +592,8 @@ public final class FileJob implements Workload {
      * streams re-seeded.
      */
     private void nextLoopOrEnd() {
-        boolean again = !terminated() && (spec.timeBased() || loop < spec.control().loops());
+        // a loop that did no IO (number_ios reached) ends the job: do_io's fio_mark_td_terminate
+        boolean again = !terminated() && loopBytes > 0 && (spec.timeBased() || loop < spec.control().loops());
         if (!again) {
             finish();
             return;
