@@ -55,7 +55,7 @@ final class JobSection {
             "offset_increment", "verify", "do_verify", "libblkio_driver", "verify_backlog", "rate_process", "zonemode",
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
-            "flow_sleep", "fill_device", "experimental_verify");
+            "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -327,9 +327,8 @@ final class JobSection {
         // fill_device: on a block device fio writes to its end (size -1, capped by the device: init.c
         // fixup_options), which is a job's region without size; on a file system, until it is full
         boolean fill = bool("fill_device", false);
-        if (onFiles && (control.verifyBacklog() > 0 || control.poissonRate() || control.flow() > 0 || fill
-                || control.ioSize() > 0)) {
-            String k = control.verifyBacklog() > 0 ? "verify_backlog" : control.poissonRate() ? "rate_process"
+        if (onFiles && (control.poissonRate() || control.flow() > 0 || fill || control.ioSize() > 0)) {
+            String k = control.poissonRate() ? "rate_process"
                     : control.flow() > 0 ? "flow" : fill ? "fill_device" : alias("io_size", "io_limit");
             throw problem(k, "is simulated for jobs on the drive, not yet for file jobs on a file system");
         }
@@ -396,6 +395,7 @@ final class JobSection {
         // experimental_verify: the read-back replays the job's offsets (backend.c do_verify);
         // it is read here whatever verify says, as fio accepts it alone
         boolean experimental = bool("experimental_verify", false);
+        int batch = (int) integer("verify_backlog_batch", 0, 0, Integer.MAX_VALUE);
         String process = text("rate_process", "linear").strip();
         if (!process.equals("linear") && !process.equals("poisson")) {
             throw expected("rate_process", "linear or poisson");
@@ -408,7 +408,8 @@ final class JobSection {
         int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
-                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, verify && experimental);
+                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, verify && experimental,
+                verify && backlog > 0 ? batch : 0);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
     }
 

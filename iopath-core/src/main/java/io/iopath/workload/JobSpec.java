@@ -188,17 +188,19 @@ public record JobSpec(
      * @param experimentalVerify with verify: the read-back replays the job's offsets rather than a
      *                   history of its writes ({@code experimental_verify}; backend.c {@code do_verify}),
      *                   so it reads them in the order written even where offsets repeat
+     * @param verifyBacklogBatch with verify_backlog: how many writes each batch reads back
+     *                   ({@code verify_backlog_batch}; 0: {@code verify_backlog}, as io_u.c {@code check_get_verify})
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
                           long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
-                          int flowId, int flow, long flowSleepNs, boolean experimentalVerify) {
+                          int flowId, int flow, long flowSleepNs, boolean experimentalVerify, int verifyBacklogBatch) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning, int flowId, int flow,
                        long flowSleepNs) {
             this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning,
-                    flowId, flow, flowSleepNs, false);
+                    flowId, flow, flowSleepNs, false, 0);
         }
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,

@@ -154,4 +154,28 @@ class FileJobVerifyTest {
         assertThat(q.subList(16, 32)).extracting(BlkEvent::sector)
                 .containsExactlyElementsOf(q.subList(0, 16).stream().map(BlkEvent::sector).toList());
     }
+
+    @Test
+    void aBufferedVerifyBacklogReadsEachBatchFromTheCacheBetweenTheWrites() {
+        Run v = run("[job]\nfilename=data\nsize=64k\nrw=write\nverify=md5\nverify_backlog=4\n");
+        assertThat(v.job().write.ios).isEqualTo(16);
+        assertThat(v.job().read.ios).isEqualTo(16);
+        Run plain = run("[job]\nfilename=data\nsize=64k\nrw=write\n");
+        assertThat(v.fs().deviceBytesRead()).isEqualTo(plain.fs().deviceBytesRead());
+    }
+
+    @Test
+    void anODirectVerifyBacklogInterleavesAsFioDoes() {
+        // t0005's shape on a file: 4 writes, their 4 reads, ... (io_u.c check_get_verify)
+        Run v = run("[job]\nfilename=data\nsize=64k\nrw=write\ndirect=1\nverify=md5\nverify_backlog=4\n");
+        List<BlkEvent> q = v.queued();
+        assertThat(q).hasSize(32);
+        for (int batch = 0; batch < 4; batch++) {
+            List<BlkEvent> w = q.subList(batch * 8, batch * 8 + 4);
+            List<BlkEvent> r = q.subList(batch * 8 + 4, batch * 8 + 8);
+            assertThat(w).allMatch(e -> e.rwbs().equals("WS"));
+            assertThat(r).allMatch(e -> e.rwbs().equals("R"))
+                    .extracting(BlkEvent::sector).containsExactlyElementsOf(w.stream().map(BlkEvent::sector).toList());
+        }
+    }
 }

@@ -74,8 +74,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private int pass;
     /** verify: the writes to read back, fio's io_hist (shared with file jobs). */
     private final VerifyLog verifyLog;
-    /** verify_backlog: verify reads left in the current batch (fio's {@code td->verify_batch}). */
-    private int verifyBatch;
     /** The direction of the last data IO to complete, 0 read, 1 write, -1 none yet (fio's {@code last_ddir_completed}). */
     private int lastCompletedDir = -1;
     /** Whether the prepared IO reads back a logged write; it does not count towards size or number_ios. */
@@ -486,27 +484,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return true;
     }
 
-    /**
-     * io_u.c {@code check_get_verify}: when the writes logged and not yet read back reach a
-     * multiple of {@code verify_backlog} (and the last IO to complete was not a read), a batch
-     * of that many verify reads begins; each takes the oldest logged write if it has completed
-     * ({@code get_next_verify}), else this IO is a normal one and the batch waits.
-     */
+    /** verify_backlog: the next IO reads back the oldest logged write when a batch is due ({@link VerifyLog#backlogDue}). */
     private boolean backlogVerify() {
-        int hist = verifyLog.remaining();
-        if (hist == 0) {
+        if (!verifyLog.backlogDue(spec.control().verifyBacklog(), spec.control().verifyBacklogBatch(), lastCompletedDir == 0)) {
             return false;
         }
-        if (verifyBatch == 0) {
-            if (hist % spec.control().verifyBacklog() != 0 || lastCompletedDir == 0) {
-                return false;
-            }
-            verifyBatch = spec.control().verifyBacklog(); // verify_batch defaults to verify_backlog
-        }
-        if (!verifyLog.oldestDone()) {
-            return false;
-        }
-        verifyBatch--;
         prepared = 0;
         preparedVerify = true;
         int piece = verifyLog.take();

@@ -63,7 +63,9 @@ public final class FileJob implements Workload {
     /** The read-back of the loop's writes is under way (backend.c do_verify). */
     private boolean verifying;
     /** The writes the verify phase reads back, fio's io_hist (shared with block jobs). */
-    private final VerifyLog verifyLog = new VerifyLog(false);
+    private final VerifyLog verifyLog;
+    /** The direction of the last call to complete, 0 read, 1 write, 2 sync, -1 none yet (fio's {@code last_ddir_completed}). */
+    private int lastCompletedDir = -1;
     /** The job's files are open (between loops and before a verify fio's clear_io_state closes them). */
     private boolean filesOpen;
     /** The phase that is ending has started its end (the calls in flight may still complete into it). */
@@ -130,6 +132,7 @@ public final class FileJob implements Workload {
         String base = "job." + spec.name() + (clone >= 0 ? "." + clone : "") + (spec.randseed() >= 0 ? ".randseed=" + spec.randseed() : "");
         this.streamBase = base;
         drawStreams();
+        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0);
         this.resume = sim.timer(base + ".resume", this::next);
         this.cpu = cpu;
         this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
@@ -321,7 +324,10 @@ public final class FileJob implements Workload {
     }
 
     private void submit() {
-        if (verifying) {
+        if (verifying || spec.control().verifyBacklog() > 0
+                && verifyLog.backlogDue(spec.control().verifyBacklog(), spec.control().verifyBacklogBatch(), lastCompletedDir == 0)) {
+            // verify_backlog's reads come between the writes, with the files open: a buffered
+            // job reads back the pages it has just written, from the cache
             submitVerify();
             return;
         }
@@ -364,10 +370,11 @@ public final class FileJob implements Workload {
         }
         issued++;
         loopBytes += bs;
+        long id = ids.next();
         if (op == Op.WRITE && spec.control().verify()) {
-            verifyLog.log(f, off, bs, -1); // log_io_piece, before the write is issued
+            verifyLog.log(f, off, bs, id); // log_io_piece, before the write is issued
         }
-        call(op, f, off, bs);
+        call(id, op, f, off, bs);
     }
 
     /**
@@ -377,13 +384,13 @@ public final class FileJob implements Workload {
      */
     private void submitVerify() {
         int piece = verifyLog.take();
-        call(Op.READ, verifyLog.file(piece), verifyLog.offset(piece), verifyLog.length(piece));
+        call(ids.next(), Op.READ, verifyLog.file(piece), verifyLog.offset(piece), verifyLog.length(piece));
     }
 
     /** Makes one read or write call of {@code bs} bytes at {@code off} of file {@code f} (after its CPU time). */
-    private void call(Op op, int f, long off, long bs) {
+    private void call(long id, Op op, int f, long off, long bs) {
         OpenFile of = open.get(f);
-        Bio call = new Bio(ids.next(), op, off / 512, (int) (bs / 512), 0, pid, spec.ioprio(), this::callDone);
+        Bio call = new Bio(id, op, off / 512, (int) (bs / 512), 0, pid, spec.ioprio(), this::callDone);
         call.submittedNs = sim.now();
         inFlight++;
         stats.submitted(op, inFlight);
@@ -431,6 +438,10 @@ public final class FileJob implements Workload {
     private void callDone(Bio call) {
         completed++;
         inFlight--;
+        lastCompletedDir = call.op == Op.READ ? 0 : 1;
+        if (call.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
+            verifyLog.completed(call.id);
+        }
         stats.completed(call);
         if (depth > 1) {
             fill();
@@ -525,6 +536,7 @@ public final class FileJob implements Workload {
     private void sync(boolean datasync, Runnable then) {
         OpenFile of = open.get((nextFile + open.size() - 1) % open.size());
         Bio call = new Bio(ids.next(), Op.FLUSH, 0, 0, 0, pid, spec.ioprio(), b -> {
+            lastCompletedDir = 2; // fio's DDIR_SYNC: not a read, so a verify backlog may start after it
             stats.completed(b);
             then.run();
         });

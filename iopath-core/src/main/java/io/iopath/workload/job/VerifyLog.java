@@ -23,6 +23,8 @@ final class VerifyLog {
     private boolean[] done = new boolean[0];
     private int logged;
     private int next;
+    /** verify_backlog: reads left in the current batch (fio's {@code td->verify_batch}). */
+    private int batchLeft;
 
     /** @param trackCompletion whether a read may take a piece only once its write has completed ({@code verify_backlog}) */
     VerifyLog(boolean trackCompletion) {
@@ -78,6 +80,31 @@ final class VerifyLog {
     /** Whether the oldest piece not read back has completed (verify_backlog; always, without it). */
     boolean oldestDone() {
         return !trackCompletion || done[next];
+    }
+
+    /**
+     * io_u.c {@code check_get_verify}: whether the next IO of a job with {@code verify_backlog}
+     * reads back the oldest logged write. A batch of {@code batch} reads (0: {@code backlog})
+     * begins when the writes not read back are a multiple of {@code backlog} and the last IO to
+     * complete was not a read; each takes the oldest write if it has completed
+     * ({@code get_next_verify}), else that IO is a normal one and the batch waits. True: take it.
+     */
+    boolean backlogDue(int backlog, int batch, boolean lastCompletedWasRead) {
+        int hist = remaining();
+        if (hist == 0) {
+            return false;
+        }
+        if (batchLeft == 0) {
+            if (hist % backlog != 0 || lastCompletedWasRead) {
+                return false;
+            }
+            batchLeft = batch > 0 ? batch : backlog;
+        }
+        if (!oldestDone()) {
+            return false;
+        }
+        batchLeft--;
+        return true;
     }
 
     /** Takes the oldest piece not read back; its fields are then {@link #offset(int)} etc. of the returned index. */
