@@ -302,9 +302,12 @@ public final class FileJob implements Workload {
         }
         // do_io: size bytes per loop; time_based goes on to the runtime, but with verify it breaks
         // at size to read them back (backend.c do_io: "we still need to break out ... to run verification")
+        // with verify_backlog a batch due when the writes are done is still read in do_io (fio
+        // adds size to the bytes do_io may issue), with the files open
         return sim.now() < stopAtNs
-                && (spec.numberIos() == 0 || issued < spec.numberIos())
-                && (spec.timeBased() && !spec.control().verify() || loopBytes < spec.size());
+                && ((spec.numberIos() == 0 || issued < spec.numberIos())
+                && (spec.timeBased() && !spec.control().verify() || loopBytes < spec.size())
+                || spec.control().verifyBacklog() > 0 && verifyLog.backlogPending(spec.control().verifyBacklog(), lastCompletedDir == 0));
     }
 
     private void next() {

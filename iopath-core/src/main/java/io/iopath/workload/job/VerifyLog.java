@@ -90,21 +90,26 @@ final class VerifyLog {
      * ({@code get_next_verify}), else that IO is a normal one and the batch waits. True: take it.
      */
     boolean backlogDue(int backlog, int batch, boolean lastCompletedWasRead) {
+        if (!backlogPending(backlog, lastCompletedWasRead)) {
+            return false;
+        }
+        if (batchLeft == 0) {
+            batchLeft = batch > 0 ? batch : backlog;
+        }
+        batchLeft--;
+        return true;
+    }
+
+    /** Whether {@link #backlogDue} would take a piece now, without taking it. */
+    boolean backlogPending(int backlog, boolean lastCompletedWasRead) {
         int hist = remaining();
         if (hist == 0) {
             return false;
         }
-        if (batchLeft == 0) {
-            if (hist % backlog != 0 || lastCompletedWasRead) {
-                return false;
-            }
-            batchLeft = batch > 0 ? batch : backlog;
-        }
-        if (!oldestDone()) {
+        if (batchLeft == 0 && (hist % backlog != 0 || lastCompletedWasRead)) {
             return false;
         }
-        batchLeft--;
-        return true;
+        return oldestDone();
     }
 
     /** Takes the oldest piece not read back; its fields are then {@link #offset(int)} etc. of the returned index. */
