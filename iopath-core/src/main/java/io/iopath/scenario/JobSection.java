@@ -55,8 +55,8 @@ final class JobSection {
             "offset_increment", "verify", "do_verify", "libblkio_driver", "verify_backlog", "rate_process", "zonemode",
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
-            "flow_sleep", "fill_device", "sg_write_mode", "write_mode", "cmd_type", "verify_bytchk", "readfua",
-            "writefua");
+            "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
+            "cmd_type", "verify_bytchk", "readfua", "writefua");
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -355,17 +355,16 @@ final class JobSection {
         // fill_device: on a block device fio writes to its end (size -1, capped by the device: init.c
         // fixup_options), which is a job's region without size; on a file system, until it is full
         boolean fill = bool("fill_device", false);
-        if (onFiles && (control.verifyBacklog() > 0 || control.poissonRate() || control.flow() > 0 || fill)) {
-            String k = control.verifyBacklog() > 0 ? "verify_backlog" : control.poissonRate() ? "rate_process"
-                    : control.flow() > 0 ? "flow" : "fill_device";
+        if (onFiles && (control.poissonRate() || control.flow() > 0 || fill || control.ioSize() > 0)) {
+            String k = control.poissonRate() ? "rate_process"
+                    : control.flow() > 0 ? "flow" : fill ? "fill_device" : alias("io_size", "io_limit");
             throw problem(k, "is simulated for jobs on the drive, not yet for file jobs on a file system");
         }
         if (onFiles) {
             // issue 14: options that shape the workload are refused rather than dropped; FileJob
-            // issues its calls back to back (no rate), at uniform offsets, and reads nothing back
+            // issues its calls back to back (no rate), at uniform offsets
             String k = !rate.equals(List.of(0L, 0L)) ? "rate" : !rateIops.equals(List.of(0L, 0L)) ? "rate_iops"
-                    : rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution"
-                    : control.verify() ? "verify" : null;
+                    : rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution" : null;
             if (k != null) {
                 throw problem(k, "is not modelled for jobs on a file system yet (it is for jobs on the drive)");
             }
@@ -385,10 +384,16 @@ final class JobSection {
         }
         // no size, runtime or number_ios: the job covers the rest of the device once, as fio's
         // HOWTO says of size ("fio will use the full size of the given files or devices")
-        return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
+        JobSpec spec = new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
                 randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control, passthrough,
                 commands);
+        if (control.verifyBacklog() > 0 && spec.verifyByOffset()) {
+            // fio keeps such writes in an rb-tree by offset and reads back its first completed entry
+            throw problem("verify_backlog", "with writes whose offsets may repeat (norandommap, rw=…:N, io_size above "
+                    + "size: fio's offset-ordered verify tree) is not modelled");
+        }
+        return spec;
     }
 
     /**
@@ -566,6 +571,10 @@ final class JobSection {
             // fio keeps such writes in an rb-tree by offset and reads back its first completed entry
             throw problem("verify_backlog", "with random writes and norandommap (fio's offset-ordered verify tree) is not modelled");
         }
+        // experimental_verify: the read-back replays the job's offsets (backend.c do_verify);
+        // it is read here whatever verify says, as fio accepts it alone
+        boolean experimental = bool("experimental_verify", false);
+        int batch = (int) integer("verify_backlog_batch", 0, 0, Integer.MAX_VALUE);
         String process = text("rate_process", "linear").strip();
         if (!process.equals("linear") && !process.equals("poisson")) {
             throw expected("rate_process", "linear or poisson");
@@ -578,7 +587,8 @@ final class JobSection {
         int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
-                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep);
+                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, verify && experimental,
+                verify && backlog > 0 ? batch : 0);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
     }
 

@@ -255,11 +255,23 @@ public record JobSpec(
      * @param flowId     the flow group ({@code flow_id}, 0)
      * @param flow       the job's weight in its flow group ({@code flow}; 0: no flow control)
      * @param flowSleepNs how long a job held back by flow control sleeps ({@code flow_sleep}, µs in fio; 0: it waits for the others)
+     * @param experimentalVerify with verify: the read-back replays the job's offsets rather than a
+     *                   history of its writes ({@code experimental_verify}; backend.c {@code do_verify}),
+     *                   so it reads them in the order written even where offsets repeat
+     * @param verifyBacklogBatch with verify_backlog: how many writes each batch reads back
+     *                   ({@code verify_backlog_batch}; 0: {@code verify_backlog}, as io_u.c {@code check_get_verify})
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
                           long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
-                          int flowId, int flow, long flowSleepNs) {
+                          int flowId, int flow, long flowSleepNs, boolean experimentalVerify, int verifyBacklogBatch) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
+
+        public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
+                       boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning, int flowId, int flow,
+                       long flowSleepNs) {
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning,
+                    flowId, flow, flowSleepNs, false, 0);
+        }
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning) {
@@ -300,6 +312,21 @@ public record JobSpec(
 
     public boolean asyncEngine() {
         return ASYNC_ENGINES.contains(ioengine);
+    }
+
+    /**
+     * Whether a verify reads back the job's writes by offset, newest of a repeat only, rather
+     * than in the order written: fio keeps its history in an rb-tree when offsets may repeat in
+     * a pass (fio.h {@code fio_offset_overlap_risk}: random IO without the random map, a
+     * sequential hole or step {@code rw=write:N}, {@code rw=randwrite:N}, {@code io_size}
+     * larger than {@code size}); {@code experimental_verify} keeps no history but replays the
+     * job's offsets (backend.c {@code do_verify}), so it reads them back in the order written.
+     */
+    public boolean verifyByOffset() {
+        if (control.experimentalVerify()) {
+            return false;
+        }
+        return rw.random && (!randomMap || rwSuffix > 1) || !rw.random && rwSuffix != 0 || control.ioSize() > size;
     }
 
     /** IOs in flight at most: iodepth for asynchronous engines, one for synchronous ones. */

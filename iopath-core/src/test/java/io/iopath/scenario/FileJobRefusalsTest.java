@@ -53,7 +53,7 @@ class FileJobRefusalsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"rate, 1m", "rate_iops, 100", "random_distribution, zipf:1.2", "verify, crc32c"})
+    @CsvSource({"rate, 1m", "rate_iops, 100", "random_distribution, zipf:1.2"})
     void aFioFileJobRefusesIt(String option, String value) {
         assertThat(fio(blockJob(option, value)).filesystem()).isNull(); // accepted on the drive
         assertThatThrownBy(() -> fio(fileJob(option, value)))
@@ -63,7 +63,7 @@ class FileJobRefusalsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"rate, 1m", "rate_iops, 100", "random_distribution, 'zipf:1.2'", "verify, crc32c"})
+    @CsvSource({"rate, 1m", "rate_iops, 100", "random_distribution, 'zipf:1.2'"})
     void aScenarioFileJobRefusesIt(String option, String value) {
         String onDrive = yamlFileJob(option, value).replaceAll("(?s)filesystem:.*?jobs:", "jobs:")
                 .replace("    direct: 0\n", "").replace("    filename: data\n", "");
@@ -83,6 +83,25 @@ class FileJobRefusalsTest {
         // verify without do_verify reads nothing back; a distribution only shapes random offsets
         assertThat(fio(fileJob("verify", "crc32c") + "do_verify=0\n").filesystem()).isNotNull();
         assertThat(fio("[j]\nfilename=data\nrw=write\nsize=4m\nrandom_distribution=zipf:1.2\n").filesystem()).isNotNull();
+    }
+
+    @Test
+    void verifyAndItsBacklogAreSimulatedOnAFileJobButIoSizeIsRefused() {
+        Scenario s = fio(fileJob("verify", "crc32c") + "experimental_verify=1\n");
+        assertThat(s.jobs().get(0).control().verify()).isTrue();
+        assertThat(s.jobs().get(0).control().experimentalVerify()).isTrue();
+        assertThat(fio(fileJob("verify", "crc32c") + "verify_backlog=16\n").jobs().get(0).control().verifyBacklog()).isEqualTo(16);
+        // io_size sets how much a job does over its loops; file jobs run size per loop
+        assertThatThrownBy(() -> fio(fileJob("io_size", "8m")))
+                .hasMessage("f.fio:5:9: jobs[0].io_size: is simulated for jobs on the drive, not yet for file jobs on a file system");
+        assertThat(fio(blockJob("io_size", "8m")).jobs().get(0).control().ioSize()).isEqualTo(8L << 20);
+    }
+
+    @Test
+    void verifyBacklogWithOffsetsThatMayRepeatIsRefusedOnTheDrive() {
+        // fio's rb-tree by offset (fio_offset_overlap_risk): a sequential hole as well as norandommap
+        assertThatThrownBy(() -> fio("[j]\nfilename=/dev/sdb\ndirect=1\nrw=write:8k\nsize=4m\nverify=md5\nverify_backlog=4\n"))
+                .hasMessageContaining("jobs[0].verify_backlog: with writes whose offsets may repeat");
     }
 
     @Test

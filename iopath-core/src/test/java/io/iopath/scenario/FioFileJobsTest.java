@@ -105,4 +105,43 @@ class FioFileJobsTest {
         assertThatThrownBy(() -> read("[a]\nfilename=/dev/sdb\nsize=1m\n[b]\nfilename=x\nsize=1m\n", List.of()))
                 .hasMessageStartingWith("f.fio:2:10: filename: names a block device (/dev/sdb)");
     }
+
+    /** The shapes of fio's t/jobs/t0026 and t0036/t0037: verify on file jobs, with loops and saved state. */
+    static final String VERIFY = """
+            [global]
+            filename=v.1:v.2
+            size=512k
+            verify=md5
+            [writer]
+            rw=randwrite
+            loops=4
+            experimental_verify=1
+            verify_state_save=1
+            verify_pattern=0xaa55
+            verify_interval=512
+            [reader]
+            stonewall=1
+            rw=read
+            verify_state_load=1
+            """;
+
+    @Test
+    void verifyOnFileJobsIsSimulatedAndItsDataOptionsAreListedAsIgnored() {
+        Scenario s = read(VERIFY, List.of());
+        assertThat(s.filesystem()).isNotNull();
+        JobSpec writer = s.jobs().get(0);
+        assertThat(writer.control().verify()).isTrue();
+        assertThat(writer.control().experimentalVerify()).isTrue();
+        assertThat(writer.control().loops()).isEqualTo(4);
+        assertThat(s.fileJobs().get(0).names()).containsExactly("v.1", "v.2");
+        assertThat(s.jobs().get(1).control().verify()).isTrue(); // a reader checks what it reads
+        assertThat(s.jobs().get(1).control().experimentalVerify()).isFalse();
+        // they change the data written and checked, not the IO
+        assertThat(FioJobFile.parse("f.fio", VERIFY, Map.of()).ignored())
+                .contains("verify_state_save", "verify_state_load", "verify_pattern", "verify_interval")
+                .doesNotContain("verify", "experimental_verify");
+        // verify_only reads without writing first: refused, naming it
+        assertThatThrownBy(() -> read(VERIFY.replace("loops=4", "verify_only=1"), List.of()))
+                .hasMessageStartingWith("f.fio:7:13: verify_only: changes the workload");
+    }
 }

@@ -72,15 +72,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long bytesToTransfer;
     /** Passes over the region a sequential job has begun after its first. */
     private int pass;
-    /** verify: the writes to read back (offset, bytes), how many, the next one, and the phase. */
-    private long[] pieceOffset = new long[0];
-    private int[] pieceLen = new int[0];
-    private int pieces;
-    /** verify_backlog: each logged write's bio id, and whether it has completed (fio's IP_F_IN_FLIGHT cleared). */
-    private long[] pieceBio = new long[0];
-    private boolean[] pieceDone = new boolean[0];
-    /** verify_backlog: verify reads left in the current batch (fio's {@code td->verify_batch}). */
-    private int verifyBatch;
+    /** verify: the writes to read back, fio's io_hist (shared with file jobs). */
+    private final VerifyLog verifyLog;
     /** The direction of the last data IO to complete, 0 read, 1 write, -1 none yet (fio's {@code last_ddir_completed}). */
     private int lastCompletedDir = -1;
     /** Whether the prepared IO reads back a logged write; it does not count towards size or number_ios. */
@@ -89,7 +82,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final SplittableRandom arrivals;
     /** write_mode=A/p:B/q: the draws of each write's command (fio's {@code wmode_state}); null otherwise. */
     private final SplittableRandom writeModes;
-    private int verifyNext;
     /** zonemode=zbd: fio's zone bookkeeping shared by the run's jobs, and this job's part of it; null otherwise. */
     private Zbd zbd;
     private Zbd.Job zoneJob;
@@ -150,6 +142,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.randomMap = spec.rw().random && spec.randomMap() && regionBlocks < RandomMap.MAX_BLOCKS ? new RandomMap(regionBlocks) : null;
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
+        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0);
     }
 
     /** zonemode=zbd: the run's fio zone bookkeeping (one per device, as fio's zbd_info is per file). */
@@ -232,7 +225,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return false;
         }
         if (verifying) {
-            if (verifyNext >= pieces) {
+            if (!verifyLog.hasNext()) {
                 finished = true;
             }
             return !finished;
@@ -240,7 +233,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (regionDone || sim.now() >= stopIssuingAtNs
                 || (spec.numberIos() > 0 && issuedForLimit >= spec.numberIos())
                 || (!spec.timeBased() && bytesForLimit >= bytesToTransfer)) {
-            if (pieces > 0) {
+            if (verifyLog.logged() > 0) {
                 // backend.c: do_io ends, its IOs complete, then do_verify reads every block back
                 if (inFlight > 0 || syncDue) {
                     return false;
@@ -256,33 +249,14 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /**
      * The verify phase's order: fio reads back its {@code io_hist_list} in the order written,
-     * or, when offsets may repeat (random without the random map), its rb-tree by offset
-     * ({@code log_io_piece}, {@code fio_offset_overlap_risk}), keeping the newest of a repeat.
+     * or, when offsets may repeat, its rb-tree by offset ({@link JobSpec#verifyByOffset}),
+     * keeping the newest of a repeat.
      */
     private void startVerify() {
         verifying = true;
         wake.cancel();
-        if (spec.rw().random && !spec.randomMap()) {
-            Integer[] order = new Integer[pieces];
-            for (int i = 0; i < pieces; i++) {
-                order[i] = i;
-            }
-            java.util.Arrays.sort(order, (a, b) -> pieceOffset[a] != pieceOffset[b]
-                    ? Long.compare(pieceOffset[a], pieceOffset[b]) : Integer.compare(b, a));
-            long[] off = new long[pieces];
-            int[] len = new int[pieces];
-            int n = 0;
-            for (Integer i : order) {
-                if (n > 0 && off[n - 1] == pieceOffset[i]) {
-                    continue; // an older write of the same block: fio's rb-tree keeps the newest
-                }
-                off[n] = pieceOffset[i];
-                len[n] = pieceLen[i];
-                n++;
-            }
-            pieceOffset = off;
-            pieceLen = len;
-            pieces = n;
+        if (spec.verifyByOffset()) {
+            verifyLog.orderByOffset();
         }
     }
 
@@ -325,7 +299,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 return;
             }
             if (prepared < 0 && !prepare()) {
-                if (pieces > 0 && !verifying) {
+                if (verifyLog.logged() > 0 && !verifying) {
                     regionDone = true; // verify once the writes complete
                     moreWork();
                     continue;
@@ -343,7 +317,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             if (at > sim.now()) {
                 if (at < stopIssuingAtNs || verifying) {
                     wake.scheduleAt(at);
-                } else if (pieces > 0) {
+                } else if (verifyLog.logged() > 0) {
                     regionDone = true;
                     moreWork();
                 } else {
@@ -423,7 +397,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 if (zoneJob.error != null && ioError == null) {
                     ioError = zoneJob.error;
                 }
-                if (pieces > 0 && !verifying) {
+                if (verifyLog.logged() > 0 && !verifying) {
                     regionDone = true;
                     moreWork();
                 } else {
@@ -468,9 +442,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
         needsZoneAdjust = false;
         if (verifying) {
             prepared = 0;
-            preparedOffset = pieceOffset[verifyNext];
-            preparedBytes = pieceLen[verifyNext];
-            verifyNext++;
+            int piece = verifyLog.take();
+            preparedOffset = verifyLog.offset(piece);
+            preparedBytes = verifyLog.length(piece);
             return true;
         }
         if (spec.control().verifyBacklog() > 0 && backlogVerify()) {
@@ -513,32 +487,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return true;
     }
 
-    /**
-     * io_u.c {@code check_get_verify}: when the writes logged and not yet read back reach a
-     * multiple of {@code verify_backlog} (and the last IO to complete was not a read), a batch
-     * of that many verify reads begins; each takes the oldest logged write if it has completed
-     * ({@code get_next_verify}), else this IO is a normal one and the batch waits.
-     */
+    /** verify_backlog: the next IO reads back the oldest logged write when a batch is due ({@link VerifyLog#backlogDue}). */
     private boolean backlogVerify() {
-        int hist = pieces - verifyNext;
-        if (hist == 0) {
+        if (!verifyLog.backlogDue(spec.control().verifyBacklog(), spec.control().verifyBacklogBatch(), lastCompletedDir == 0)) {
             return false;
         }
-        if (verifyBatch == 0) {
-            if (hist % spec.control().verifyBacklog() != 0 || lastCompletedDir == 0) {
-                return false;
-            }
-            verifyBatch = spec.control().verifyBacklog(); // verify_batch defaults to verify_backlog
-        }
-        if (!pieceDone[verifyNext]) {
-            return false;
-        }
-        verifyBatch--;
         prepared = 0;
         preparedVerify = true;
-        preparedOffset = pieceOffset[verifyNext];
-        preparedBytes = pieceLen[verifyNext];
-        verifyNext++;
+        int piece = verifyLog.take();
+        preparedOffset = verifyLog.offset(piece);
+        preparedBytes = verifyLog.length(piece);
         return true;
     }
 
@@ -623,7 +581,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         long id = ids.next();
         if (op == Op.WRITE && spec.control().verify()) {
-            logPiece(preparedOffset, preparedBytes, id);
+            verifyLog.log(0, preparedOffset, preparedBytes, id);
         }
         if (zbd != null) {
             zbd.queued(zoneJob, op == Op.WRITE, preparedOffset, preparedBytes);
@@ -649,35 +607,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         bio.submittedNs = now;
         sink.submit(bio);
-    }
-
-    /** fio's {@code log_io_piece}: what a verify phase reads back. */
-    private void logPiece(long offset, long bytes, long bioId) {
-        if (pieces == pieceOffset.length) {
-            pieceOffset = java.util.Arrays.copyOf(pieceOffset, Math.max(64, pieces * 2));
-            pieceLen = java.util.Arrays.copyOf(pieceLen, pieceOffset.length);
-            if (spec.control().verifyBacklog() > 0) {
-                pieceBio = java.util.Arrays.copyOf(pieceBio, pieceOffset.length);
-                pieceDone = java.util.Arrays.copyOf(pieceDone, pieceOffset.length);
-            }
-        }
-        pieceOffset[pieces] = offset;
-        pieceLen[pieces] = (int) bytes;
-        if (spec.control().verifyBacklog() > 0) {
-            pieceBio[pieces] = bioId;
-            pieceDone[pieces] = false;
-        }
-        pieces++;
-    }
-
-    /** A logged write has completed: a verify read may take it. Only the last iodepth pieces can be in flight. */
-    private void pieceCompleted(long bioId) {
-        for (int i = pieces - 1; i >= verifyNext; i--) {
-            if (pieceBio[i] == bioId) {
-                pieceDone[i] = true;
-                return;
-            }
-        }
     }
 
     /**
@@ -734,7 +663,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             wake.cancel();
         }
         if (bio.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
-            pieceCompleted(bio.id);
+            verifyLog.completed(bio.id);
         }
         metrics.bioCompleted(bio, stats);
         fill();

@@ -26,7 +26,10 @@ import java.util.SplittableRandom;
  * {@code invalidate=1}); IO (the files in turn, one call at a time — a buffered call blocks the
  * process, so an asynchronous engine gains nothing without O_DIRECT; O_DIRECT with an
  * asynchronous engine keeps {@code iodepth} calls in flight, {@link #fill()}); {@code fsync} /
- * {@code fdatasync} every N writes; at the end {@code end_fsync}, close, {@code unlink}. Each
+ * {@code fdatasync} every N writes; {@code end_fsync}; with {@code verify}, the loop's writes read
+ * back after the files are closed and opened again (backend.c {@code do_verify}); {@code loops}
+ * (or {@code time_based} with {@code verify}) repeat the IO and the read-back; at the end close,
+ * {@code unlink}. Each
  * system call is recorded as one IO of the job's statistics (its latency is the call's);
  * fsync and fdatasync go to fio's sync statistics. The per-file phases are {@link FileLoop}s, so
  * tens of thousands of cached files need no deeper stack than one.
@@ -43,15 +46,30 @@ public final class FileJob implements Workload {
     private final BlockJob.BioIds ids;
     private final Runnable onFinish;
     private final JobStats stats = new JobStats();
-    private final SplittableRandom offsets;
-    private final SplittableRandom directions;
-    private final SplittableRandom sizes;
+    private SplittableRandom offsets;
+    private SplittableRandom directions;
+    private SplittableRandom sizes;
+    /** The name the random streams derive from: a new loop draws them again from the start. */
+    private final String streamBase;
     private final List<OpenFile> open = new ArrayList<>();
     private long[] cursor;
     private int nextFile;
     private long issued;
     private long completed;
-    private long bytesIssued;
+    /** Bytes this loop's IO phase has issued (fio's do_io {@code bytes_issued}); a verify read does not count. */
+    private long loopBytes;
+    /** Loops begun: fio's {@code loops} runs do_io (and do_verify) this many times (backend.c keep_running). */
+    private int loop;
+    /** The read-back of the loop's writes is under way (backend.c do_verify). */
+    private boolean verifying;
+    /** The writes the verify phase reads back, fio's io_hist (shared with block jobs). */
+    private final VerifyLog verifyLog;
+    /** The direction of the last call to complete, 0 read, 1 write, 2 sync, -1 none yet (fio's {@code last_ddir_completed}). */
+    private int lastCompletedDir = -1;
+    /** The job's files are open (between loops and before a verify fio's clear_io_state closes them). */
+    private boolean filesOpen;
+    /** The phase that is ending has started its end (the calls in flight may still complete into it). */
+    private boolean phaseEnding;
     private long writesSinceSync;
     private long writesSinceDatasync;
     private long stopAtNs = Long.MAX_VALUE;
@@ -112,13 +130,24 @@ public final class FileJob implements Workload {
         this.onFinish = onFinish;
         this.direct = spec.direct();
         String base = "job." + spec.name() + (clone >= 0 ? "." + clone : "") + (spec.randseed() >= 0 ? ".randseed=" + spec.randseed() : "");
-        this.offsets = sim.randoms().stream(base + ".offset");
-        this.directions = sim.randoms().stream(base + ".rwmix");
-        this.sizes = sim.randoms().stream(base + ".bs"); // a block job's stream name: bssplit/bsrange draw alike
+        this.streamBase = base;
+        drawStreams();
+        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0);
         this.resume = sim.timer(base + ".resume", this::next);
         this.cpu = cpu;
         this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
         this.depth = direct ? spec.effectiveDepth() : 1;
+    }
+
+    /**
+     * The job's random streams from their start: at set-up, and again at each loop, as fio's
+     * clear_io_state re-seeds them with randrepeat (its default), so every loop repeats the
+     * offsets, directions and sizes of the first (libfio.c {@code clear_io_state}, {@code td_fill_rand_seeds}).
+     */
+    private void drawStreams() {
+        this.offsets = sim.randoms().stream(streamBase + ".offset");
+        this.directions = sim.randoms().stream(streamBase + ".rwmix");
+        this.sizes = sim.randoms().stream(streamBase + ".bs"); // a block job's stream name: bssplit/bsrange draw alike
     }
 
     @Override
@@ -204,10 +233,31 @@ public final class FileJob implements Workload {
         });
     }
 
+    /**
+     * Opens the files again after clear_io_state closed them, for the next loop or the
+     * read-back: fio's td_io_open_file, which with {@code invalidate=1} drops the file's clean
+     * pages from the cache (posix_fadvise POSIX_FADV_DONTNEED, filesetup.c
+     * {@code __file_invalidate_cache}); dirty pages and pages under writeback stay cached.
+     */
+    private void reopenAll(Runnable then) {
+        FileLoop.run(0, files.names().size(), (i, next) -> fs.open(fs.root(), files.names().get(i), direct, pid, of -> {
+            open.set(i, of);
+            if (files.invalidate()) {
+                fs.invalidate(of.file);
+            }
+            next.run();
+        }), () -> {
+            filesOpen = true;
+            then.run();
+        });
+    }
+
     private void startIo() {
+        filesOpen = true;
         cursor = new long[open.size()];
         stats.started(sim.now(), spec.rampTimeNs());
         stopAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : sim.now() + spec.runtimeNs();
+        loop = 1;
         next();
     }
 
@@ -247,9 +297,17 @@ public final class FileJob implements Workload {
             lastCallNs = sim.now();
             callsAtThisInstant = 0;
         }
+        if (verifying) {
+            return sim.now() < stopAtNs && verifyLog.hasNext(); // do_verify stops at the runtime too
+        }
+        // do_io: size bytes per loop; time_based goes on to the runtime, but with verify it breaks
+        // at size to read them back (backend.c do_io: "we still need to break out ... to run verification")
+        // with verify_backlog a batch due when the writes are done is still read in do_io (fio
+        // adds size to the bytes do_io may issue), with the files open
         return sim.now() < stopAtNs
-                && (spec.numberIos() == 0 || issued < spec.numberIos())
-                && (spec.timeBased() || bytesIssued < spec.size());
+                && ((spec.numberIos() == 0 || issued < spec.numberIos())
+                && (spec.timeBased() && !spec.control().verify() || loopBytes < spec.size())
+                || spec.control().verifyBacklog() > 0 && verifyLog.backlogPending(spec.control().verifyBacklog(), lastCompletedDir == 0));
     }
 
     private void next() {
@@ -258,10 +316,10 @@ public final class FileJob implements Workload {
             return;
         }
         if (!moreWork()) {
-            finish();
+            phaseEnded();
             return;
         }
-        if (spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0) {
+        if (!verifying && spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0) {
             sim.after(spec.thinktimeNs(), this::submit);
             return;
         }
@@ -269,6 +327,13 @@ public final class FileJob implements Workload {
     }
 
     private void submit() {
+        if (verifying || spec.control().verifyBacklog() > 0
+                && verifyLog.backlogDue(spec.control().verifyBacklog(), spec.control().verifyBacklogBatch(), lastCompletedDir == 0)) {
+            // verify_backlog's reads come between the writes, with the files open: a buffered
+            // job reads back the pages it has just written, from the cache
+            submitVerify();
+            return;
+        }
         Op op = switch (spec.rw()) {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
@@ -306,11 +371,30 @@ public final class FileJob implements Workload {
             }
             cursor[f] = off + bs + spec.rwSuffix(); // rw=read:N: a hole of N bytes after each IO
         }
-        OpenFile of = open.get(f);
-        Bio call = new Bio(ids.next(), op, off / 512, (int) (bs / 512), 0, pid, spec.ioprio(), this::callDone);
-        call.submittedNs = sim.now();
         issued++;
-        bytesIssued += bs;
+        loopBytes += bs;
+        long id = ids.next();
+        if (op == Op.WRITE && spec.control().verify()) {
+            verifyLog.log(f, off, bs, id); // log_io_piece, before the write is issued
+        }
+        call(id, op, f, off, bs);
+    }
+
+    /**
+     * A read of the oldest logged write not read back (verify.c get_next_verify), through the
+     * job's engine as its other calls: buffered, it is served by what the page cache still
+     * holds of the file; O_DIRECT, by the drive.
+     */
+    private void submitVerify() {
+        int piece = verifyLog.take();
+        call(ids.next(), Op.READ, verifyLog.file(piece), verifyLog.offset(piece), verifyLog.length(piece));
+    }
+
+    /** Makes one read or write call of {@code bs} bytes at {@code off} of file {@code f} (after its CPU time). */
+    private void call(long id, Op op, int f, long off, long bs) {
+        OpenFile of = open.get(f);
+        Bio call = new Bio(id, op, off / 512, (int) (bs / 512), 0, pid, spec.ioprio(), this::callDone);
+        call.submittedNs = sim.now();
         inFlight++;
         stats.submitted(op, inFlight);
         stats.committed(); // a file call is one system call (with libaio, one io_submit of one IO: iodepth_batch 1)
@@ -357,6 +441,10 @@ public final class FileJob implements Workload {
     private void callDone(Bio call) {
         completed++;
         inFlight--;
+        lastCompletedDir = call.op == Op.READ ? 0 : 1;
+        if (call.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
+            verifyLog.completed(call.id);
+        }
         stats.completed(call);
         if (depth > 1) {
             fill();
@@ -409,11 +497,11 @@ public final class FileJob implements Workload {
             if (draining || !moreWork()) {
                 draining = true;
                 if (inFlight == 0) {
-                    finish();
+                    phaseEnded();
                 }
                 return;
             }
-            if (spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0 && !thought) {
+            if (!verifying && spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0 && !thought) {
                 if (inFlight == 0) {
                     thinking = true;
                     sim.after(spec.thinktimeNs(), () -> {
@@ -451,6 +539,7 @@ public final class FileJob implements Workload {
     private void sync(boolean datasync, Runnable then) {
         OpenFile of = open.get((nextFile + open.size() - 1) % open.size());
         Bio call = new Bio(ids.next(), Op.FLUSH, 0, 0, 0, pid, spec.ioprio(), b -> {
+            lastCompletedDir = 2; // fio's DDIR_SYNC: not a read, so a verify backlog may start after it
             stats.completed(b);
             then.run();
         });
@@ -465,24 +554,102 @@ public final class FileJob implements Workload {
         }
     }
 
+    // ------------------------------------------------------------------ loops and verify
+
+    /**
+     * The IO phase of a loop, or its verify phase, has no more calls to make and none in flight.
+     * After the IO (backend.c thread_main): {@code end_fsync} (do_io's last step, each loop),
+     * then, with {@code verify} and {@code do_verify} and writes logged, the read-back; then
+     * another loop or the end.
+     */
+    private void phaseEnded() {
+        if (phaseEnding) {
+            return;
+        }
+        phaseEnding = true;
+        if (verifying) {
+            verifying = false;
+            nextLoopOrEnd();
+            return;
+        }
+        endFsync(() -> {
+            if (!terminated() && spec.control().verify() && verifyLog.logged() > 0) {
+                // clear_io_state closes the files (close_files: a close, no sync); do_verify's
+                // sync-and-invalidate loop then skips them as closed, and get_next_verify opens
+                // them again (td_io_open_file), which drops only the clean pages
+                closeFiles(() -> reopenAll(this::startVerify));
+            } else {
+                nextLoopOrEnd();
+            }
+        });
+    }
+
+    /** The runtime has passed (fio_mark_td_terminate), or calls stopped taking time: no verify, no more loops. */
+    private boolean terminated() {
+        return sim.now() >= stopAtNs || stoppedTimeless;
+    }
+
+    /** do_verify's loop over the history: in the order written, or by offset where offsets may repeat. */
+    private void startVerify() {
+        verifying = true;
+        phaseEnding = false;
+        draining = false;
+        if (spec.verifyByOffset()) {
+            verifyLog.orderByOffset();
+        }
+        next();
+    }
+
+    /**
+     * backend.c keep_running: time_based runs loops until the runtime, {@code loops} that many;
+     * each begins with clear_io_state (the files closed, and opened again by the next do_io) and
+     * prune_io_piece_log (the history forgotten), from the start of the files with the random
+     * streams re-seeded.
+     */
+    private void nextLoopOrEnd() {
+        // a loop that did no IO (number_ios reached) ends the job: do_io's fio_mark_td_terminate
+        boolean again = !terminated() && loopBytes > 0 && (spec.timeBased() || loop < spec.control().loops());
+        if (!again) {
+            finish();
+            return;
+        }
+        loop++;
+        closeFiles(() -> reopenAll(() -> {
+            java.util.Arrays.fill(cursor, 0);
+            nextFile = 0;
+            loopBytes = 0;
+            drawStreams();
+            verifyLog.clear();
+            phaseEnding = false;
+            draining = false;
+            next();
+        }));
+    }
+
     private void finish() {
         if (finished) {
             return;
         }
         finished = true;
-        endFsync();
+        closeFiles(this::unlinkAll);
     }
 
-    private void endFsync() {
+    private void endFsync(Runnable then) {
         if (!files.endFsync()) {
-            closeAll();
+            then.run();
             return;
         }
-        FileLoop.run(0, open.size(), (i, next) -> fs.fsync(open.get(i), false, pid, next), this::closeAll);
+        FileLoop.run(0, open.size(), (i, next) -> fs.fsync(open.get(i), false, pid, next), then);
     }
 
-    private void closeAll() {
-        FileLoop.run(0, open.size(), (i, next) -> fs.close(open.get(i), pid, next), this::unlinkAll);
+    /** Closes the files if they are open (clear_io_state's close_files; at the end, fio's close of every file). */
+    private void closeFiles(Runnable then) {
+        if (!filesOpen) {
+            then.run();
+            return;
+        }
+        filesOpen = false;
+        FileLoop.run(0, open.size(), (i, next) -> fs.close(open.get(i), pid, next), then);
     }
 
     private void unlinkAll() {

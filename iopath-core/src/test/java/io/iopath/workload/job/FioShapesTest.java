@@ -77,6 +77,19 @@ class FioShapesTest {
     }
 
     @Test
+    void verifyBacklogBatchReadsBackThatManyOfEachBacklog() {
+        // io_u.c check_get_verify: a batch of verify_backlog_batch reads begins when the writes not
+        // read back are a multiple of verify_backlog: W8 R4, then 4 more writes make 8 again, R4, ...
+        JobHarness h = JobHarness.runJob(1, "rw: write", "bs: 4k", "size: 64k", "verify: md5", "verify_backlog: 8",
+                "verify_backlog_batch: 4", "ioengine: psync");
+        StringBuilder ops = new StringBuilder();
+        for (JobHarness.Issue i : h.data()) {
+            ops.append(i.op() == Op.WRITE ? 'W' : 'R');
+        }
+        assertThat(ops.toString()).isEqualTo("WWWWWWWW" + "RRRR" + "WWWW" + "RRRR" + "WWWW" + "RRRR" + "RRRR");
+    }
+
+    @Test
     void backwardsReadStepsBackFromTheEnd() {
         // backwards-read.fio: bs=4k, rw=read:-8k: 0, then end-8k, end-12k, ... (io_u.c get_next_seq_offset)
         JobHarness h = JobHarness.runJob(1, "rw: 'read:-8k'", "bs: 4k", "size: 64k");
