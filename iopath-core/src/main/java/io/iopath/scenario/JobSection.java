@@ -55,7 +55,21 @@ final class JobSection {
             "offset_increment", "verify", "do_verify", "libblkio_driver", "verify_backlog", "rate_process", "zonemode",
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
-            "flow_sleep", "fill_device");
+            "flow_sleep", "fill_device", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin",
+            "rate_iops_min", "ratecycle");
+
+    /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
+    private void refuseEngine(String engine) {
+        if (REMOTE_ENGINES.contains(engine)) {
+            throw problem("ioengine", "expected a local block IO engine, got '" + engine
+                    + "': a network or remote engine, and iopath simulates a local disk");
+        }
+        String unmodelled = UNMODELLED_ENGINES.get(engine);
+        if (unmodelled != null) {
+            throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
+                    + "': " + unmodelled + ", which iopath does not model");
+        }
+    }
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -72,7 +86,8 @@ final class JobSection {
             Map.entry("e4defrag", "ext4's EXT4_IOC_MOVE_EXT, and iopath's file systems are ext3, ReiserFS and XFS"),
             Map.entry("dev-dax", "loads and stores to persistent memory (device DAX), no block IO"),
             Map.entry("libpmem", "loads and stores to persistent memory on a DAX file system, no block IO"),
-            Map.entry("mtd", "raw flash (MTD) erase blocks, and iopath's drives are disks"),
+            Map.entry("mtd", "raw flash through the MTD layer (engines/mtd.c: reads, writes and, for rw=trim, block erases),"
+                    + " and iopath's drives are disks"),
             Map.entry("xnvme", "a user-space NVMe library, and iopath's drives are SCSI and SATA disks"),
             Map.entry("spdk", "a user-space NVMe driver, and iopath's drives are SCSI and SATA disks"),
             Map.entry("cpp_null", "fio's C++ example of the null engine: no IO"));
@@ -146,6 +161,7 @@ final class JobSection {
 
     private JobSpec bind(String defaultName) {
         String name = text("name", defaultName);
+        refuseEngine(text("ioengine", "libaio").strip()); // first: what the engine does decides what rw= means (mtd's trim is an erase)
         String rwText = text(alias("rw", "readwrite"), "read");
         ReadWrite rw;
         long rwSuffix = 0;
@@ -159,6 +175,12 @@ final class JobSection {
             if (base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite")) {
                 // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
                 // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
+                if (onFiles) {
+                    // os/os-linux.h os_trim: fio trims with the BLKDISCARD ioctl, which a regular file refuses
+                    throw problem(rwKey, "rw=" + base + " on a file: fio trims with the BLKDISCARD ioctl (os/os-linux.h"
+                            + " os_trim), which a regular file refuses (ENOTTY), so fio's job fails at its first trim;"
+                            + " iopath does not simulate a job failing on an IO error on files yet");
+                }
                 throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and iopath's drives are disks "
                         + "without it; a trace with discards replays them (read_iolog)");
             }
@@ -198,15 +220,6 @@ final class JobSection {
             throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
         }
         String engine = text("ioengine", "libaio").strip();
-        if (REMOTE_ENGINES.contains(engine)) {
-            throw problem("ioengine", "expected a local block IO engine, got '" + engine
-                    + "': a network or remote engine, and iopath simulates a local disk");
-        }
-        String unmodelled = UNMODELLED_ENGINES.get(engine);
-        if (unmodelled != null) {
-            throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
-                    + "': " + unmodelled + ", which iopath does not model");
-        }
         boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine) && !fileOps
                 && !engine.equals("cpuio")) {
@@ -242,7 +255,8 @@ final class JobSection {
 
         long offset = offsetOption();
         long size = sizeOption(offset, minBs);
-        if (offset + size > capacityBytes) {
+        // on files with filesize, size is the IO over the files, capped at their total (filesetup.c setup_files)
+        if (offset + size > capacityBytes && !(onFiles && has("filesize"))) {
             // sizes such as 250g are binary (GiB), a datasheet's 250 GB decimal: say both, and how to ask for all
             throw problem("size", "expected a region that ends inside the drive (" + capacityBytes + " bytes, "
                     + Units.capacity(capacityBytes) + "), got " + size + " bytes (" + Units.capacity(size) + ") from offset "
@@ -298,6 +312,11 @@ final class JobSection {
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
         JobSpec.Control control = control();
+        if ((control.exit().all() || control.exit().onError()) && (replay != null || fileOps)) {
+            // the run terminates jobs that can stop issuing; a trace replay and the file operation engines cannot yet
+            throw problem(control.exit().all() ? "exitall" : "exitall_on_error", "is simulated for jobs that read and write"
+                    + " (and cpuio), not yet for " + (replay != null ? "a trace replay (read_iolog)" : "ioengine=" + engine));
+        }
         JobSpec.Zoning zoning = control.zoning();
         if (onFiles && zoning.mode() != JobSpec.Zoning.Mode.NONE) {
             throw problem("zonemode", "is simulated for jobs on the drive, not yet for file jobs on a file system");
@@ -335,8 +354,7 @@ final class JobSection {
         if (onFiles) {
             // issue 14: options that shape the workload are refused rather than dropped; FileJob
             // issues its calls back to back (no rate), at uniform offsets, and reads nothing back
-            String k = !rate.equals(List.of(0L, 0L)) ? "rate" : !rateIops.equals(List.of(0L, 0L)) ? "rate_iops"
-                    : rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution"
+            String k = rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution"
                     : control.verify() ? "verify" : null;
             if (k != null) {
                 throw problem(k, "is not modelled for jobs on a file system yet (it is for jobs on the drive)");
@@ -399,8 +417,49 @@ final class JobSection {
         int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
-                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep);
+                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, exit(), minRate());
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /** fio's {@code exitall}, {@code exit_what} (options.c: group, stonewall, all; default group) and {@code exitall_on_error}. */
+    private JobSpec.Exit exit() {
+        boolean all = bool("exitall", false);
+        boolean onError = bool("exitall_on_error", false);
+        String whatText = text("exit_what", "group").strip();
+        JobSpec.ExitWhat what = switch (whatText) {
+            case "group" -> JobSpec.ExitWhat.GROUP;
+            case "stonewall" -> JobSpec.ExitWhat.STONEWALL;
+            case "all" -> JobSpec.ExitWhat.ALL;
+            default -> throw expected("exit_what", "group, stonewall or all");
+        };
+        JobSpec.Exit e = new JobSpec.Exit(all, what, onError);
+        return e.equals(JobSpec.Exit.NONE) ? JobSpec.Exit.NONE : e;
+    }
+
+    /**
+     * fio's {@code rate_min} (alias {@code ratemin}), {@code rate_iops_min} and {@code ratecycle}
+     * (ms, default 1000), checked as init.c {@code fixup_options} does: a minimum in bytes and one
+     * in IOs are exclusive (as {@code rate} and {@code rate_iops}), and a minimum above its rate is
+     * an error.
+     */
+    private JobSpec.MinRate minRate() {
+        String key = alias("rate_min", "ratemin");
+        List<Long> bytes = perDirection(key, true);
+        List<Long> iops = perDirection("rate_iops_min", false);
+        long cycle = integer("ratecycle", 1000, 1, Integer.MAX_VALUE);
+        List<Long> rate = perDirection("rate", true);
+        List<Long> rateIops = perDirection("rate_iops", false);
+        if (!bytes.equals(List.of(0L, 0L)) && !iops.equals(List.of(0L, 0L))) {
+            throw problem("rate_iops_min", "and " + key + " are exclusive (fio: \"rate and rate_iops are mutually exclusive\")");
+        }
+        for (int d = 0; d < 2; d++) {
+            if (rate.get(d) > 0 && rate.get(d) < bytes.get(d) || rateIops.get(d) > 0 && rateIops.get(d) < iops.get(d)) {
+                throw problem(rate.get(d) > 0 && rate.get(d) < bytes.get(d) ? key : "rate_iops_min",
+                        "is above the job's rate for " + (d == 0 ? "reads" : "writes") + " (fio: \"minimum rate exceeds rate\")");
+            }
+        }
+        JobSpec.MinRate m = new JobSpec.MinRate(bytes, iops, cycle);
+        return m.equals(JobSpec.MinRate.NONE) ? JobSpec.MinRate.NONE : m;
     }
 
     /**
@@ -510,7 +569,8 @@ final class JobSection {
             throw problem("filesize", "expected size or filesize: how large the job's files are");
         }
         long fileSize = has("filesize") ? size("filesize", 0, 4096) : size / names.size();
-        long total = has("size") ? size : fileSize * names.size();
+        // filesetup.c setup_files: "if (!o->size || (total_size && o->size > total_size)) o->size = total_size"
+        long total = has("size") ? Math.min(size, fileSize * names.size()) : fileSize * names.size();
         if (fileSize < maxBs) {
             throw problem("filesize", "expected at least the largest block size (" + maxBs + " bytes), got " + fileSize);
         }
