@@ -32,7 +32,6 @@ final class FioOptions {
             Map.entry("trim_percentage", "trims after verified writes"),
             Map.entry("end_fsync", "an fsync at the end of the job"),
             Map.entry("fsync_on_close", "an fsync when a file is closed"),
-            Map.entry("sync", "O_SYNC / O_DSYNC writes"),
             Map.entry("nrfiles", "several files per job"),
             Map.entry("filesize", "files smaller than the region"),
             Map.entry("file_service_type", "several files per job"),

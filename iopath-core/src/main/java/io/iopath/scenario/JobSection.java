@@ -56,7 +56,7 @@ final class JobSection {
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
             "flow_sleep", "fill_device", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin",
-            "rate_iops_min", "ratecycle");
+            "rate_iops_min", "ratecycle", "sync");
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
@@ -417,8 +417,22 @@ final class JobSection {
         int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
-                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, exit(), minRate());
+                verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, exit(), minRate(), syncIo());
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /** fio's {@code sync}: none / 0, sync / 1 (O_SYNC), dsync (O_DSYNC); a bare flag is 1. */
+    private JobSpec.SyncIo syncIo() {
+        if (!has("sync")) {
+            return JobSpec.SyncIo.NONE;
+        }
+        String v = text("sync", "").strip().toLowerCase(java.util.Locale.ROOT);
+        return switch (v) {
+            case "none", "0", "false", "off" -> JobSpec.SyncIo.NONE;
+            case "", "sync", "1", "true", "on" -> JobSpec.SyncIo.SYNC;
+            case "dsync" -> JobSpec.SyncIo.DSYNC;
+            default -> throw expected("sync", "none (0), sync (1: O_SYNC) or dsync (O_DSYNC)");
+        };
     }
 
     /** fio's {@code exitall}, {@code exit_what} (options.c: group, stonewall, all; default group) and {@code exitall_on_error}. */

@@ -187,17 +187,19 @@ public record JobSpec(
      * @param flowSleepNs how long a job held back by flow control sleeps ({@code flow_sleep}, µs in fio; 0: it waits for the others)
      * @param exit       whom the job's end ends ({@code exitall}, {@code exit_what}, {@code exitall_on_error})
      * @param minRate    the rate below which the job fails ({@code rate_min}, {@code rate_iops_min}, {@code ratecycle})
+     * @param syncIo     the files are opened O_SYNC or O_DSYNC ({@code sync}; filesetup.c {@code file_open} adds
+     *                   {@code td->o.sync_io} to the open flags)
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
                           long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
-                          int flowId, int flow, long flowSleepNs, Exit exit, MinRate minRate) {
+                          int flowId, int flow, long flowSleepNs, Exit exit, MinRate minRate, SyncIo syncIo) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning, int flowId, int flow,
                        long flowSleepNs) {
             this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning,
-                    flowId, flow, flowSleepNs, Exit.NONE, MinRate.NONE);
+                    flowId, flow, flowSleepNs, Exit.NONE, MinRate.NONE, SyncIo.NONE);
         }
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
@@ -234,6 +236,16 @@ public record JobSpec(
             return all || onError && endedInError;
         }
     }
+
+    /**
+     * fio's {@code sync} (options.c: none or 0, sync or 1 for O_SYNC, dsync for O_DSYNC): each
+     * write returns once its data (O_DSYNC) and the file's metadata (O_SYNC) are stable, which
+     * Linux does after the write with the file system's fsync of the range written
+     * ({@code generic_write_sync}: {@code vfs_fsync_range}, datasync for O_DSYNC), and for
+     * O_DIRECT to a block device with a FUA write (block/fops.c {@code dio_bio_write_op}), which
+     * the block layer turns into a write and a cache flush on a drive without FUA.
+     */
+    public enum SyncIo { NONE, SYNC, DSYNC }
 
     /** fio's {@code exit_what} values (options.c; libfio.c {@code fio_terminate_threads}). */
     public enum ExitWhat {

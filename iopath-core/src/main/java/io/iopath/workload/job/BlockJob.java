@@ -630,6 +630,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceBarrier = 0;
             flags |= Flags.PREFLUSH | Flags.FUA;
         }
+        if (op == Op.WRITE && spec.control().syncIo() != JobSpec.SyncIo.NONE && !spec.passthrough()) {
+            // O_SYNC / O_DSYNC with O_DIRECT on a block device: a FUA write (block/fops.c dio_bio_write_op);
+            // a pass-through engine builds its own commands, which the open flags do not change
+            flags |= Flags.FUA;
+        }
         if (spec.passthrough()) {
             flags |= Flags.PASSTHROUGH; // sg, io_uring_cmd, libblkio's user-space drivers: past merging and the scheduler
         }

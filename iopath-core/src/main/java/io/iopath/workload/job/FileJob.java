@@ -427,6 +427,14 @@ public final class FileJob implements Workload {
     private void makePendingCall() {
         Runnable done = pendingDone;
         pendingDone = null;
+        if (pendingOp == Op.WRITE && spec.control().syncIo() != JobSpec.SyncIo.NONE) {
+            // O_SYNC / O_DSYNC: the write returns after generic_write_sync, the file system's fsync
+            // (datasync for O_DSYNC) of what it wrote; one call, its latency includes the sync
+            OpenFile file = pendingFile;
+            Runnable written = done;
+            boolean datasync = spec.control().syncIo() == JobSpec.SyncIo.DSYNC;
+            done = () -> fs.fsync(file, datasync, pid, written);
+        }
         if (direct) {
             fs.directIo(pendingFile, pendingOp, pendingOffset, pendingBytes, pid, done);
         } else if (pendingOp == Op.READ) {
