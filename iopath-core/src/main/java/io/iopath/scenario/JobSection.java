@@ -81,7 +81,9 @@ final class JobSection {
             Map.entry("splice", "IO through pipes and the page cache"),
             Map.entry("page_fault", "page faults on anonymous memory (engines/page_fault.c maps no file), no storage IO"),
             Map.entry("exec", "running another program (engines/exec.c), whose own IO iopath cannot know"),
-            Map.entry("falloc", "fallocate(2) and hole punching, which Linux 2.6.18's file systems do not have (2.6.23)"),
+            Map.entry("falloc", "fallocate(2) for every IO (engines/falloc.c: reads keep the size, writes extend, trims punch"
+                    + " holes), a system call Linux gained in 2.6.23; the modelled 2.6.18 kernel has none (XFS's own"
+                    + " XFS_IOC_RESVSP ioctl is another interface, which the engine does not use)"),
             Map.entry("ftruncate", "ftruncate(2) to each IO's offset, and iopath's file systems do not truncate yet"),
             Map.entry("e4defrag", "ext4's EXT4_IOC_MOVE_EXT, and iopath's file systems are ext3, ReiserFS and XFS"),
             Map.entry("dev-dax", "loads and stores to persistent memory (device DAX), no block IO"),
@@ -335,6 +337,15 @@ final class JobSection {
         }
         if (control.offsetIncrement() > 0 && numjobs > 1) {
             long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
+            if (lastClone > capacityBytes) {
+                // filesetup.c setup_files: a clone whose file_offset is past the device's real size fails
+                // its set-up (err_offset); backend.c run_threads reaps it and fio exits with status 1
+                long past = (capacityBytes - offset) / control.offsetIncrement() + 1;
+                throw problem("offset_increment", "clone " + past + " of " + numjobs + " (counting from 0) starts at "
+                        + (offset + past * control.offsetIncrement()) + ", past the drive's end (" + capacityBytes
+                        + " bytes): fio fails such clones at file set-up (\"" + name + ": you need to specify valid offset=\","
+                        + " filesetup.c setup_files) and exits with status 1; give fewer clones (numjobs) or a larger drive");
+            }
             if (!has("size")) {
                 size = capacityBytes - lastClone; // the rest of the device for the last clone; the others as large
             }
