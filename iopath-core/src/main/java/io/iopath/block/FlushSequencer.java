@@ -76,7 +76,11 @@ final class FlushSequencer {
     }
 
     static boolean isFlushOrFua(Bio bio) {
-        return bio.op == Op.FLUSH || Flags.has(bio.flags, Flags.PREFLUSH) || Flags.has(bio.flags, Flags.FUA);
+        // a pass-through command's FUA is a bit of its CDB (or NVMe command), sent as it is: the
+        // flush machinery takes only file system requests (blk_insert_flush; a BLOCK_PC request
+        // goes from blk_execute_rq straight to the queue)
+        return bio.op == Op.FLUSH || Flags.has(bio.flags, Flags.PREFLUSH)
+                || (Flags.has(bio.flags, Flags.FUA) && !Flags.has(bio.flags, Flags.PASSTHROUGH));
     }
 
     /** blk-flush: nothing to flush on a write-through device, an empty flush completes at once. */

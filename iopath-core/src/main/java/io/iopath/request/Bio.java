@@ -19,6 +19,11 @@ public final class Bio {
     /** bi_ioprio: the submitter's I/O priority ({@link IoPrio}); {@link IoPrio#NONE} unless its job sets one. */
     public final int ioprio;
     private final BioCompletion completion;
+    /**
+     * The drive command a pass-through engine sends for it in place of the plain READ or WRITE
+     * ({@link DriveCommand}); null for a plain one, which every bio but a pass-through job's is.
+     */
+    public DriveCommand command;
 
     /** When its submitter handed it down (fio's start of slat); may precede Q if the submitter sleeps. */
     public long submittedNs = UNSET;

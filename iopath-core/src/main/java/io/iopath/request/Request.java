@@ -12,6 +12,8 @@ public final class Request {
 
     public final long id;
     public final Op op;
+    /** The first bio's drive command (null: the plain READ or WRITE of {@link #op}); a pass-through request carries one bio. */
+    public final DriveCommand command;
     private long sector;
     private int sectors;
     private int flags;
@@ -79,6 +81,7 @@ public final class Request {
     public Request(long id, Bio first) {
         this.id = id;
         this.op = first.op;
+        this.command = first.command;
         this.sector = first.sector;
         this.sectors = first.sectors;
         this.flags = first.flags;
@@ -120,6 +123,18 @@ public final class Request {
 
     public boolean isSync() {
         return op == Op.READ || Flags.has(flags, Flags.SYNC);
+    }
+
+    /**
+     * Zone append: the drive writes the command at the zone's write pointer, not at the zone
+     * start it names, and reports where (NVMe ZNS: the LBA in the completion); the request then
+     * stands for the sectors written. Only for a request of one bio, as a pass-through one is.
+     */
+    public void placeAt(long writtenSector) {
+        if (command != DriveCommand.ZONE_APPEND || bioCount != 1) {
+            throw new IllegalStateException(this + " is not a zone append");
+        }
+        sector = writtenSector;
     }
 
     /** Sets or clears one flag (the block layer adds FUA to, or strips it from, a barrier write). */

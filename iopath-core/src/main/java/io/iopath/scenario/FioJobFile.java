@@ -514,11 +514,21 @@ public final class FioJobFile {
             if (cap != null) {
                 zoned.add("zone_capacity", cap.at(), new Node.ScalarNode(cap.at(), cap.text(), false));
             }
+            // io_uring_cmd with cmd_type=nvme (fio's default) drives an NVMe zoned namespace (ZNS),
+            // whose zones all have a write pointer: ZNS has no conventional zones
+            Entry engine = job.get("ioengine");
+            Entry type = job.get("cmd_type");
+            boolean zns = engine != null && engine.text().strip().equals("io_uring_cmd")
+                    && (type == null || type.text().strip().equals("nvme"));
+            if (zns) {
+                zoned.add("conventional_zones", at, new Node.ScalarNode(at, "0", false));
+            }
             Node.MapNode drive = Node.newMap(at);
             drive.add("zoned", at, zoned);
             root.add("drive", at, drive);
-            notes.add("note: zonemode=zbd: the drive is host-managed zoned (drive.zoned: zones of " + (size == null ? "256m" : size.text())
-                    + ", 1 % conventional, 128 open zones; docs/drive.md \"Zoned drives\"; --set drive.zoned.… changes it)");
+            notes.add("note: zonemode=zbd: the drive is " + (zns ? "an NVMe zoned namespace (drive.zoned: zones of " : "host-managed zoned (drive.zoned: zones of ")
+                    + (size == null ? "256m" : size.text()) + (zns ? ", none conventional" : ", 1 % conventional")
+                    + ", 128 open zones; docs/drive.md \"Zoned drives\"; --set drive.zoned.… changes it)");
             return;
         }
     }

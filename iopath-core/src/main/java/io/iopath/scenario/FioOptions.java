@@ -50,27 +50,23 @@ final class FioOptions {
             Map.entry("kb_base", "sizes with kb_base=1000"),
             Map.entry("trim_backlog", "trims after verified writes"),
             Map.entry("verify_only", "verification without writing first"),
-            // engine options that change the commands sent (engines/sg.c, engines/io_uring.c, engines/nvme.c)
-            Map.entry("sg_write_mode", "SCSI WRITE AND VERIFY, WRITE SAME, VERIFY or WRITE STREAM commands in place of WRITE;"
-                    + " iopath's drives model READ, WRITE and SYNCHRONIZE CACHE"),
-            Map.entry("write_mode", "NVMe Write Zeroes, Write Uncorrectable or Verify commands in place of Write;"
-                    + " iopath's drives model read, write and flush"),
+            // engine options that change the commands sent (engines/sg.c, engines/io_uring.c, engines/nvme.c);
+            // sg_write_mode, write_mode, readfua and writefua are modelled (JobSection.commands)
+            Map.entry("read_mode", "SCSI PRE-FETCH commands in place of READ (cmd_type=bsg)"),
             Map.entry("fdp", "NVMe flexible data placement, and iopath's drives are disks without it"),
             Map.entry("fdp_pli", "NVMe flexible data placement, and iopath's drives are disks without it"),
             Map.entry("plids", "NVMe flexible data placement, and iopath's drives are disks without it"),
             Map.entry("md_per_io_size", "per-IO metadata, and iopath's drives have 512-byte sectors without it"),
             Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"),
             Map.entry("sprandom", "SanDisk's SPRandom preconditioning, offsets from a model of an SSD's steady-state"
-                    + " valid-data distribution (sprandom.c), which iopath does not generate; its drives are disks"),
-            Map.entry("readfua", "FUA reads"),
-            Map.entry("writefua", "FUA writes"));
+                    + " valid-data distribution (sprandom.c), which iopath does not generate; its drives are disks"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");
     /** Values that are fio's default for a count, so nothing changes. */
     private static final Map<String, String> DEFAULTS = Map.of("nrfiles", "1", "loops", "1", "kb_base", "1024",
             "sync", "none", "rate_process", "linear", "rw_sequencer", "sequential",
-            "sg_write_mode", "write", "write_mode", "write");
+            "read_mode", "read");
 
     private FioOptions() {
     }

@@ -55,8 +55,9 @@ final class JobSection {
             "offset_increment", "verify", "do_verify", "libblkio_driver", "verify_backlog", "rate_process", "zonemode",
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
-            "flow_sleep", "fill_device", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin",
-            "rate_iops_min", "ratecycle", "sync");
+            "flow_sleep", "fill_device", "sg_write_mode", "write_mode", "cmd_type", "verify_bytchk", "readfua",
+            "writefua", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
+            "sync");
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
@@ -120,6 +121,8 @@ final class JobSection {
     private final long capacityBytes;
     private final boolean onFiles;
     private FileJobSpec files;
+    /** The drive's zone size when it is zoned (drive.zoned), else 0: fio's unit of {@code 1z} without zonesize. */
+    private long driveZoneBytes;
 
     private JobSection(Fields options, long capacityBytes, boolean onFiles) {
         this.options = options;
@@ -155,10 +158,22 @@ final class JobSection {
      * @param path  field prefix in errors, e.g. {@code jobs[0]}
      */
     static JobSpec bind(Node job, String path, String defaultName, long capacityBytes) {
+        return bind(job, path, defaultName, capacityBytes, 0);
+    }
+
+    /**
+     * As {@link #bind(Node, String, String, long)} on a drive with zones of {@code driveZoneBytes}
+     * (0: a conventional drive): a size in zones ({@code size=1z}) without {@code zonesize}
+     * counts the drive's zones, as fio's zbd.c {@code zbd_recalc_options_with_zone_granularity}
+     * does with the zone size the device reports.
+     */
+    static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes) {
         if (!(job instanceof Node.MapNode)) {
             throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
         }
-        return new JobSection(new Fields(job, path), capacityBytes, false).bind(defaultName);
+        JobSection s = new JobSection(new Fields(job, path), capacityBytes, false);
+        s.driveZoneBytes = driveZoneBytes;
+        return s.bind(defaultName);
     }
 
     private JobSpec bind(String defaultName) {
@@ -175,6 +190,13 @@ final class JobSection {
                 base = "rw";
             }
             if (base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite")) {
+                if (text("zonemode", "none").strip().equals("zbd")) {
+                    // zbd.c zbd_do_io_u_trim: with zonemode=zbd fio resets the trimmed zone's write
+                    // pointer instead of discarding (a trim of a zone's size at its start)
+                    throw problem(rwKey, "rw=" + base + " with zonemode=zbd resets each trimmed zone (fio's zbd_do_io_u_trim), "
+                            + "which iopath does not simulate yet (it has no trim statistics); zone_reset_threshold and "
+                            + "zone_reset_frequency, fio's other zone garbage collection, are simulated");
+                }
                 // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
                 // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
                 if (onFiles) {
@@ -233,7 +255,7 @@ final class JobSection {
             throw problem("ioengine", "ioengine=" + engine + " makes file system calls: it needs a file system (add a "
                     + "filesystem: section to the scenario)");
         }
-        boolean passthrough = engine.equals("sg") || engine.equals("io_uring_cmd");
+        boolean passthrough = engine.equals("sg") || engine.equals("io_uring_cmd") || engine.equals("libzbc");
         if (has("libblkio_driver") && !engine.equals("libblkio")) {
             throw problem("libblkio_driver", "only applies with ioengine=libblkio");
         }
@@ -320,6 +342,12 @@ final class JobSection {
                     + " (and cpuio), not yet for " + (replay != null ? "a trace replay (read_iolog)" : "ioengine=" + engine));
         }
         JobSpec.Zoning zoning = control.zoning();
+        if (engine.equals("libzbc") && zoning.mode() != JobSpec.Zoning.Mode.ZBD) {
+            // libzbc's zbc_open takes only zoned devices; in a fio job file zonemode=zbd is what makes iopath's drive zoned
+            throw problem("ioengine", "ioengine=libzbc talks to a zoned drive (ZBC / ZAC commands): give zonemode=zbd, "
+                    + "which makes the simulated drive host-managed zoned");
+        }
+        JobSpec.Commands commands = commands(engine, zoning);
         if (onFiles && zoning.mode() != JobSpec.Zoning.Mode.NONE) {
             throw problem("zonemode", "is simulated for jobs on the drive, not yet for file jobs on a file system");
         }
@@ -388,7 +416,158 @@ final class JobSection {
         // HOWTO says of size ("fio will use the full size of the given files or devices")
         return new JobSpec(name, rw, rwmixread, minBs, iodepth, size, offset, numberIos, runtime, direct, rwSuffix, sizes,
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
-                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control, passthrough);
+                randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control, passthrough,
+                commands);
+    }
+
+    /**
+     * The pass-through engines' command options: {@code sg_write_mode} (engines/sg.c), {@code
+     * write_mode}, {@code cmd_type} and {@code verify_bytchk} (engines/io_uring.c), {@code readfua}
+     * and {@code writefua} (both), each refused where fio's engine refuses it, with fio's words.
+     */
+    private JobSpec.Commands commands(String engine, JobSpec.Zoning zoning) {
+        boolean sg = engine.equals("sg");
+        boolean cmd = engine.equals("io_uring_cmd");
+        if (has("sg_write_mode") && !sg) {
+            throw problem("sg_write_mode", "only applies with ioengine=sg (an option of engines/sg.c)");
+        }
+        for (String k : List.of("write_mode", "cmd_type", "verify_bytchk")) {
+            if (has(k) && !cmd) {
+                throw problem(k, "only applies with ioengine=io_uring_cmd (an option of engines/io_uring.c)");
+            }
+        }
+        for (String k : List.of("readfua", "writefua")) {
+            if (has(k) && !sg && !cmd) {
+                throw problem(k, "only applies with ioengine=sg or io_uring_cmd, whose commands carry the FUA bit");
+            }
+        }
+        boolean readFua = bool("readfua", false);
+        boolean writeFua = bool("writefua", false);
+        List<JobSpec.Commands.Share> writes = new ArrayList<>();
+        if (sg) {
+            io.iopath.request.DriveCommand c = sgWriteMode(text("sg_write_mode", "write").strip());
+            if (c != null) {
+                writes.add(new JobSpec.Commands.Share(c, 100));
+            }
+        } else if (cmd) {
+            String type = text("cmd_type", "nvme").strip();
+            if (!type.equals("nvme") && !type.equals("bsg")) {
+                throw expected("cmd_type", "nvme or bsg");
+            }
+            String bytchk = text("verify_bytchk", "0").strip();
+            if (!List.of("0", "1", "3").contains(bytchk)) {
+                throw expected("verify_bytchk", "0, 1 or 3");
+            }
+            writes = writeMode(text("write_mode", "write").strip(), type.equals("bsg"), bytchk);
+            boolean verifyMode = writes.size() == 1 && writes.get(0).command() != null
+                    && writes.get(0).command().verifiesOnly();
+            if (type.equals("bsg") && verifyMode && writeFua) {
+                throw problem("writefua", "is not supported with write_mode=verify for bsg (fio refuses it too)");
+            }
+            if (!bytchk.equals("0") && !(type.equals("bsg") && verifyMode)) {
+                throw problem("verify_bytchk", "is only supported with write_mode=verify for bsg (fio refuses it too)");
+            }
+            boolean append = writes.stream().anyMatch(w -> w.command() == io.iopath.request.DriveCommand.ZONE_APPEND);
+            if (append && zoning.mode() != JobSpec.Zoning.Mode.ZBD) {
+                throw problem("write_mode", "zone_append requires zonemode=zbd (fio: \"io_uring_cmd with write_mode=zone_append requires zonemode=zbd\")");
+            }
+        }
+        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua);
+        return c.equals(JobSpec.Commands.PLAIN) ? JobSpec.Commands.PLAIN : c;
+    }
+
+    /** engines/sg.c's {@code sg_write_mode} values (their deprecated names too); null for plain WRITE. */
+    private io.iopath.request.DriveCommand sgWriteMode(String v) {
+        return switch (v) {
+            case "write" -> null;
+            case "write_and_verify", "verify" -> io.iopath.request.DriveCommand.WRITE_AND_VERIFY;
+            case "write_same", "same" -> io.iopath.request.DriveCommand.WRITE_SAME;
+            case "write_same_ndob" -> io.iopath.request.DriveCommand.WRITE_ZEROES;
+            case "verify_bytchk_00" -> io.iopath.request.DriveCommand.VERIFY;
+            case "verify_bytchk_01" -> io.iopath.request.DriveCommand.VERIFY_COMPARE;
+            case "verify_bytchk_11" -> io.iopath.request.DriveCommand.VERIFY_COMPARE_ONE_BLOCK;
+            case "write_stream" -> throw problem("sg_write_mode", "write_stream sends WRITE STREAM(16), a write to one of "
+                    + "SBC-4's streams, which a disk does not have (iopath's drives are disks; they would refuse the opcode)");
+            default -> throw expected("sg_write_mode", "one of write, write_and_verify, write_same, write_same_ndob, "
+                    + "verify_bytchk_00, verify_bytchk_01, verify_bytchk_11 or write_stream");
+        };
+    }
+
+    /**
+     * io_uring_cmd's {@code write_mode} as engines/io_uring.c {@code str_write_mode_cb} reads it:
+     * one mode, or {@code MODE/PCT:MODE/PCT…} (at least two entries, blank shares splitting what
+     * is left evenly, rounded down, the shares adding up to 100 when none is blank).
+     */
+    private List<JobSpec.Commands.Share> writeMode(String v, boolean bsg, String bytchk) {
+        List<JobSpec.Commands.Share> out = new ArrayList<>();
+        if (!v.contains(":")) {
+            io.iopath.request.DriveCommand c = writeModeCommand(v, bsg, bytchk);
+            if (c != null) {
+                out.add(new JobSpec.Commands.Share(c, 100));
+            }
+            return out;
+        }
+        if (bsg) {
+            throw problem("write_mode", "a mix of commands is not supported for cmd_type=bsg (fio: \"Not Support Write mode in BSG io_uring_cmd\")");
+        }
+        List<io.iopath.request.DriveCommand> cmds = new ArrayList<>();
+        List<Integer> pct = new ArrayList<>();
+        int total = 0;
+        int blank = 0;
+        for (String entry : v.split(":", -1)) {
+            int slash = entry.indexOf('/');
+            if (slash < 0) {
+                throw problem("write_mode", "missing '/' in entry: " + entry + " (fio refuses it too)");
+            }
+            cmds.add(writeModeCommand(entry.substring(0, slash).strip(), false, bytchk));
+            String p = entry.substring(slash + 1).strip();
+            if (p.isEmpty()) {
+                pct.add(-1);
+                blank++;
+            } else {
+                int n;
+                try {
+                    n = Integer.parseInt(p.replaceAll("[^0-9-].*$", "")); // atoi
+                } catch (NumberFormatException e) {
+                    n = 0;
+                }
+                if (n < 0) {
+                    throw problem("write_mode", "percentage must not be negative: " + p + " (fio refuses it too)");
+                }
+                pct.add(n);
+                total += n;
+            }
+            if (cmds.size() > 5) {
+                throw problem("write_mode", "too many entries (max 5; fio refuses it too)");
+            }
+        }
+        if (total > 100) {
+            throw problem("write_mode", "percentages exceed 100% (fio refuses it too)");
+        }
+        if (blank == 0 && total != 100) {
+            throw problem("write_mode", "percentages should add up to 100% (fio refuses it too)");
+        }
+        for (int i = 0; i < cmds.size(); i++) {
+            out.add(new JobSpec.Commands.Share(cmds.get(i), pct.get(i) < 0 ? (100 - total) / blank : pct.get(i)));
+        }
+        return out;
+    }
+
+    private io.iopath.request.DriveCommand writeModeCommand(String mode, boolean bsg, String bytchk) {
+        io.iopath.request.DriveCommand c = switch (mode) {
+            case "write" -> null;
+            case "uncor" -> io.iopath.request.DriveCommand.WRITE_UNCORRECTABLE;
+            case "zeroes" -> io.iopath.request.DriveCommand.WRITE_ZEROES;
+            case "verify" -> !bsg || bytchk.equals("0") ? io.iopath.request.DriveCommand.VERIFY
+                    : bytchk.equals("1") ? io.iopath.request.DriveCommand.VERIFY_COMPARE
+                    : io.iopath.request.DriveCommand.VERIFY_COMPARE_ONE_BLOCK;
+            case "zone_append" -> io.iopath.request.DriveCommand.ZONE_APPEND;
+            default -> throw expected("write_mode", "write, uncor, zeroes, verify or zone_append, or a mix such as write/60:zeroes/40");
+        };
+        if (bsg && c != null && !c.verifiesOnly()) {
+            throw problem("write_mode", mode + " is not supported for cmd_type=bsg, only write and verify (fio: \"Not Support Write mode in BSG io_uring_cmd\")");
+        }
+        return c;
     }
 
     private long loops() {
@@ -824,6 +1003,9 @@ final class JobSection {
      */
     private long zones(String key, String t) {
         long n = Long.parseLong(t.substring(0, t.length() - 1).strip());
+        if (!has("zonesize") && driveZoneBytes > 0 && text("zonemode", "none").strip().equals("zbd")) {
+            return n * driveZoneBytes;
+        }
         if (!has("zonesize")) {
             throw problem(key, "a size in zones ('" + t + "') needs zonesize");
         }

@@ -355,7 +355,8 @@ public final class ScenarioReader {
                 job = bound.job();
                 fileJobs.add(bound.files());
             } else {
-                job = JobSection.bind(item, path, "job" + i, capacityBytes);
+                job = JobSection.bind(item, path, "job" + i, capacityBytes,
+                        driveConfig.zoned() == null ? 0 : driveConfig.zoned().zoneSectors() * 512);
             }
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");

@@ -47,6 +47,9 @@ import java.util.SplittableRandom;
  * @param passthrough     the engine sends its commands to the drive past the block layer's
  *                        merging and IO scheduler (SCSI and NVMe pass-through: {@code sg},
  *                        {@code io_uring_cmd}; {@code libblkio}'s user-space drivers)
+ * @param commands        what a pass-through engine sends for the job's IOs: the drive commands in
+ *                        place of WRITE ({@code sg_write_mode}, {@code write_mode}) and FUA
+ *                        ({@code readfua}, {@code writefua}); {@link Commands#PLAIN} otherwise
  */
 public record JobSpec(
         String name,
@@ -81,11 +84,16 @@ public record JobSpec(
         int ioprio,
         int writeBarrierEvery,
         Control control,
-        boolean passthrough) {
+        boolean passthrough,
+        Commands commands) {
 
-    /** Engines that submit one IO and wait for it (fio's default on Linux is psync). */
+    /**
+     * Engines that submit one IO and wait for it (fio's default on Linux is psync); libzbc sends
+     * each as a SCSI or ATA pass-through command (libzbc's SG_IO back ends: engines/libzbc.c opens
+     * the device with ZBC_O_DRV_SCSI | ZBC_O_DRV_ATA, FIO_SYNCIO).
+     */
     public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2", "libcufile",
-            "libhipfile", "sg");
+            "libhipfile", "sg", "libzbc");
     /** Engines that keep {@code iodepth} IOs in flight. */
     public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio", "libblkio", "io_uring_cmd");
 
@@ -96,6 +104,19 @@ public record JobSpec(
     /** fio's default {@code percentile_list} ({@code options.c}). */
     public static final List<Double> DEFAULT_PERCENTILES = List.of(
             1.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99);
+
+    /** A job whose engine sends plain READ and WRITE commands ({@link Commands#PLAIN}). */
+    public JobSpec(String name, ReadWrite rw, int rwmixread, long blockSize, int iodepth, long size, long offset,
+                   long numberIos, long runtimeNs, boolean direct, long rwSuffix, BlockSizes blockSizes, long blockAlign,
+                   int iodepthBatch, int numjobs, String ioengine, boolean timeBased, long thinktimeNs, int thinktimeBlocks,
+                   List<Long> rateBytes, List<Long> rateIops, RandomDistribution distribution, boolean randomMap,
+                   long randseed, int fsyncEvery, long startDelayNs, long rampTimeNs, ReplaySpec replay,
+                   List<Double> percentiles, int ioprio, int writeBarrierEvery, Control control, boolean passthrough) {
+        this(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix, blockSizes,
+                blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks, rateBytes, rateIops,
+                distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay, percentiles, ioprio,
+                writeBarrierEvery, control, passthrough, Commands.PLAIN);
+    }
 
     public JobSpec {
         rateBytes = List.copyOf(rateBytes);
@@ -112,7 +133,7 @@ public record JobSpec(
     public static JobSpec of(String name, ReadWrite rw, long blockSize, long size) {
         return new JobSpec(name, rw, 50, blockSize, 1, size, 0, 0, 0, true, 0,
                 BlockSizes.fixed(blockSize), blockSize, 1, 1, "libaio", false, 0, 1, List.of(0L, 0L), List.of(0L, 0L),
-                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0, Control.NONE, false);
+                RandomDistribution.UNIFORM, true, -1, 0, 0, 0, null, DEFAULT_PERCENTILES, 0, 0, Control.NONE, false, Commands.PLAIN);
     }
 
     /** The same job with iodepth = {@code n}: IOs kept in flight by an asynchronous engine. */
@@ -120,7 +141,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, n, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control, passthrough);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
     /** The same job with rwmixread = {@code n}: percentage of reads in a mixed job. */
@@ -128,7 +149,7 @@ public record JobSpec(
         return new JobSpec(name, rw, n, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control, passthrough);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
     /** The same job with offset = {@code n}: first byte of the region. */
@@ -136,7 +157,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, n, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control, passthrough);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
     /** The same job with numberIos = {@code n}: stop after this many IOs (0: no limit). */
@@ -144,7 +165,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, n, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control, passthrough);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
     /** The same job with runtimeNs = {@code n}: stop issuing after this much simulated time (0: no limit). */
@@ -152,7 +173,7 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, n, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, control, passthrough);
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
     /** The same job with {@code control}: when it starts, and its reporting group. */
@@ -160,7 +181,56 @@ public record JobSpec(
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, numberIos, runtimeNs, direct, rwSuffix,
                 blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
                 rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
-                percentiles, ioprio, writeBarrierEvery, c, passthrough);
+                percentiles, ioprio, writeBarrierEvery, c, passthrough, commands);
+    }
+
+    /**
+     * What a pass-through engine sends for a job's IOs, past the plain READ and WRITE.
+     *
+     * @param writes   the drive commands sent for its writes, each with its share in percent
+     *                 (fio's {@code write_mode=write/40:zeroes/30:…}, engines/io_uring.c
+     *                 {@code str_write_mode_cb}; one entry of 100 for a single mode); a null
+     *                 command is the plain WRITE; empty: every write is a plain WRITE
+     * @param readFua  {@code readfua}: reads carry FUA (the CDB's or command's FUA bit)
+     * @param writeFua {@code writefua}: plain writes and zone appends carry FUA
+     */
+    public record Commands(List<Share> writes, boolean readFua, boolean writeFua) {
+        public static final Commands PLAIN = new Commands(List.of(), false, false);
+
+        public Commands {
+            writes = List.copyOf(writes);
+        }
+
+        /** One entry of the mix: a command (null: plain WRITE) and its percentage. */
+        public record Share(io.iopath.request.DriveCommand command, int percent) {
+        }
+
+        /** Whether the writes draw their command from a mix (a random draw per write, fio's {@code wmode_state}). */
+        public boolean mixed() {
+            return writes.size() > 1;
+        }
+
+        /**
+         * The command of a write whose draw is {@code draw} in [0, 100) (fio's
+         * {@code fio_ioring_cmd_prep_write_split}: the first entry whose cumulative share exceeds
+         * it); the single mode's command when not mixed; null for a plain WRITE.
+         */
+        public io.iopath.request.DriveCommand writeCommand(int draw) {
+            if (writes.isEmpty()) {
+                return null;
+            }
+            if (writes.size() == 1) {
+                return writes.get(0).command();
+            }
+            int sum = 0;
+            for (Share sh : writes) {
+                sum += sh.percent();
+                if (draw < sum) {
+                    return sh.command();
+                }
+            }
+            return null; // fio fails the IO with -EINVAL when the shares do not reach the draw; they add up to 100 here
+        }
     }
 
     /**

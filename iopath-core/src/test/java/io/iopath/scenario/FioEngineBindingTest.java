@@ -74,10 +74,10 @@ class FioEngineBindingTest {
     @Test
     void commandsTheDrivesDoNotHaveAreRefusedByOption() {
         assertThat(read("[w]\nioengine=sg\nrw=write\nsg_write_mode=write\nnumber_ios=2\n").jobs()).hasSize(1);
-        assertThatThrownBy(() -> read("[w]\nioengine=sg\nrw=write\nsg_write_mode=verify_bytchk_01\nnumber_ios=2\n"))
-                .hasMessageStartingWith("e.fio:4:15: sg_write_mode: changes the workload").hasMessageContaining("VERIFY");
-        assertThatThrownBy(() -> read("[w]\nioengine=io_uring_cmd\nrw=write\nwrite_mode=write/40:zeroes/60\nnumber_ios=2\n"))
-                .hasMessageStartingWith("e.fio:4:12: write_mode:").hasMessageContaining("Write Zeroes");
+        assertThatThrownBy(() -> read("[w]\nioengine=sg\nrw=write\nsg_write_mode=write_stream\nnumber_ios=2\n"))
+                .hasMessageStartingWith("e.fio:4:15: jobs[0].sg_write_mode: write_stream sends WRITE STREAM(16)");
+        assertThatThrownBy(() -> read("[w]\nioengine=io_uring_cmd\ncmd_type=bsg\nrw=read\nread_mode=prefetch\nnumber_ios=2\n"))
+                .hasMessageStartingWith("e.fio:5:11: read_mode: changes the workload").hasMessageContaining("PRE-FETCH");
         assertThatThrownBy(() -> read("[w]\nioengine=io_uring_cmd\nfdp=1\nnumber_ios=2\n"))
                 .hasMessageContaining("fdp: ").hasMessageContaining("flexible data placement");
     }

@@ -18,6 +18,7 @@ import io.iopath.device.disk.mechanics.Spindle;
 import io.iopath.device.disk.queue.CommandScheduler;
 import io.iopath.device.disk.queue.MediaJob;
 import io.iopath.device.disk.queue.TaskSet;
+import io.iopath.request.DriveCommand;
 import io.iopath.request.Flags;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
@@ -117,6 +118,8 @@ public final class Disk implements BlockDevice {
     private final DestageWork destageWork = new DestageWork();
     private long cacheHits;
     private long partialHits;
+    /** Sectors a Write Uncorrectable marked: a read of one fails until a write clears it. */
+    private final UncorrectableSectors uncorrectable = new UncorrectableSectors();
 
     private record FlushWait(Request request, long seqLimit, long epoch) {
     }
@@ -188,6 +191,10 @@ public final class Disk implements BlockDevice {
     /** The command passed the task set's ordering rules: the drive processes it. */
     private void start(Request r) {
         observer.taskStarted(r, sim.now());
+        if (r.command != null && r.command.verifiesOnly()) {
+            verify(r);
+            return;
+        }
         switch (r.op) {
             case READ -> read(r);
             case WRITE -> write(r);
@@ -307,6 +314,19 @@ public final class Disk implements BlockDevice {
         return true;
     }
 
+    /**
+     * A VERIFY (SCSI, BYTCHK 0, 1 or 3; NVMe Verify): the media is read and checked, never the
+     * buffer, as a FUA read is; what data the host sends crosses the bus meanwhile (the media
+     * job's completion, {@link #startNext}).
+     */
+    private void verify(Request r) {
+        MediaJob j = scheduler.job(MediaJob.Kind.READ, r.sector(), r.sectors(), sim.now());
+        j.request = r;
+        j.fua = true;
+        j.arrivedBusy = active != null || readAhead.serving(sim.now());
+        scheduler.enqueueHost(j, active);
+    }
+
     private void write(Request r) {
         WriteLog.Entry rec = writeLog.accepted(r.sector(), r.sectors());
         r.owner = rec;
@@ -316,7 +336,14 @@ public final class Disk implements BlockDevice {
         if (!readCache.readingAt(readCache.prefetching(), now)) {
             readAhead.stop(now);
         }
-        boolean fua = Flags.has(r.flags(), Flags.FUA);
+        // WRITE AND VERIFY, WRITE SAME, Write Zeroes and Write Uncorrectable do their media work
+        // before they complete, as a FUA write does; a zone append is a WRITE at the write pointer
+        boolean fua = Flags.has(r.flags(), Flags.FUA) || (r.command != null && r.command != DriveCommand.ZONE_APPEND);
+        if (r.command == DriveCommand.WRITE_UNCORRECTABLE) {
+            uncorrectable.mark(r.sector(), r.sectors());
+        } else if (uncorrectable.any()) {
+            uncorrectable.clear(r.sector(), r.sectors());
+        }
         if (active != null && active == buffer.joinedRun()) {
             // a run that writes joined: its writes on the media leave the buffer
             buffer.writingHolds(access.sectorsDoneBy(now), now);
@@ -521,7 +548,8 @@ public final class Disk implements BlockDevice {
                 if (covered > 0) {
                     partialHits++; // the rest from the segment's end, the cached part sent at once (§4.4)
                 } else {
-                    seg = readCache.claimRead(j.lba);
+                    // a VERIFY checks the media and keeps nothing for the host: no segment, no read-ahead
+                    seg = j.request.command == null ? readCache.claimRead(j.lba) : -1;
                 }
                 activeSegment = seg;
                 long from = j.lba + covered;
@@ -532,7 +560,9 @@ public final class Disk implements BlockDevice {
                 long wm = Math.max(0, bus.readWatermark(j.sectors) - covered);
                 long seekStart = readAhead.seekStartNs(t0, now);
                 end = mechanics.read(seekStart, from, n, wm, bus.busNsPerSector(false), access).endNs();
-                activeCompleteNs = bus.readDoneNs(access, now, t0, end, covered, j.sectors, afterWrite);
+                activeCompleteNs = j.request.command == null
+                        ? bus.readDoneNs(access, now, t0, end, covered, j.sectors, afterWrite)
+                        : verifyDoneNs(j, t0, end);
                 note(j.request);
                 t0 = seekStart;
             }
@@ -577,12 +607,39 @@ public final class Disk implements BlockDevice {
     private long startWrite(MediaJob j, long now, long commandDone, boolean extra) {
         long moveStart = readAhead.seekStartNs(bus.writeMoveStartNs(now, commandDone, extra), now);
         long dataStart = bus.writeDataStartNs(commandDone, extra);
-        // DiskSim exempts from the minimum seek delay only a write continuing a media write still
-        // under way (disk_check_hda_pending): never a write-through write at this point
-        long end = mechanics.write(moveStart, j.lba, j.sectors, bus.protocol().minimumSeekDelayNs(), dataStart,
-                bus.busNsPerSector(true), bus.mediaWriteThreshold(j.sectors), access).endNs();
-        activeCompleteNs = bus.writeThroughDoneNs(end, dataStart, j.sectors, extra);
+        DriveCommand c = j.request.command;
+        int data = c == null ? j.sectors : c.dataOutSectors(j.sectors);
+        long end;
+        if (data == j.sectors) {
+            // DiskSim exempts from the minimum seek delay only a write continuing a media write still
+            // under way (disk_check_hda_pending): never a write-through write at this point
+            end = mechanics.write(moveStart, j.lba, j.sectors, bus.protocol().minimumSeekDelayNs(), dataStart,
+                    bus.busNsPerSector(true), bus.mediaWriteThreshold(j.sectors), access).endNs();
+        } else {
+            // WRITE SAME's one block, or no data at all (Write Zeroes, Write Uncorrectable): the
+            // drive has every sector's data once that block is in, and the media never waits for the bus
+            end = mechanics.write(moveStart, j.lba, j.sectors, bus.protocol().minimumSeekDelayNs(),
+                    dataStart + data * bus.busNsPerSector(true), 0, 1, access).endNs();
+        }
+        if (c == DriveCommand.WRITE_AND_VERIFY) {
+            // the read-back: the sectors just written come under the head again a revolution
+            // after the write began (a track switch or seek first if the write left the track)
+            note(j.request);
+            end = mechanics.access(end, j.lba, j.sectors, false, access).endNs();
+        }
+        activeCompleteNs = bus.writeThroughDoneNs(end, dataStart, data, extra);
         return end;
+    }
+
+    /**
+     * A VERIFY's completion once its media read ends at {@code mediaEndNs}: the host's data (all
+     * of it with BYTCHK 01b, one block with 11b, none with 00b or NVMe Verify) crosses the bus
+     * after the command is processed ({@code commandDoneNs}), as a write-through write's does;
+     * the drive compares as the sectors come in and reports status once both are done.
+     */
+    private long verifyDoneNs(MediaJob j, long commandDoneNs, long mediaEndNs) {
+        int data = j.request.command.dataOutSectors(j.sectors);
+        return bus.writeThroughDoneNs(mediaEndNs, bus.writeDataStartNs(commandDoneNs, false), data, false);
     }
 
     /**
@@ -700,6 +757,10 @@ public final class Disk implements BlockDevice {
     private void finishHost(Request r) {
         if (failed) {
             return;
+        }
+        if (uncorrectable.any() && r.op == Op.READ && uncorrectable.overlaps(r.sector(), r.sectors())) {
+            // MEDIUM ERROR, 11h/00h UNRECOVERED READ ERROR (NVMe: Unrecovered Read Error); the kernel fails the bio with -EIO
+            r.error = -5;
         }
         if (r.owner instanceof WriteLog.Entry rec) {
             writeLog.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));

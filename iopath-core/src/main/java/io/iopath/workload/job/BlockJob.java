@@ -87,6 +87,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private boolean preparedVerify;
     /** rate_process=poisson: the draws of the gaps between IOs; null otherwise. */
     private final SplittableRandom arrivals;
+    /** write_mode=A/p:B/q: the draws of each write's command (fio's {@code wmode_state}); null otherwise. */
+    private final SplittableRandom writeModes;
     private int verifyNext;
     /** zonemode=zbd: fio's zone bookkeeping shared by the run's jobs, and this job's part of it; null otherwise. */
     private Zbd zbd;
@@ -149,6 +151,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.directions = sim.randoms().stream(base + ".rwmix");
         this.sizes = sim.randoms().stream(base + ".bs");
         this.arrivals = spec.control().poissonRate() ? sim.randoms().stream(base + ".poisson") : null;
+        this.writeModes = spec.commands().mixed() ? sim.randoms().stream(base + ".wmode") : null;
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
         this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks);
@@ -635,8 +638,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
             // a pass-through engine builds its own commands, which the open flags do not change
             flags |= Flags.FUA;
         }
+        io.iopath.request.DriveCommand command = null;
         if (spec.passthrough()) {
             flags |= Flags.PASSTHROUGH; // sg, io_uring_cmd, libblkio's user-space drivers: past merging and the scheduler
+            JobSpec.Commands c = spec.commands();
+            if (op == Op.WRITE) {
+                command = c.writeCommand(writeModes == null ? 0 : writeModes.nextInt(100));
+            }
+            if (op == Op.WRITE ? c.writeFua() && (command == null || command == io.iopath.request.DriveCommand.ZONE_APPEND)
+                    : c.readFua()) {
+                flags |= Flags.FUA; // the command's own FUA bit: the block layer's flush machinery never sees it
+            }
         }
         long id = ids.next();
         if (op == Op.WRITE && spec.control().verify()) {
@@ -646,6 +658,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             zbd.queued(zoneJob, op == Op.WRITE, preparedOffset, preparedBytes);
         }
         Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
+        bio.command = command;
         issued++;
         bytesIssued += preparedBytes;
         if (!preparedVerify) {

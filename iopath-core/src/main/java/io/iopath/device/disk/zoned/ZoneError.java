@@ -11,7 +11,9 @@ public enum ZoneError {
     /** 21h/05h: a write that crosses a zone boundary (or the zone's capacity), or from a conventional into a sequential zone. */
     WRITE_BOUNDARY_VIOLATION("21h/05h WRITE BOUNDARY VIOLATION"),
     /** 55h/0Eh: opening the zone would exceed the open or active zone limit. */
-    INSUFFICIENT_ZONE_RESOURCES("55h/0Eh INSUFFICIENT ZONE RESOURCES");
+    INSUFFICIENT_ZONE_RESOURCES("55h/0Eh INSUFFICIENT ZONE RESOURCES"),
+    /** A zone append to a zone without a write pointer (NVMe ZNS status Invalid Zone Operation, 0xB6). */
+    INVALID_ZONE_OPERATION("Invalid Zone Operation (NVMe ZNS status B6h)");
 
     private final String sense;
 

@@ -4,6 +4,7 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.CommandCompletion;
 import io.iopath.device.DeviceResponse;
 import io.iopath.device.ForwardingDevice;
+import io.iopath.request.DriveCommand;
 import io.iopath.request.Op;
 import io.iopath.request.Request;
 import io.iopath.sim.Simulator;
@@ -20,6 +21,13 @@ import io.iopath.sim.Simulator;
  * locking) so that it is the order written. iopath's host schedulers have no zone write
  * locking; writes a job sends to one zone in order reach the drive in order in the cases tested,
  * and a reorder would show as an unaligned-write error, as it would on a real drive.
+ *
+ * <p>A zone append ({@link DriveCommand#ZONE_APPEND}) names only its zone (fio's engines/nvme.c
+ * masks the offset down to the zone start, ZSLBA): the drive writes it at that zone's write
+ * pointer when it accepts it, whatever the offset, so appends may be many in flight to one zone
+ * and none lands off the write pointer; it is refused only when the zone has no write pointer
+ * or too little room left. The other commands that write the media (WRITE AND VERIFY, WRITE
+ * SAME, Write Zeroes, Write Uncorrectable) follow a write's rules; a VERIFY reads.
  */
 public final class ZonedDrive extends ForwardingDevice {
     /** Time to answer a refused command: the command's transfer and a status, no media access. A placeholder. */
@@ -51,10 +59,20 @@ public final class ZonedDrive extends ForwardingDevice {
 
     @Override
     public DeviceResponse submit(Request command) {
-        if (command.op != Op.WRITE) {
+        DriveCommand kind = command.command;
+        if (command.op != Op.WRITE || (kind != null && !kind.writesMedia())) {
             return below.submit(command);
         }
-        ZoneError e = zones.check(command.sector(), command.sectors());
+        ZoneError e;
+        if (kind == DriveCommand.ZONE_APPEND) {
+            int z = zones.zoneOf(command.sector());
+            e = !zones.sequential(z) ? ZoneError.INVALID_ZONE_OPERATION : zones.check(zones.writePointer(z), command.sectors());
+            if (e == null) {
+                command.placeAt(zones.writePointer(z));
+            }
+        } else {
+            e = zones.check(command.sector(), command.sectors());
+        }
         if (e != null) {
             refused++;
             if (firstRefusal == null) {
