@@ -14,7 +14,10 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,9 +25,7 @@ import picocli.CommandLine.Command;
 @Command(name = "iopath",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.",
-        subcommands = {RunCommand.class, SweepCommand.class, CompareCommand.class, DrivesCommand.class, TraceCommand.class, ValidateCommand.class,
-                ReproduceCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+        description = "Simulates the storage IO path: workload, block layer, IO scheduler, driver and disk drive.")
 public final class Main implements Runnable {
     /** Exit status for bad input: a malformed scenario, option or file. */
     public static final int EXIT_BAD_INPUT = 2;
@@ -49,9 +50,54 @@ public final class Main implements Runnable {
         return execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
     }
 
+    /**
+     * The subcommands, in the order the usage lists them. Each is a supplier so that a command
+     * line naming one builds only that one: picocli reflects over every option of every command
+     * it is given, and the eight commands' models cost more start-up than the run itself at a
+     * few thousand requests.
+     */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> m = new LinkedHashMap<>();
+        m.put("run", RunCommand::new);
+        m.put("sweep", SweepCommand::new);
+        m.put("compare", CompareCommand::new);
+        m.put("drives", DrivesCommand::new);
+        m.put("trace", TraceCommand::new);
+        m.put("validate", ValidateCommand::new);
+        m.put("reproduce", ReproduceCommand::new);
+        m.put("bench", BenchCommand::new);
+        m.put("help", CommandLine.HelpCommand::new);
+        return m;
+    }
+
+    /** The whole command tree, every subcommand included (help, tests). */
+    static CommandLine commandLine() {
+        return commandLine(null);
+    }
+
+    /**
+     * The command tree for a command line whose first word is {@code first}: only that
+     * subcommand when it names one other than help (nothing else of the tree can be reached
+     * from it: a subcommand's parse, usage and error hints see only itself and its own
+     * subcommands), the whole tree otherwise (top-level options, help, a mistyped command and
+     * its spelling hint).
+     */
+    static CommandLine commandLine(String first) {
+        CommandLine cli = new CommandLine(new Main());
+        Supplier<Object> only = "help".equals(first) ? null : SUBCOMMANDS.get(first);
+        if (only != null) {
+            cli.addSubcommand(first, only.get());
+        } else {
+            SUBCOMMANDS.forEach((name, command) -> cli.addSubcommand(name, command.get()));
+        }
+        return cli;
+    }
+
     /** Runs the command line with the given output streams (tests capture them). */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = commandLine(args.length > 0 ? args[0] : null);
         cli.setOut(out);
         cli.setErr(err);
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {

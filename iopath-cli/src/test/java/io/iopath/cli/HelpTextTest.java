@@ -12,7 +12,7 @@ class HelpTextTest {
     @Test
     void descriptionLinesAreWrappedNotBrokenMidSentence() {
         List<CommandLine> commands = new ArrayList<>();
-        collect(new CommandLine(new Main()), commands);
+        collect(Main.commandLine(), commands);
         assertThat(commands).hasSizeGreaterThan(8);
         for (CommandLine c : commands) {
             String name = c.getCommandSpec().qualifiedName();
