@@ -44,6 +44,11 @@ final class BenchTraceCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "where to write the generated traces (default: a temporary directory, removed after)")
     Path dir;
 
+    @Option(names = "--max-heap", paramLabel = "SIZE",
+            description = "replay each length in a JVM of its own with this maximum heap (java -Xmx, e.g. 64m): the"
+                    + " replay must fit it whatever the trace's length; a length that does not fails the command")
+    String maxHeap;
+
     /** One measured replay. */
     record Row(long requests, long fileBytes, double wallS, double peakLiveBytes, double simulatedS) {
         double requestsPerS() {
@@ -55,6 +60,9 @@ final class BenchTraceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         TraceFormat f = TraceCommand.format(format, "--format");
         PrintWriter out = spec.commandLine().getOut();
+        if (maxHeap != null) {
+            return inChildJvms(f, out);
+        }
         out.printf(Locale.ROOT, "trace replay, %s, open loop, default drive; java %s, %d cpus, max heap %d MiB%n",
                 f.id, System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
                 Runtime.getRuntime().maxMemory() >> 20);
@@ -66,6 +74,53 @@ final class BenchTraceCommand implements Callable<Integer> {
             out.flush();
         }
         return 0;
+    }
+
+    /**
+     * Each length in a JVM of its own, {@code -Xmx} {@link #maxHeap} and the launcher's serial
+     * collector, printing its row; exit status 1 if one of them failed (out of memory).
+     */
+    private int inChildJvms(TraceFormat f, PrintWriter out) throws IOException {
+        if (!maxHeap.matches("[0-9]+[kKmMgG]?")) {
+            throw new BadInputException("--max-heap: expected a size such as 64m, got '" + maxHeap + "'");
+        }
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        int status = 0;
+        for (long n : lengths) {
+            List<String> cmd = new ArrayList<>(List.of(javaCommand, "-Xmx" + maxHeap, "-XX:+UseSerialGC", "-cp",
+                    System.getProperty("java.class.path"), Main.class.getName(), "bench", "trace", "--requests",
+                    Long.toString(n), "--format", f.id));
+            if (dir != null) {
+                cmd.addAll(List.of("--dir", dir.toString()));
+            }
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            List<String> lines;
+            try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8))) {
+                lines = in.lines().toList();
+            }
+            int rc;
+            try {
+                rc = p.waitFor();
+            } catch (InterruptedException e) {
+                p.destroy();
+                Thread.currentThread().interrupt();
+                return 1;
+            }
+            if (rc == 0 && lines.size() >= 3) {
+                if (n == lengths.get(0)) {
+                    out.println(lines.get(0)); // the child's heading, with its max heap
+                    out.println(lines.get(1));
+                }
+                out.println(lines.get(lines.size() - 1));
+            } else {
+                out.printf(Locale.ROOT, "%12d failed under -Xmx%s (exit %d): %s%n", n, maxHeap, rc,
+                        lines.stream().filter(l -> l.contains("Error") || l.contains("Exception")).findFirst().orElse(""));
+                status = 1;
+            }
+            out.flush();
+        }
+        return status;
     }
 
     /**

@@ -20,4 +20,17 @@ class BenchCommandTest {
             assertThat(files).isEmpty();
         }
     }
+
+    /** Issue 16 item 4 as a user checks it: the replay fits a small heap (docs/performance.md: 10 M requests in 64 MB). */
+    @Test
+    void benchTraceReplaysInAJvmOfItsOwnWithTheHeapGiven() throws Exception {
+        CliRunner.Outcome o = CliRunner.run("bench", "trace", "--max-heap", "48m", "--requests", "3000", "--dir", dir.toString());
+        assertThat(o.status()).as(o.out() + o.err()).isZero();
+        assertThat(o.out()).containsPattern("max heap (4[0-9]) MiB").containsPattern("(?m)^ +3000 ");
+        CliRunner.Outcome tooSmall = CliRunner.run("bench", "trace", "--max-heap", "2m", "--requests", "3000", "--dir", dir.toString());
+        assertThat(tooSmall.status()).isEqualTo(1);
+        assertThat(tooSmall.out()).containsPattern("(?m)^ +3000 failed under -Xmx2m");
+        assertThat(CliRunner.run("bench", "trace", "--max-heap", "lots").err())
+                .isEqualTo("iopath: --max-heap: expected a size such as 64m, got 'lots'\n");
+    }
 }

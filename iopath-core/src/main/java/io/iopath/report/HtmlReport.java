@@ -11,6 +11,7 @@ import io.iopath.result.FlushStats;
 import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
+import io.iopath.result.TimeSeries;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -240,18 +241,27 @@ final class HtmlReport {
 
     /** IOPS, bandwidth and p99 latency per interval of simulated time. */
     private static void overTime(StringBuilder sb, Result r) {
-        double s = r.timeSeries().intervalNs() / 1e9;
-        String interval = Html.fixed(s, s < 1 ? 3 : 1).replaceFirst("\\.?0+$", "") + " s";
+        TimeSeries ts = r.timeSeries();
+        double s = ts.intervalNs() / 1e9;
+        String interval = seconds(s);
         sb.append("<section>\n<h2>Over time</h2>\n<p class=\"note\">Per interval of ").append(interval)
                 .append(" of simulated time; an IO counts in the interval it completed in (the last interval may be "
-                        + "partly empty). The numbers are in <code>timeseries.csv</code>.</p>\n");
+                        + "partly empty). The numbers are in <code>timeseries.csv</code>.");
+        if (ts.coarsened()) {
+            sb.append(" The run was too long to keep every interval of ").append(seconds(ts.requestedIntervalNs() / 1e9))
+                    .append(": neighbours were merged into intervals of ").append(interval)
+                    .append(" (counts, bytes, mean and maximum exact; each percentile the highest of the ")
+                    .append(seconds(ts.requestedIntervalNs() / 1e9)).append(" intervals' it covers).");
+        }
+        sb.append("</p>\n");
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "IOPS", p -> p.ios() / s, true, "chart-iops-over-time"))
                 .append("\n</figure>\n");
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "MB/s", p -> Units.megabytes(p.bytes() / s), true,
                 "chart-mbps-over-time")).append("\n</figure>\n");
         sb.append("<figure>\n").append(SvgCharts.overTime(r, "p99 latency (ms)", p -> Units.ms(p.latency().p99()), false, true,
                 "chart-p99-over-time")).append("\n<figcaption>99th percentile of the latency of the IOs completed in each "
-                + "interval (exact, nearest rank); a gap is an interval without completions.</figcaption>\n</figure>\n");
+                + "interval (exact, nearest rank" + (ts.coarsened() ? ", then the highest of the merged intervals'" : "")
+                + "); a gap is an interval without completions.</figcaption>\n</figure>\n");
         // a result made by hand has gauges of no layer (-1): nothing to draw
         if (r.timeSeries().gauges().stream().anyMatch(g -> g.blockInFlight() >= 0)) {
             sb.append("<figure>\n").append(SvgCharts.gaugesOverTime(r, false, "chart-queues-over-time"))
@@ -264,6 +274,11 @@ final class HtmlReport {
             }
         }
         sb.append("</section>\n");
+    }
+
+    /** A length of simulated time in seconds, as the report's prose gives it: "1 s", "0.01 s", "0.00032 s", "2048 s". */
+    private static String seconds(double s) {
+        return Html.fixed(s, s < 0.001 ? 9 : s < 1 ? 3 : 1).replaceFirst("\\.?0+$", "") + " s"; // 9: to the ns
     }
 
     /** A metric of a sweep: its heading, its axis label, and its value in a run (of all directions). */

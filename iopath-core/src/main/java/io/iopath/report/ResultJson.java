@@ -116,6 +116,13 @@ public final class ResultJson {
                 n.put("end_ns", p.endNs());
             }
         }
+        if (r.timeSeries().coarsened()) { // only a run too long for every interval of timeseries.csv has the key
+            ObjectNode ts = root.putObject("time_series");
+            ts.put("interval_ns", r.timeSeries().intervalNs());
+            ts.put("requested_interval_ns", r.timeSeries().requestedIntervalNs());
+            ts.put("points", r.timeSeries().points().size());
+            ts.put("percentiles", "highest of the requested intervals'");
+        }
         return root;
     }
 

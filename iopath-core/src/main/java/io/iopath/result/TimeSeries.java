@@ -10,10 +10,19 @@ import java.util.List;
  *
  * <p>Beside the IOs, what the layers held ({@link Gauges}): one per interval with a completion.
  *
- * @param intervalNs the length of an interval
- * @param gauges     per interval with a completion, in time order: the layers' in-flight and dirty counts
+ * <p>The series is bounded, as a plotting tool's round-robin archive is: a long run's intervals are
+ * {@link #coarsened} (see {@code metrics.TimeSeriesRecorder}) so that memory and the number of
+ * points stay flat whatever the run's length. A coarsened interval is a whole number of the
+ * requested ones, a power of two; its IOs, bytes, mean and maximum latency and gauges are exact,
+ * and each latency percentile is the highest of the requested intervals' exact percentiles it
+ * covers (an upper bound on the coarse interval's own).
+ *
+ * @param intervalNs          the length of an interval
+ * @param gauges              per interval with a completion, in time order: the layers' in-flight and dirty counts
+ * @param requestedIntervalNs the interval the run asked for; {@code intervalNs} is a power-of-two multiple
+ *                            of it when the series was coarsened
  */
-public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauges) {
+public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauges, long requestedIntervalNs) {
     public static final TimeSeries NONE = new TimeSeries(0, List.of(), List.of());
 
     public TimeSeries {
@@ -21,9 +30,19 @@ public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauge
         gauges = List.copyOf(gauges);
     }
 
+    /** A series at the interval it was asked for. */
+    public TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauges) {
+        this(intervalNs, points, gauges, intervalNs);
+    }
+
     /** IOs only, no gauges (results made by hand). */
     public TimeSeries(long intervalNs, List<Point> points) {
         this(intervalNs, points, List.of());
+    }
+
+    /** Whether the run was long enough for its intervals to be merged into longer ones. */
+    public boolean coarsened() {
+        return intervalNs != requestedIntervalNs;
     }
 
     /**
@@ -46,7 +65,9 @@ public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauge
      * @param direction read, write or total
      * @param ios       bios completed in the interval
      * @param bytes     their bytes
-     * @param latency   their latency (Q → C), from a 2-significant-digit histogram (within 1 %)
+     * @param latency   their latency (Q → C): exact order statistics (nearest rank) of the interval's bios;
+     *                  in a {@linkplain #coarsened coarsened} series the percentiles are the highest of the
+     *                  requested intervals' it covers
      */
     public record Point(long startNs, String job, String direction, long ios, long bytes, LatencySummary latency) {
     }

@@ -22,6 +22,8 @@ final class GuestWrites {
         final long stamp;
         boolean promised;
         long flushEpoch = -1;
+        /** The guest blocks whose newest write this is (0: overwritten or forgotten everywhere; it counts no more). */
+        int blocks;
 
         Write(long sector, int sectors, long stamp, boolean promised) {
             this.sector = sector;
@@ -40,7 +42,11 @@ final class GuestWrites {
     Write completed(long sector, int sectors, long stamp, boolean promised) {
         Write w = new Write(sector, sectors, stamp, promised);
         for (long b = sector / 8; b < (sector + sectors + 7) / 8; b++) {
-            newest.put(b, w);
+            Write was = newest.put(b, w);
+            if (was != null && was != w) {
+                was.blocks--;
+            }
+            w.blocks++;
         }
         if (!promised) {
             unpromised.add(w);
@@ -75,6 +81,40 @@ final class GuestWrites {
 
     long acked() {
         return acked;
+    }
+
+    /** Guest blocks whose newest write is still accounted for (for the bound's tests). */
+    int blocksHeld() {
+        return newest.size();
+    }
+
+    /** Writes not yet promised that are still some block's newest (for the bound's tests). */
+    int unpromisedHeld() {
+        return unpromised.size();
+    }
+
+    /**
+     * Forgets what a power failure can no longer take, so that memory follows what is at risk
+     * rather than every block the guest ever wrote: a block whose newest write is on the media at
+     * least as new as its stamp stays so (media versions only grow), so {@link #lost} would count
+     * it nowhere; and an unpromised write that is no block's newest any more is no flush's
+     * concern. Returns the lowest stamp still held (Long.MAX_VALUE: none), below which the
+     * media's versions are asked about by no write held here.
+     */
+    long forgetDurable(MediaVersions media, java.util.function.LongUnaryOperator driveSector) {
+        long lowest = Long.MAX_VALUE;
+        for (java.util.Iterator<Map.Entry<Long, Write>> it = newest.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<Long, Write> e = it.next();
+            Write w = e.getValue();
+            if (media.durable(driveSector.applyAsLong(e.getKey()), 8, w.stamp)) {
+                w.blocks--;
+                it.remove();
+            } else {
+                lowest = Math.min(lowest, w.stamp);
+            }
+        }
+        unpromised.removeIf(w -> w.blocks == 0);
+        return lowest;
     }
 
     /**

@@ -49,7 +49,28 @@ public final class MediaVersions implements WriteLog {
         return ++clock;
     }
 
-    /** The stamp of the newest data on the media in physical block {@code block4k}; 0 if the run never wrote it. */
+    /** The latest stamp handed out: every stamp taken from now on is above it. */
+    public long clock() {
+        return clock;
+    }
+
+    /** Physical blocks whose media version is held (for the bound's tests). */
+    public int versionsHeld() {
+        return version.size();
+    }
+
+    /**
+     * Forgets the media versions below {@code floor}, when no write that can still be asked
+     * about has a stamp below it: for a stamp s >= floor, a version v < floor and none (0) both
+     * answer "not durable", so {@link #durable} answers every such question as before. What is
+     * held is then the blocks written to the media since the oldest write still at risk, not
+     * every block the run ever wrote.
+     */
+    public void forgetOlderThan(long floor) {
+        version.values().removeIf(v -> v < floor);
+    }
+
+    /** The stamp of the newest data on the media in physical block {@code block4k}; 0 if the run never wrote it (or it was forgotten). */
     public long versionOf(long block4k) {
         return version.getOrDefault(block4k, 0L);
     }

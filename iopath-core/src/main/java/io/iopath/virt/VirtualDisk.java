@@ -36,6 +36,13 @@ public final class VirtualDisk implements BlockDevice {
     private long completedBeforeDurable;
     private long flushes;
     private long flushesIgnored;
+    /** The commands in flight and the media clock when each arrived: their stamps will be above it. */
+    private final Request[] arrived;
+    private final long[] clockAtArrival;
+    /** When the guest's account and the media versions next get rid of what can no longer be lost. */
+    private long forgetAt = FORGET_AT_LEAST;
+    /** Below this many blocks held, nothing is forgotten: a short run's account stays as it was. */
+    static final int FORGET_AT_LEAST = 1 << 16;
 
     /**
      * @param image the image QEMU opened (a raw volume or a file on the host's ext3)
@@ -49,6 +56,8 @@ public final class VirtualDisk implements BlockDevice {
         this.image = image;
         this.qemu = new QemuBlock(config.cache(), image, media, pid);
         this.guestView = config.device().guestSees(config.cache());
+        this.arrived = new Request[config.queueDepth()];
+        this.clockAtArrival = new long[config.queueDepth()];
     }
 
     @Override
@@ -61,6 +70,13 @@ public final class VirtualDisk implements BlockDevice {
         }
         if (inFlight++ == 0) {
             busySinceNs = sim.now();
+        }
+        for (int i = 0; i < arrived.length; i++) {
+            if (arrived[i] == null) {
+                arrived[i] = command;
+                clockAtArrival[i] = media.clock();
+                break;
+            }
         }
         long epoch = -1;
         if (command.op == Op.FLUSH || Flags.has(command.flags(), Flags.PREFLUSH)) {
@@ -86,6 +102,15 @@ public final class VirtualDisk implements BlockDevice {
                 completedBeforeDurable++;
             }
         }
+        for (int i = 0; i < arrived.length; i++) {
+            if (arrived[i] == rq) {
+                arrived[i] = null;
+                break;
+            }
+        }
+        if (rq.op == Op.WRITE && held(writes, media) >= forgetAt) {
+            forgetWhatCannotBeLost();
+        }
         if (--inFlight == 0) {
             busyNs += sim.now() - busySinceNs;
             busySinceNs = -1;
@@ -93,6 +118,33 @@ public final class VirtualDisk implements BlockDevice {
         sink.commandDone(rq);
     }
 
+
+    /**
+     * Memory bounded by what is at risk (issue 16 item 4): the guest's account forgets the
+     * blocks already durable, and the media versions below the oldest stamp still asked about —
+     * that of a block held, or of a command in flight (its stamp is taken after it arrived).
+     * Exact: every question {@link #guestLossNow} and the completions ask gets the same answer.
+     * Run when what is held has doubled since the last time (amortised O(1) a write).
+     */
+    private void forgetWhatCannotBeLost() {
+        long floor = writes.forgetDurable(media, b -> image.driveSector(b * 4096));
+        for (int i = 0; i < arrived.length; i++) {
+            if (arrived[i] != null) {
+                floor = Math.min(floor, clockAtArrival[i] + 1);
+            }
+        }
+        media.forgetOlderThan(floor);
+        forgetAt = Math.max(FORGET_AT_LEAST, 2L * held(writes, media));
+    }
+
+    private static long held(GuestWrites writes, MediaVersions media) {
+        return Math.max(Math.max(writes.blocksHeld(), writes.unpromisedHeld()), media.versionsHeld());
+    }
+
+    /** For the bound's tests: guest blocks accounted, unpromised writes, media versions held. */
+    public long[] held() {
+        return new long[] {writes.blocksHeld(), writes.unpromisedHeld(), media.versionsHeld()};
+    }
 
     /** The guest's losses at a power failure now: writes acknowledged and lost, promised and lost, the guest sectors. */
     public GuestLoss guestLossNow() {

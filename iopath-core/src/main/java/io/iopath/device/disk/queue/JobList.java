@@ -2,7 +2,12 @@ package io.iopath.device.disk.queue;
 
 /**
  * Jobs in arrival order with O(1) append and removal that keeps order (a tombstone per removed
- * slot, compacted when half the array is dead). Iteration skips nulls.
+ * slot). Iteration skips nulls. The tombstones are compacted away, order kept, at the add that
+ * finds more than a quarter as many of them as live jobs: every choice and every arrival walks
+ * the list (SPTF's keys, the write-ordering checks), so the walk stays within 1.25 × the live
+ * jobs. (Compacting only when the array was full and half dead let a queue of 16 spread over up
+ * to 64 slots, most of them null: a random branch per slot.) Compaction happens only in
+ * {@link #add}, never during a walk that removes jobs.
  */
 public final class JobList {
     public MediaJob[] items = new MediaJob[16];
@@ -10,15 +15,11 @@ public final class JobList {
     int live;
 
     public void add(MediaJob j) {
+        if (end - live > live >> 2) {
+            compact();
+        }
         if (end == items.length) {
-            if (live < end / 2) {
-                compact();
-            } else {
-                items = java.util.Arrays.copyOf(items, items.length * 2);
-            }
-            if (end == items.length) {
-                items = java.util.Arrays.copyOf(items, items.length * 2);
-            }
+            items = java.util.Arrays.copyOf(items, items.length * 2);
         }
         j.index = end;
         items[end++] = j;

@@ -3,6 +3,7 @@ package io.iopath.device.disk.mechanics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class SpindleTest {
@@ -32,6 +33,22 @@ class SpindleTest {
                 double arrived = s.angleAt(t + wait);
                 double diff = Math.abs(arrived - target);
                 assertThat(Math.min(diff, 1 - diff)).isLessThan(1e-6);
+            }
+        }
+    }
+
+    /** SPTF's one-division wait is the wait {@link Spindle#waitForAngleNs} gives at the later time. */
+    @Test
+    void waitForTargetIsWaitForAngleLater() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        for (double rpm : new double[] {5400, 7200, 10025, 15_000}) {
+            Spindle s = new Spindle(rpm, rnd.nextDouble());
+            for (int i = 0; i < 200_000; i++) {
+                long base = rnd.nextLong(1L << 50);
+                long later = i % 10 == 0 ? rnd.nextLong(Spindle.MAX_LATER_NS + 1) : rnd.nextLong(50_000_000L);
+                double angle = rnd.nextDouble();
+                assertThat(s.waitForTargetNs(s.positionPsAt(base), later, s.targetPs(angle)))
+                        .isEqualTo(s.waitForAngleNs(base + later, angle));
             }
         }
     }
