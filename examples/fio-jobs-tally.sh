@@ -10,7 +10,12 @@
 #   examples/fio-jobs-tally.sh /tmp/fio            # prints one line per file, then the tally
 #
 # Each file is checked with `iopath run FILE --check` (read and bind, no simulation) from the
-# file's own directory, as fio reads relative paths from where it runs.
+# file's own directory, as fio reads relative paths from where it runs. A file whose leading
+# comment lines document how to run it (the first command there that runs fio on this file, e.g.
+# sprandom.fio's `env FIO_BS=4096 fio ... examples/sprandom.fio` or xnvme-compare.fio's
+# `fio examples/xnvme-compare.fio --section=default ...`) is checked that way: with the command's
+# VAR=VALUE environment and its --section options, shown after the file's name. The command's
+# other options (--ioengine, --filename: the device) are not passed: iopath's drive is the device.
 set -u
 fio=${1:?usage: $0 FIO_CHECKOUT}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,16 +23,42 @@ iopath="$root/iopath"
 "$iopath" --version >/dev/null 2>&1 || true   # build once, before the loop
 nonlocal='^(net|netsplice|rdma|http|rados|rbd|nbd|nfs|libiscsi|gfapi|gfapi_async|libhdfs|dfs|ime_psync|ime_psyncv|ime_aio|null|cpp_null)$'
 ok=0; refused=0; failed=0; skipped=0
+
+# The file's documented invocation: the first command in its leading comment lines (continuation
+# lines joined) that runs fio on this file; prints "VAR=VALUE ... --section=NAME ..." or nothing.
+documented() {
+  awk -v name="$(basename "$1")" '
+    /^[[:space:]]*$/ { next }
+    !/^[[:space:]]*[;#]/ { exit }
+    { sub(/^[[:space:]]*[;#]+[[:space:]]*/, ""); sub(/^#[[:space:]]*/, "")
+      if (cmd != "" || $0 ~ /^(env[[:space:]]+)?([A-Za-z_][A-Za-z_0-9]*=[^[:space:]]*[[:space:]]+)*(\\[[:space:]]*)?$/ || $0 ~ /^(env[[:space:]]+)?([A-Za-z_][A-Za-z_0-9]*=[^[:space:]]*[[:space:]]+)*fio[[:space:]]/) {
+        cont = ($0 ~ /\\[[:space:]]*$/); line = $0; sub(/\\[[:space:]]*$/, "", line); cmd = cmd " " line
+        if (!cont) { if (cmd ~ /(^|[[:space:]])fio[[:space:]]/ && index(cmd, name) > 0) { found = cmd; exit } cmd = "" }
+      } }
+    END {
+      n = split(found, w, /[[:space:]]+/); out = ""; before = 1
+      for (i = 1; i <= n; i++) {
+        if (w[i] == "fio") before = 0
+        else if (before && w[i] ~ /^[A-Za-z_][A-Za-z_0-9]*=/) { v = w[i]; gsub(/"/, "", v); out = out " " v }
+        else if (!before && w[i] ~ /^--section=/) out = out " " w[i]
+      }
+      sub(/^ /, "", out); print out
+    }' "$1"
+}
 for f in $(cd "$fio" && ls examples/*.fio t/jobs/*.fio t/client_server/*.fio 2>/dev/null | sort); do
   engine=$(grep -hE '^[[:space:]]*ioengine[[:space:]]*=' "$fio/$f" | tail -n 1 | sed -E 's/.*=[[:space:]]*//; s/[[:space:]]*([;#].*)?$//')
   if printf '%s' "$engine" | grep -Eq "$nonlocal"; then
     skipped=$((skipped + 1)); echo "not-local  $f  (ioengine=$engine)"; continue
   fi
-  msg=$(cd "$(dirname "$fio/$f")" && "$iopath" run "$(basename "$f")" --check 2>&1 >/dev/null | grep -v '^ignored: \|^note: ' | head -n 1)
-  status=$(cd "$(dirname "$fio/$f")" && "$iopath" run "$(basename "$f")" --check >/dev/null 2>&1; echo $?)
-  if [ "$status" = 0 ]; then ok=$((ok + 1)); echo "simulates  $f"
-  elif [ "$status" = 2 ] && [ -n "$msg" ]; then refused=$((refused + 1)); echo "refused    $f  $msg"
-  else failed=$((failed + 1)); echo "FAILED     $f  (exit $status) $msg"
+  how=$(documented "$fio/$f")
+  envs=$(printf '%s\n' $how | grep -v '^--section=' | tr '\n' ' ')
+  secs=$(printf '%s\n' $how | grep '^--section=' | tr '\n' ' ')
+  as=${how:+"  (as its header runs it: $how)"}
+  msg=$(cd "$(dirname "$fio/$f")" && env $envs "$iopath" run "$(basename "$f")" $secs --check 2>&1 >/dev/null | grep -v '^ignored: \|^note: ' | head -n 1)
+  status=$(cd "$(dirname "$fio/$f")" && env $envs "$iopath" run "$(basename "$f")" $secs --check >/dev/null 2>&1; echo $?)
+  if [ "$status" = 0 ]; then ok=$((ok + 1)); echo "simulates  $f$as"
+  elif [ "$status" = 2 ] && [ -n "$msg" ]; then refused=$((refused + 1)); echo "refused    $f$as  $msg"
+  else failed=$((failed + 1)); echo "FAILED     $f$as  (exit $status) $msg"
   fi
 done
 local=$((ok + refused + failed))

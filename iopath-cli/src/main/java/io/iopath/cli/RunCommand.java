@@ -70,6 +70,10 @@ final class RunCommand implements Callable<Integer> {
             description = "override a scenario field, e.g. --set jobs[0].bs=128k --set host.queue_depth=32")
     List<String> overrides = new ArrayList<>();
 
+    @Option(names = "--section", paramLabel = "NAME",
+            description = "a fio job file: run only job section NAME (and [global]), as fio's --section; repeatable")
+    List<String> sections = new ArrayList<>();
+
     @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream (overrides the scenario's)")
     Long seed;
 
@@ -125,6 +129,9 @@ final class RunCommand implements Callable<Integer> {
             out.print(ScenarioReader.defaultText());
             return 0;
         }
+        if (!sections.isEmpty() && (scenarioFile == null || PostmarkConfigFile.isConfigFile(scenarioFile))) {
+            throw new BadInputException("--section: only for a fio job file (it names the job sections to run)");
+        }
         if (scenarioFile != null && PostmarkConfigFile.isConfigFile(scenarioFile)) {
             return postmark();
         }
@@ -158,12 +165,14 @@ final class RunCommand implements Callable<Integer> {
             scenario = ScenarioReader.readDefault(all);
         } else {
             if (FioJobFile.looksLikeJobFile(scenarioFile, ScenarioFiles.read(scenarioFile))) {
-                fio = FioJobFile.read(scenarioFile, all);
+                fio = FioJobFile.read(scenarioFile, all, sections);
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);
                 }
                 fio.notes().forEach(err::println);
                 scenario = ScenarioReader.read(fio.tree(), all);
+            } else if (!sections.isEmpty()) {
+                throw new BadInputException("--section: only for a fio job file (a scenario's jobs are all run)");
             } else if (ScenarioReader.isVirtual(scenarioFile.toString(), Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
                 return virtual(all);
             } else {

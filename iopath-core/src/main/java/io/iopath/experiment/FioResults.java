@@ -29,20 +29,41 @@ final class FioResults {
      * of the job before it, one more when it has {@code stonewall} or {@code new_group} and the
      * group so far has jobs (init.c {@code add_job}).
      */
-    static FioResult of(List<Workload> workloads, IssueTap tap, Result result, boolean groupReporting) {
-        List<Entry> entries = new ArrayList<>();
+    /**
+     * Each process's fio groupid: that of the process before it, one more when a new job (not
+     * another clone) has {@code stonewall} or {@code new_group} and the group so far has
+     * processes (init.c {@code add_job}).
+     */
+    static int[] groupIds(List<Workload> workloads) {
+        int[] ids = new int[workloads.size()];
         int groupId = 0;
         int groupJobs = 0;
         String lastJob = null;
-        Entry open = null;
-        List<FioResult.Section> sections = new ArrayList<>();
-        for (Workload w : workloads) {
-            JobSpec spec = w.spec();
+        for (int i = 0; i < ids.length; i++) {
+            JobSpec spec = workloads.get(i).spec();
             boolean newJob = !spec.name().equals(lastJob);
             if (newJob && (spec.control().stonewall() || spec.control().newGroup()) && groupJobs > 0) {
                 groupId++;
                 groupJobs = 0;
             }
+            ids[i] = groupId;
+            lastJob = spec.name();
+            groupJobs++;
+        }
+        return ids;
+    }
+
+    static FioResult of(List<Workload> workloads, IssueTap tap, Result result, boolean groupReporting) {
+        List<Entry> entries = new ArrayList<>();
+        int[] groupIds = groupIds(workloads);
+        String lastJob = null;
+        Entry open = null;
+        List<FioResult.Section> sections = new ArrayList<>();
+        for (int i = 0; i < workloads.size(); i++) {
+            Workload w = workloads.get(i);
+            JobSpec spec = w.spec();
+            boolean newJob = !spec.name().equals(lastJob);
+            int groupId = groupIds[i];
             if (newJob) {
                 sections.add(new FioResult.Section(spec.name(), groupId, 1, options(spec)));
             } else {
@@ -51,7 +72,6 @@ final class FioResults {
                         last.processes() + 1, last.options()));
             }
             lastJob = spec.name();
-            groupJobs++;
             if (!groupReporting) {
                 entries.add(new Entry(spec, 1, w.processId(), groupId, w.stats()));
                 continue;

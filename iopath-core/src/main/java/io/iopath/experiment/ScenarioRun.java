@@ -306,6 +306,7 @@ public final class ScenarioRun {
      * themselves, init.c {@code add_job}).
      */
     private void startJobs() {
+        ExitAll.wire(workloads); // before the stonewalls wait: a job it terminates must not start first
         List<JobSpec> specs = scenario.jobs();
         for (int i = 0; i < units.size(); i++) {
             JobSpec.Control c = specs.get(i).control();

@@ -71,9 +71,17 @@ public final class FioJobFile {
      * {@code filesystem.} field puts the jobs on that file system even when the file names no file.
      */
     public static FioJobFile read(Path file, List<String> overrides) {
+        return read(file, overrides, List.of());
+    }
+
+    /**
+     * Reads a job file as {@code fio --section=NAME …} does: only the named job sections (and
+     * every {@code [global]}) are read; an empty list reads them all.
+     */
+    public static FioJobFile read(Path file, List<String> overrides, List<String> sections) {
         boolean fsAsked = overrides.stream().anyMatch(o -> o.strip().startsWith("filesystem."));
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv(), fsAsked);
+            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv(), fsAsked, sections);
         } catch (IOException e) {
             throw new ScenarioException(new Location(file.toString(), 0, 0), "", "cannot read the file: " + e.getMessage());
         }
@@ -96,7 +104,7 @@ public final class FioJobFile {
      */
     private static final Map<String, String> ALIASES = Map.of("readwrite", "rw", "blocksize", "bs",
             "blocksize_range", "bsrange", "ba", "blockalign", "iodepth_batch_submit", "iodepth_batch", "timeout", "runtime",
-            "io_limit", "io_size", "wait_for_previous", "stonewall");
+            "io_limit", "io_size", "wait_for_previous", "stonewall", "ratemin", "rate_min");
 
     /** The log options iopath writes as fio does (docs/workloads.md, "fio's logs"). */
     static final java.util.Set<String> LOG_OPTIONS = java.util.Set.of("write_bw_log", "write_lat_log", "write_iops_log",
@@ -105,6 +113,10 @@ public final class FioJobFile {
     /** The state of one read: sections so far, and what is ignored. */
     private static final class Reader {
         final Map<String, String> env;
+        /** fio's {@code --section} names (init.c {@code job_sections}); empty: every section. */
+        final List<String> sections;
+        /** Inside a section {@code --section} leaves out: its lines are skipped unread (init.c {@code inside_skip}). */
+        boolean skipping;
         /** Null: a first pass that only collects the options, to decide where the jobs run. */
         final Boolean onFiles;
         final Map<String, Entry> global = new LinkedHashMap<>();
@@ -122,9 +134,18 @@ public final class FioJobFile {
         Entry scheduler;
         int lastLine = 1;
 
-        Reader(Map<String, String> env, Boolean onFiles) {
+        Reader(Map<String, String> env, Boolean onFiles, List<String> sections) {
             this.env = env;
             this.onFiles = onFiles;
+            this.sections = sections;
+        }
+
+        /**
+         * init.c {@code skip_this_section}: with {@code --section} given, a section is read when
+         * its name starts with "global" or is one of those named.
+         */
+        boolean skips(String section) {
+            return !sections.isEmpty() && !section.startsWith("global") && !sections.contains(section);
         }
 
         /** fio's {@code fio_option_dup_subs} (every {@code ${VAR}}, empty when unset) and keywords. */
@@ -174,6 +195,10 @@ public final class FioJobFile {
                         throw new ScenarioException(new Location(source, lineNo, indent), "", "expected a section header such as [global] or [jobname], got '" + t + "'");
                     }
                     String section = t.substring(1, t.length() - 1).strip();
+                    skipping = skips(section);
+                    if (skipping) {
+                        continue;
+                    }
                     if (section.equals("global")) {
                         current = global;
                         currentWritten = globalWritten;
@@ -188,6 +213,9 @@ public final class FioJobFile {
                         currentWritten = new ArrayList<>();
                         jobWritten.put(key, currentWritten);
                     }
+                    continue;
+                }
+                if (skipping) {
                     continue;
                 }
                 if (t.startsWith("include") && (t.length() == 7 || Character.isWhitespace(t.charAt(7)))) {
@@ -365,13 +393,23 @@ public final class FioJobFile {
     }
 
     static FioJobFile parse(String source, String text, Map<String, String> env, boolean fsAsked) {
-        Reader scan = new Reader(env, null);
+        return parse(source, text, env, fsAsked, List.of());
+    }
+
+    static FioJobFile parse(String source, String text, Map<String, String> env, boolean fsAsked, List<String> sections) {
+        for (String s : sections) {
+            if (s.equals("global")) {
+                // init.c parse_cmd_line, option 'x'
+                throw new ScenarioException(new Location(source, 0, 0), "", "--section=global: fio refuses it too (\"can't use global as only section\")");
+            }
+        }
+        Reader scan = new Reader(env, null, sections);
         scan.read(source, text, 0, false);
         for (Map<String, Entry> job : scan.jobs) {
             asyncSg(job);
         }
         boolean files = fsAsked || onFiles(scan.jobs);
-        Reader reader = new Reader(env, files);
+        Reader reader = new Reader(env, files, sections);
         reader.read(source, text, 0, false);
         Map<String, Entry> global = reader.global;
         List<String> jobNames = reader.jobNames;
@@ -381,6 +419,10 @@ public final class FioJobFile {
         boolean groupReporting = reader.groupReporting;
         String[] lines = text.split("\r?\n", -1);
         if (jobs.isEmpty()) {
+            if (!sections.isEmpty()) {
+                throw new ScenarioException(new Location(source, Math.max(1, lines.length), 1), "", "expected a job section named "
+                        + String.join(" or ", sections) + " (--section), got none of that name in the fio job file");
+            }
             throw new ScenarioException(new Location(source, Math.max(1, lines.length), 1), "", "expected at least one job section ([jobname]) in the fio job file");
         }
         List<String> notes = new ArrayList<>();

@@ -32,7 +32,6 @@ final class FioOptions {
             Map.entry("trim_percentage", "trims after verified writes"),
             Map.entry("end_fsync", "an fsync at the end of the job"),
             Map.entry("fsync_on_close", "an fsync when a file is closed"),
-            Map.entry("sync", "O_SYNC / O_DSYNC writes"),
             Map.entry("nrfiles", "several files per job"),
             Map.entry("filesize", "files smaller than the region"),
             Map.entry("file_service_type", "several files per job"),
@@ -42,17 +41,12 @@ final class FioOptions {
             Map.entry("fill_fs", "writing until the device is full"),
             Map.entry("thinktime_spin", "a think time spent busy"),
             Map.entry("thinktime_iotime", "think time after an amount of IO time"),
-            Map.entry("rate_min", "a minimum rate"),
-            Map.entry("ratemin", "a minimum rate"),
-            Map.entry("rate_iops_min", "a minimum rate"),
             Map.entry("iodepth_low", "refilling the queue only below a low mark"),
             Map.entry("rw_sequencer", "another meaning of rw=…:N"),
             Map.entry("replay_scale", "scaled trace offsets"),
             Map.entry("replay_align", "aligned trace offsets"),
             Map.entry("replay_skip", "skipping trace records by direction"),
             Map.entry("pre_read", "reading the files before the job"),
-            Map.entry("exitall", "ending every job when one ends"),
-            Map.entry("exit_what", "ending other jobs when one ends"),
             Map.entry("kb_base", "sizes with kb_base=1000"),
             Map.entry("trim_backlog", "trims after verified writes"),
             Map.entry("verify_only", "verification without writing first"),
@@ -63,7 +57,9 @@ final class FioOptions {
             Map.entry("fdp_pli", "NVMe flexible data placement, and iopath's drives are disks without it"),
             Map.entry("plids", "NVMe flexible data placement, and iopath's drives are disks without it"),
             Map.entry("md_per_io_size", "per-IO metadata, and iopath's drives have 512-byte sectors without it"),
-            Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"));
+            Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"),
+            Map.entry("sprandom", "SanDisk's SPRandom preconditioning, offsets from a model of an SSD's steady-state"
+                    + " valid-data distribution (sprandom.c), which iopath does not generate; its drives are disks"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");

@@ -56,7 +56,21 @@ final class JobSection {
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
             "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
-            "cmd_type", "verify_bytchk", "readfua", "writefua");
+            "cmd_type", "verify_bytchk", "readfua", "writefua", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
+            "sync");
+
+    /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
+    private void refuseEngine(String engine) {
+        if (REMOTE_ENGINES.contains(engine)) {
+            throw problem("ioengine", "expected a local block IO engine, got '" + engine
+                    + "': a network or remote engine, and iopath simulates a local disk");
+        }
+        String unmodelled = UNMODELLED_ENGINES.get(engine);
+        if (unmodelled != null) {
+            throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
+                    + "': " + unmodelled + ", which iopath does not model");
+        }
+    }
 
     /** fio's engines whose IO goes over a network or to a remote store (engines/*.c). */
     private static final Set<String> REMOTE_ENGINES = Set.of("net", "netsplice", "rdma", "http", "rados", "rbd", "nbd",
@@ -68,12 +82,15 @@ final class JobSection {
             Map.entry("splice", "IO through pipes and the page cache"),
             Map.entry("page_fault", "page faults on anonymous memory (engines/page_fault.c maps no file), no storage IO"),
             Map.entry("exec", "running another program (engines/exec.c), whose own IO iopath cannot know"),
-            Map.entry("falloc", "fallocate(2) and hole punching, which Linux 2.6.18's file systems do not have (2.6.23)"),
+            Map.entry("falloc", "fallocate(2) for every IO (engines/falloc.c: reads keep the size, writes extend, trims punch"
+                    + " holes), a system call Linux gained in 2.6.23; the modelled 2.6.18 kernel has none (XFS's own"
+                    + " XFS_IOC_RESVSP ioctl is another interface, which the engine does not use)"),
             Map.entry("ftruncate", "ftruncate(2) to each IO's offset, and iopath's file systems do not truncate yet"),
             Map.entry("e4defrag", "ext4's EXT4_IOC_MOVE_EXT, and iopath's file systems are ext3, ReiserFS and XFS"),
             Map.entry("dev-dax", "loads and stores to persistent memory (device DAX), no block IO"),
             Map.entry("libpmem", "loads and stores to persistent memory on a DAX file system, no block IO"),
-            Map.entry("mtd", "raw flash (MTD) erase blocks, and iopath's drives are disks"),
+            Map.entry("mtd", "raw flash through the MTD layer (engines/mtd.c: reads, writes and, for rw=trim, block erases),"
+                    + " and iopath's drives are disks"),
             Map.entry("xnvme", "a user-space NVMe library, and iopath's drives are SCSI and SATA disks"),
             Map.entry("spdk", "a user-space NVMe driver, and iopath's drives are SCSI and SATA disks"),
             Map.entry("cpp_null", "fio's C++ example of the null engine: no IO"));
@@ -161,6 +178,7 @@ final class JobSection {
 
     private JobSpec bind(String defaultName) {
         String name = text("name", defaultName);
+        refuseEngine(text("ioengine", "libaio").strip()); // first: what the engine does decides what rw= means (mtd's trim is an erase)
         String rwText = text(alias("rw", "readwrite"), "read");
         ReadWrite rw;
         long rwSuffix = 0;
@@ -181,6 +199,12 @@ final class JobSection {
                 }
                 // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
                 // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
+                if (onFiles) {
+                    // os/os-linux.h os_trim: fio trims with the BLKDISCARD ioctl, which a regular file refuses
+                    throw problem(rwKey, "rw=" + base + " on a file: fio trims with the BLKDISCARD ioctl (os/os-linux.h"
+                            + " os_trim), which a regular file refuses (ENOTTY), so fio's job fails at its first trim;"
+                            + " iopath does not simulate a job failing on an IO error on files yet");
+                }
                 throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and iopath's drives are disks "
                         + "without it; a trace with discards replays them (read_iolog)");
             }
@@ -220,15 +244,6 @@ final class JobSection {
             throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
         }
         String engine = text("ioengine", "libaio").strip();
-        if (REMOTE_ENGINES.contains(engine)) {
-            throw problem("ioengine", "expected a local block IO engine, got '" + engine
-                    + "': a network or remote engine, and iopath simulates a local disk");
-        }
-        String unmodelled = UNMODELLED_ENGINES.get(engine);
-        if (unmodelled != null) {
-            throw problem("ioengine", "expected an engine that reads and writes the block device, got '" + engine
-                    + "': " + unmodelled + ", which iopath does not model");
-        }
         boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine) && !fileOps
                 && !engine.equals("cpuio")) {
@@ -264,7 +279,8 @@ final class JobSection {
 
         long offset = offsetOption();
         long size = sizeOption(offset, minBs);
-        if (offset + size > capacityBytes) {
+        // on files with filesize, size is the IO over the files, capped at their total (filesetup.c setup_files)
+        if (offset + size > capacityBytes && !(onFiles && has("filesize"))) {
             // sizes such as 250g are binary (GiB), a datasheet's 250 GB decimal: say both, and how to ask for all
             throw problem("size", "expected a region that ends inside the drive (" + capacityBytes + " bytes, "
                     + Units.capacity(capacityBytes) + "), got " + size + " bytes (" + Units.capacity(size) + ") from offset "
@@ -320,6 +336,11 @@ final class JobSection {
         List<Double> percentiles = percentiles();
         int ioprio = ioprio();
         JobSpec.Control control = control();
+        if ((control.exit().all() || control.exit().onError()) && (replay != null || fileOps)) {
+            // the run terminates jobs that can stop issuing; a trace replay and the file operation engines cannot yet
+            throw problem(control.exit().all() ? "exitall" : "exitall_on_error", "is simulated for jobs that read and write"
+                    + " (and cpuio), not yet for " + (replay != null ? "a trace replay (read_iolog)" : "ioengine=" + engine));
+        }
         JobSpec.Zoning zoning = control.zoning();
         if (engine.equals("libzbc") && zoning.mode() != JobSpec.Zoning.Mode.ZBD) {
             // libzbc's zbc_open takes only zoned devices; in a fio job file zonemode=zbd is what makes iopath's drive zoned
@@ -344,6 +365,15 @@ final class JobSection {
         }
         if (control.offsetIncrement() > 0 && numjobs > 1) {
             long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
+            if (lastClone > capacityBytes) {
+                // filesetup.c setup_files: a clone whose file_offset is past the device's real size fails
+                // its set-up (err_offset); backend.c run_threads reaps it and fio exits with status 1
+                long past = (capacityBytes - offset) / control.offsetIncrement() + 1;
+                throw problem("offset_increment", "clone " + past + " of " + numjobs + " (counting from 0) starts at "
+                        + (offset + past * control.offsetIncrement()) + ", past the drive's end (" + capacityBytes
+                        + " bytes): fio fails such clones at file set-up (\"" + name + ": you need to specify valid offset=\","
+                        + " filesetup.c setup_files) and exits with status 1; give fewer clones (numjobs) or a larger drive");
+            }
             if (!has("size")) {
                 size = capacityBytes - lastClone; // the rest of the device for the last clone; the others as large
             }
@@ -362,9 +392,8 @@ final class JobSection {
         }
         if (onFiles) {
             // issue 14: options that shape the workload are refused rather than dropped; FileJob
-            // issues its calls back to back (no rate), at uniform offsets
-            String k = !rate.equals(List.of(0L, 0L)) ? "rate" : !rateIops.equals(List.of(0L, 0L)) ? "rate_iops"
-                    : rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution" : null;
+            // issues its calls at uniform offsets
+            String k = rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution" : null;
             if (k != null) {
                 throw problem(k, "is not modelled for jobs on a file system yet (it is for jobs on the drive)");
             }
@@ -588,8 +617,63 @@ final class JobSection {
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
                 verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, verify && experimental,
-                verify && backlog > 0 ? batch : 0);
+                verify && backlog > 0 ? batch : 0, exit(), minRate(), syncIo());
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /** fio's {@code sync}: none / 0, sync / 1 (O_SYNC), dsync (O_DSYNC); a bare flag is 1. */
+    private JobSpec.SyncIo syncIo() {
+        if (!has("sync")) {
+            return JobSpec.SyncIo.NONE;
+        }
+        String v = text("sync", "").strip().toLowerCase(java.util.Locale.ROOT);
+        return switch (v) {
+            case "none", "0", "false", "off" -> JobSpec.SyncIo.NONE;
+            case "", "sync", "1", "true", "on" -> JobSpec.SyncIo.SYNC;
+            case "dsync" -> JobSpec.SyncIo.DSYNC;
+            default -> throw expected("sync", "none (0), sync (1: O_SYNC) or dsync (O_DSYNC)");
+        };
+    }
+
+    /** fio's {@code exitall}, {@code exit_what} (options.c: group, stonewall, all; default group) and {@code exitall_on_error}. */
+    private JobSpec.Exit exit() {
+        boolean all = bool("exitall", false);
+        boolean onError = bool("exitall_on_error", false);
+        String whatText = text("exit_what", "group").strip();
+        JobSpec.ExitWhat what = switch (whatText) {
+            case "group" -> JobSpec.ExitWhat.GROUP;
+            case "stonewall" -> JobSpec.ExitWhat.STONEWALL;
+            case "all" -> JobSpec.ExitWhat.ALL;
+            default -> throw expected("exit_what", "group, stonewall or all");
+        };
+        JobSpec.Exit e = new JobSpec.Exit(all, what, onError);
+        return e.equals(JobSpec.Exit.NONE) ? JobSpec.Exit.NONE : e;
+    }
+
+    /**
+     * fio's {@code rate_min} (alias {@code ratemin}), {@code rate_iops_min} and {@code ratecycle}
+     * (ms, default 1000), checked as init.c {@code fixup_options} does: a minimum in bytes and one
+     * in IOs are exclusive (as {@code rate} and {@code rate_iops}), and a minimum above its rate is
+     * an error.
+     */
+    private JobSpec.MinRate minRate() {
+        String key = alias("rate_min", "ratemin");
+        List<Long> bytes = perDirection(key, true);
+        List<Long> iops = perDirection("rate_iops_min", false);
+        long cycle = integer("ratecycle", 1000, 1, Integer.MAX_VALUE);
+        List<Long> rate = perDirection("rate", true);
+        List<Long> rateIops = perDirection("rate_iops", false);
+        if (!bytes.equals(List.of(0L, 0L)) && !iops.equals(List.of(0L, 0L))) {
+            throw problem("rate_iops_min", "and " + key + " are exclusive (fio: \"rate and rate_iops are mutually exclusive\")");
+        }
+        for (int d = 0; d < 2; d++) {
+            if (rate.get(d) > 0 && rate.get(d) < bytes.get(d) || rateIops.get(d) > 0 && rateIops.get(d) < iops.get(d)) {
+                throw problem(rate.get(d) > 0 && rate.get(d) < bytes.get(d) ? key : "rate_iops_min",
+                        "is above the job's rate for " + (d == 0 ? "reads" : "writes") + " (fio: \"minimum rate exceeds rate\")");
+            }
+        }
+        JobSpec.MinRate m = new JobSpec.MinRate(bytes, iops, cycle);
+        return m.equals(JobSpec.MinRate.NONE) ? JobSpec.MinRate.NONE : m;
     }
 
     /**
@@ -699,7 +783,8 @@ final class JobSection {
             throw problem("filesize", "expected size or filesize: how large the job's files are");
         }
         long fileSize = has("filesize") ? size("filesize", 0, 4096) : size / names.size();
-        long total = has("size") ? size : fileSize * names.size();
+        // filesetup.c setup_files: "if (!o->size || (total_size && o->size > total_size)) o->size = total_size"
+        long total = has("size") ? Math.min(size, fileSize * names.size()) : fileSize * names.size();
         if (fileSize < maxBs) {
             throw problem("filesize", "expected at least the largest block size (" + maxBs + " bytes), got " + fileSize);
         }

@@ -260,17 +260,22 @@ public record JobSpec(
      *                   so it reads them in the order written even where offsets repeat
      * @param verifyBacklogBatch with verify_backlog: how many writes each batch reads back
      *                   ({@code verify_backlog_batch}; 0: {@code verify_backlog}, as io_u.c {@code check_get_verify})
+     * @param exit       whom the job's end ends ({@code exitall}, {@code exit_what}, {@code exitall_on_error})
+     * @param minRate    the rate below which the job fails ({@code rate_min}, {@code rate_iops_min}, {@code ratecycle})
+     * @param syncIo     the files are opened O_SYNC or O_DSYNC ({@code sync}; filesetup.c {@code file_open} adds
+     *                   {@code td->o.sync_io} to the open flags)
      */
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
                           long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
-                          int flowId, int flow, long flowSleepNs, boolean experimentalVerify, int verifyBacklogBatch) {
+                          int flowId, int flow, long flowSleepNs, boolean experimentalVerify, int verifyBacklogBatch,
+                          Exit exit, MinRate minRate, SyncIo syncIo) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning, int flowId, int flow,
                        long flowSleepNs) {
             this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning,
-                    flowId, flow, flowSleepNs, false, 0);
+                    flowId, flow, flowSleepNs, false, 0, Exit.NONE, MinRate.NONE, SyncIo.NONE);
         }
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
@@ -286,6 +291,67 @@ public record JobSpec(
         /** Bytes the job transfers before it ends, when it is not time based. */
         public long bytesToTransfer(long size) {
             return ioSize > 0 ? ioSize : size * loops;
+        }
+    }
+
+    /**
+     * fio's {@code exitall} family (options.c; backend.c {@code thread_main}'s end and
+     * libfio.c {@code fio_terminate_threads}). {@code exitall} is one flag for the whole run
+     * (options.c {@code str_exitall_cb} sets the global {@code exitall_on_terminate}), so a job
+     * file's binder gives it to every job when any job has it.
+     *
+     * @param all     {@code exitall}: when any job ends, the jobs {@code what} names are terminated
+     * @param what    which jobs: this job's reporting group (fio's default), those running, or all
+     * @param onError {@code exitall_on_error}: the same, but only when this job ends with an error
+     */
+    public record Exit(boolean all, ExitWhat what, boolean onError) {
+        public static final Exit NONE = new Exit(false, ExitWhat.GROUP, false);
+
+        /** Whether this job's end terminates others: always with exitall, on an error with exitall_on_error. */
+        public boolean terminatesOthers(boolean endedInError) {
+            return all || onError && endedInError;
+        }
+    }
+
+    /**
+     * fio's {@code sync} (options.c: none or 0, sync or 1 for O_SYNC, dsync for O_DSYNC): each
+     * write returns once its data (O_DSYNC) and the file's metadata (O_SYNC) are stable, which
+     * Linux does after the write with the file system's fsync of the range written
+     * ({@code generic_write_sync}: {@code vfs_fsync_range}, datasync for O_DSYNC), and for
+     * O_DIRECT to a block device with a FUA write (block/fops.c {@code dio_bio_write_op}), which
+     * the block layer turns into a write and a cache flush on a drive without FUA.
+     */
+    public enum SyncIo { NONE, SYNC, DSYNC }
+
+    /** fio's {@code exit_what} values (options.c; libfio.c {@code fio_terminate_threads}). */
+    public enum ExitWhat {
+        /** {@code group}: the jobs of the ending job's reporting group, started or not (TERMINATE_GROUP). */
+        GROUP,
+        /** {@code stonewall}: the jobs running now; those waiting for a stonewall run after (TERMINATE_STONEWALL). */
+        STONEWALL,
+        /** {@code all}: every job, started or not (TERMINATE_ALL). */
+        ALL
+    }
+
+    /**
+     * fio's minimum rate (backend.c {@code check_min_rate} / {@code __check_min_rate}): per
+     * direction, after a 2-second settle from the job's start, the bytes (or IOs) completed since
+     * the last check over at least {@code ratecycle} ms; below the minimum the job fails with EIO.
+     *
+     * @param bytes   {@code rate_min} (alias {@code ratemin}), bytes/s for reads and writes (0: none)
+     * @param iops    {@code rate_iops_min}, IOs/s for reads and writes (0: none)
+     * @param cycleMs {@code ratecycle}, the window in ms (fio's default 1000)
+     */
+    public record MinRate(List<Long> bytes, List<Long> iops, long cycleMs) {
+        public static final MinRate NONE = new MinRate(List.of(0L, 0L), List.of(0L, 0L), 1000);
+
+        public MinRate {
+            bytes = List.copyOf(bytes);
+            iops = List.copyOf(iops);
+        }
+
+        public boolean checked() {
+            return bytes.get(0) > 0 || bytes.get(1) > 0 || iops.get(0) > 0 || iops.get(1) > 0;
         }
     }
 

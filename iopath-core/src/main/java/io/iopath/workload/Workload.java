@@ -25,6 +25,29 @@ public interface Workload {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot be waited for (stonewall, wait_for)");
     }
 
+    /**
+     * fio's {@code fio_terminate_threads} on this job (libfio.c): a job not yet started never
+     * starts (backend.c {@code run_threads} reaps it) and counts as finished now; a running one
+     * issues nothing more and finishes when its IOs in flight complete; a finished one is left
+     * alone.
+     */
+    default void terminate() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " cannot be terminated (exitall)");
+    }
+
+    /**
+     * Whether the job is past its set-up and ramp and has not finished: fio's {@code runstate >=
+     * TD_RUNNING}, which {@code exit_what=stonewall} terminates.
+     */
+    default boolean running() {
+        return false;
+    }
+
+    /** The error the job ended with, as fio's {@code td_verror} records it (e.g. a minimum rate not met); null if none. */
+    default String error() {
+        return null;
+    }
+
     /** Things the user must be told about the run (addresses wrapped, records skipped); none by default. */
     default List<String> notes() {
         return List.of();

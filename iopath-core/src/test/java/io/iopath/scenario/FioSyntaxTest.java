@@ -104,7 +104,8 @@ class FioSyntaxTest {
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nverify_only\n"))
                 .hasMessageStartingWith("t.fio:2:1: verify_only: changes the workload");
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nfsync_on_close\n")).hasMessageContaining("fsync_on_close");
-        assertThat(FioJobFile.parse("t.fio", "[a]\nsync=0\nkb_base=1024\nnumber_ios=1\n").ignored()).containsExactly("sync", "kb_base");
+        assertThat(FioJobFile.parse("t.fio", "[a]\nrw_sequencer=sequential\nkb_base=1024\nnumber_ios=1\n").ignored())
+                .containsExactly("rw_sequencer", "kb_base"); // sync=0 is bound now (sync is modelled)
         // on the drive (a block device named), a file option is still refused
         assertThatThrownBy(() -> FioJobFile.parse("t.fio", "[a]\nfilename=/dev/sdb\nend_fsync\n")).hasMessageContaining("end_fsync");
     }

@@ -105,6 +105,14 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final Waiters onFinished = new Waiters();
     private long preparedOffset;
     private long preparedBytes;
+    /** rate_min / rate_iops_min: fio's check after completions, and the bytes and IOs done per direction since the epoch. */
+    private final MinRateCheck minRate;
+    private final long[] doneBytes = new long[2];
+    private final long[] doneIos = new long[2];
+    /** The minimum rate was not met: fio's check_min_rate failure (EIO), which ended the job. */
+    private String rateError;
+    /** exitall: another job's end terminated this one (fio's td->terminate). */
+    private boolean terminated;
 
     /** Bio identifiers unique across the jobs of one run. */
     public static final class BioIds {
@@ -143,6 +151,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
         this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0);
+        this.minRate = new MinRateCheck(spec.control().minRate(), spec.name());
     }
 
     /** zonemode=zbd: the run's fio zone bookkeeping (one per device, as fio's zbd_info is per file). */
@@ -198,6 +207,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     private void begin() {
+        if (terminated) {
+            return; // terminated during its startdelay: it never runs
+        }
         started = true;
         long now = sim.now();
         stats.started(now, spec.rampTimeNs());
@@ -214,9 +226,21 @@ public final class BlockJob implements io.iopath.workload.Workload {
             sim.after(spec.rampTimeNs(), () -> {
                 issuedForLimit = 0;
                 bytesForLimit = 0;
+                rampOver();
             });
+        } else {
+            rampOver();
         }
         fill();
+    }
+
+    /** The ramp is over (or there is none): fio's reset_all_stats, a new epoch for the minimum rate. */
+    private void rampOver() {
+        doneBytes[0] = 0;
+        doneBytes[1] = 0;
+        doneIos[0] = 0;
+        doneIos[1] = 0;
+        minRate.started(sim.now());
     }
 
     /** Whether another data IO may start: the end conditions of fio's {@code td->done}. */
@@ -567,6 +591,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
             writesSinceBarrier = 0;
             flags |= Flags.PREFLUSH | Flags.FUA;
         }
+        if (op == Op.WRITE && spec.control().syncIo() != JobSpec.SyncIo.NONE && !spec.passthrough()) {
+            // O_SYNC / O_DSYNC with O_DIRECT on a block device: a FUA write (block/fops.c dio_bio_write_op);
+            // a pass-through engine builds its own commands, which the open flags do not change
+            flags |= Flags.FUA;
+        }
         io.iopath.request.DriveCommand command = null;
         if (spec.passthrough()) {
             flags |= Flags.PASSTHROUGH; // sg, io_uring_cmd, libblkio's user-space drivers: past merging and the scheduler
@@ -665,9 +694,48 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (bio.op == Op.WRITE && spec.control().verifyBacklog() > 0) {
             verifyLog.completed(bio.id);
         }
+        if (minRate.active() && !verifying && rateError == null) {
+            checkMinRate(bio);
+        }
         metrics.bioCompleted(bio, stats);
         fill();
         signalIfFinished();
+    }
+
+    /** backend.c do_io: after completions, check_min_rate; a failure ends the job's IO (td_verror EIO). */
+    private void checkMinRate(Bio bio) {
+        int d = bio.op == Op.READ ? 0 : 1;
+        doneBytes[d] += bio.sectors * 512L;
+        doneIos[d]++;
+        String failure = minRate.check(sim.now(), doneBytes, doneIos);
+        if (failure != null) {
+            rateError = failure;
+            finished = true;
+            prepared = -1;
+            wake.cancel();
+        }
+    }
+
+    @Override
+    public void terminate() {
+        if (terminated || finished) {
+            return;
+        }
+        terminated = true;
+        finished = true; // do_io's loop sees td->terminate and stops issuing; IOs in flight complete
+        prepared = -1;
+        wake.cancel();
+        signalIfFinished(); // not started, or nothing in flight: finished now
+    }
+
+    @Override
+    public boolean running() {
+        return started && !finished && sim.now() >= stats.startNs + spec.rampTimeNs();
+    }
+
+    @Override
+    public String error() {
+        return rateError != null ? rateError : ioError;
     }
 
 
@@ -708,6 +776,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
     public java.util.List<String> notes() {
         if (ioError != null) {
             return java.util.List.of("job " + spec.name() + ": fio: " + ioError);
+        }
+        if (rateError != null) {
+            return java.util.List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
+                    + " (Input/output error, func=check_min_rate)");
         }
         if (spec.rw().random && spec.randomMap() && randomMap == null) {
             return java.util.List.of("job " + spec.name() + ": region of " + regionBlocks

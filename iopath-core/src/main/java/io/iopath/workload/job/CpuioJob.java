@@ -22,6 +22,7 @@ public final class CpuioJob implements Workload {
     private final Waiters onFinished = new Waiters();
     private final Runnable onFinish;
     private boolean finished;
+    private boolean started;
 
     public CpuioJob(Simulator sim, JobSpec spec, int pid, Runnable onFinish) {
         if (spec.runtimeNs() <= 0) {
@@ -36,12 +37,30 @@ public final class CpuioJob implements Workload {
     @Override
     public void start() {
         sim.after(Math.max(0, spec.startDelayNs() - sim.now()), () -> { // startdelay counts from the run's start
+            if (finished) {
+                return; // terminated before it started (exitall)
+            }
+            started = true;
             stats.started(sim.now(), spec.rampTimeNs());
             sim.after(spec.rampTimeNs() + spec.runtimeNs(), this::finish); // fio adds the ramp to the runtime
         });
     }
 
+    /** exitall: the burner stops now (engines/cpu.c loops until td->terminate or its runtime). */
+    @Override
+    public void terminate() {
+        finish();
+    }
+
+    @Override
+    public boolean running() {
+        return started && !finished && sim.now() >= stats.startNs + spec.rampTimeNs();
+    }
+
     private void finish() {
+        if (finished) {
+            return;
+        }
         finished = true;
         onFinish.run();
         onFinished.release();

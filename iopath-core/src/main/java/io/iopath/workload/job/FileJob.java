@@ -107,6 +107,25 @@ public final class FileJob implements Workload {
     /** No more calls will be made: the job ends when those in flight complete. */
     private boolean draining;
 
+    /** rate / rate_iops: when each direction may make its next call, as a block job paces (0 read, 1 write). */
+    private final long[] rateNextNs = new long[2];
+    private final boolean rated;
+    /** The direction drawn for the next call while it waits for its rate slot; null when none waits. */
+    private Op preparedOp;
+    private boolean rateWaiting;
+    private final io.iopath.sim.Timer rateWake;
+    /** rate_min / rate_iops_min: fio's check after each call, and the bytes and calls done per direction. */
+    private final MinRateCheck minRate;
+    private final long[] doneBytes = new long[2];
+    private final long[] doneIos = new long[2];
+    private String rateError;
+    /** exitall: another job's end terminated this one (fio's td->terminate). */
+    private boolean terminated;
+    private boolean setUpBegun;
+    /** An fsync or fdatasync is in progress. */
+    private boolean syncCall;
+    private boolean ioStarted;
+
     /** @param cpu what each read, write and fsync of the IO loop costs in CPU time ({@link CpuCost#NONE}: nothing) */
     public FileJob(Simulator sim, FileSystem fs, JobSpec spec, FileJobSpec files, int pid, BlockJob.BioIds ids, int clone,
                    CpuCost cpu, Runnable onFinish) {
@@ -137,6 +156,10 @@ public final class FileJob implements Workload {
         this.cpu = cpu;
         this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
         this.depth = direct ? spec.effectiveDepth() : 1;
+        this.rated = spec.rateBytes().get(0) > 0 || spec.rateBytes().get(1) > 0 || spec.rateIops().get(0) > 0
+                || spec.rateIops().get(1) > 0;
+        this.rateWake = sim.timer(base + ".rate", this::rateSlot);
+        this.minRate = new MinRateCheck(spec.control().minRate(), spec.name());
     }
 
     /**
@@ -167,6 +190,10 @@ public final class FileJob implements Workload {
     }
 
     private void setUp() {
+        if (terminated) {
+            return; // terminated during its startdelay: it never runs
+        }
+        setUpBegun = true;
         FileLoop.run(0, files.names().size(), this::setUpFile, this::openAll);
     }
 
@@ -258,6 +285,14 @@ public final class FileJob implements Workload {
         stats.started(sim.now(), spec.rampTimeNs());
         stopAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : sim.now() + spec.runtimeNs();
         loop = 1;
+        ioStarted = true;
+        if (terminated) {
+            finish(); // terminated while setting up: no IO
+            return;
+        }
+        if (minRate.active()) {
+            sim.after(spec.rampTimeNs(), () -> minRate.started(sim.now())); // fio counts the rate from the ramp's end
+        }
         next();
     }
 
@@ -326,7 +361,28 @@ public final class FileJob implements Workload {
         submit();
     }
 
+    private Op drawDirection() {
+        return switch (spec.rw()) {
+            case READ, RANDREAD -> Op.READ;
+            case WRITE, RANDWRITE -> Op.WRITE;
+            case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
+        };
+    }
+
+    /** The rate slot of the waiting call has come. */
+    private void rateSlot() {
+        rateWaiting = false;
+        if (depth > 1) {
+            fill();
+        } else {
+            submit();
+        }
+    }
+
     private void submit() {
+        if (finished) {
+            return; // terminated while it thought
+        }
         if (verifying || spec.control().verifyBacklog() > 0
                 && verifyLog.backlogDue(spec.control().verifyBacklog(), spec.control().verifyBacklogBatch(), lastCompletedDir == 0)) {
             // verify_backlog's reads come between the writes, with the files open: a buffered
@@ -334,13 +390,39 @@ public final class FileJob implements Workload {
             submitVerify();
             return;
         }
-        Op op = switch (spec.rw()) {
-            case READ, RANDREAD -> Op.READ;
-            case WRITE, RANDWRITE -> Op.WRITE;
-            case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
-        };
+        Op op = preparedOp != null ? preparedOp : drawDirection();
+        preparedOp = null;
+        int d = op == Op.READ ? 0 : 1;
+        if (rated && rateNextNs[d] > sim.now()) {
+            // BlockJob's pacing: the call waits for its direction's slot; past the runtime the job ends
+            if (rateNextNs[d] >= stopAtNs) {
+                stopAtNs = sim.now();
+                if (depth > 1) {
+                    draining = true;
+                    if (inFlight == 0) {
+                        finish();
+                    }
+                } else {
+                    finish();
+                }
+                return;
+            }
+            preparedOp = op;
+            rateWaiting = true;
+            rateWake.scheduleAt(rateNextNs[d]);
+            return;
+        }
         JobSpec.BlockSizes.Choice c = op == Op.READ ? spec.blockSizes().read() : spec.blockSizes().write();
         long bs = c.draw(sizes);
+        if (rated) {
+            long now = sim.now();
+            if (spec.rateBytes().get(d) > 0) {
+                rateNextNs[d] = Math.max(rateNextNs[d], now) + bs * 1_000_000_000L / spec.rateBytes().get(d);
+            }
+            if (spec.rateIops().get(d) > 0) {
+                rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
+            }
+        }
         int f = nextFile;
         nextFile = (nextFile + 1) % open.size(); // file_service_type=roundrobin
         long fileSize = files.fileSize();
@@ -429,6 +511,14 @@ public final class FileJob implements Workload {
     private void makePendingCall() {
         Runnable done = pendingDone;
         pendingDone = null;
+        if (pendingOp == Op.WRITE && spec.control().syncIo() != JobSpec.SyncIo.NONE) {
+            // O_SYNC / O_DSYNC: the write returns after generic_write_sync, the file system's fsync
+            // (datasync for O_DSYNC) of what it wrote; one call, its latency includes the sync
+            OpenFile file = pendingFile;
+            Runnable written = done;
+            boolean datasync = spec.control().syncIo() == JobSpec.SyncIo.DSYNC;
+            done = () -> fs.fsync(file, datasync, pid, written);
+        }
         if (direct) {
             fs.directIo(pendingFile, pendingOp, pendingOffset, pendingBytes, pid, done);
         } else if (pendingOp == Op.READ) {
@@ -446,6 +536,9 @@ public final class FileJob implements Workload {
             verifyLog.completed(call.id);
         }
         stats.completed(call);
+        if (minRate.active() && rateError == null) {
+            checkMinRate(call);
+        }
         if (depth > 1) {
             fill();
             return;
@@ -479,7 +572,7 @@ public final class FileJob implements Workload {
      * (fio's {@code io_u_quiesce}). A buffered call blocks the process, so it stays one at a time.
      */
     private void fill() {
-        if (cpuBusy || syncing || thinking) {
+        if (finished || cpuBusy || syncing || thinking || rateWaiting) {
             return; // cpuSpent, the sync's end or the wake-up calls again
         }
         while (inFlight < depth) {
@@ -501,7 +594,8 @@ public final class FileJob implements Workload {
                 }
                 return;
             }
-            if (!verifying && spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0 && !thought) {
+            if (!verifying && spec.thinktimeNs() > 0 && issued > 0 && issued % spec.thinktimeBlocks() == 0 && !thought
+                    && preparedOp == null) {
                 if (inFlight == 0) {
                     thinking = true;
                     sim.after(spec.thinktimeNs(), () -> {
@@ -514,10 +608,61 @@ public final class FileJob implements Workload {
             }
             thought = false;
             submit();
-            if (cpuBusy) {
+            if (cpuBusy || rateWaiting) {
                 return;
             }
         }
+    }
+
+    /** backend.c do_io: after a completion, check_min_rate; a failure ends the job's IO (td_verror EIO). */
+    private void checkMinRate(Bio call) {
+        int d = call.op == Op.READ ? 0 : 1;
+        doneBytes[d] += call.sectors * 512L;
+        doneIos[d]++;
+        String failure = minRate.check(sim.now(), doneBytes, doneIos);
+        if (failure != null) {
+            rateError = failure;
+            stopIssuing();
+        }
+    }
+
+    /** No more calls; those in flight complete, then the job ends as after its last IO. */
+    private void stopIssuing() {
+        stopAtNs = Math.min(stopAtNs, sim.now());
+        draining = true;
+        preparedOp = null;
+        rateWaiting = false;
+        rateWake.cancel();
+    }
+
+    @Override
+    public void terminate() {
+        if (terminated || finished) {
+            return;
+        }
+        terminated = true;
+        if (!setUpBegun) {
+            finished = true;
+            ended(); // never started: fio's run_threads reaps it without running it
+            return;
+        }
+        if (!ioStarted) {
+            return; // startIo sees it once the files are set up
+        }
+        stopIssuing();
+        if (inFlight == 0 && !cpuBusy && !syncing && !syncCall) {
+            finish(); // sleeping (thinktime, rate): fio's usec_sleep notices td->terminate
+        }
+    }
+
+    @Override
+    public boolean running() {
+        return ioStarted && !finished && sim.now() >= stats.startNs + spec.rampTimeNs();
+    }
+
+    @Override
+    public String error() {
+        return rateError;
     }
 
     /** An asynchronous job counts its writes for fsync/fdatasync=N as it submits them. */
@@ -538,8 +683,10 @@ public final class FileJob implements Workload {
     /** fsync()/fdatasync() of the file just written (fio syncs the file of the IO). */
     private void sync(boolean datasync, Runnable then) {
         OpenFile of = open.get((nextFile + open.size() - 1) % open.size());
+        syncCall = true;
         Bio call = new Bio(ids.next(), Op.FLUSH, 0, 0, 0, pid, spec.ioprio(), b -> {
             lastCompletedDir = 2; // fio's DDIR_SYNC: not a read, so a verify backlog may start after it
+            syncCall = false;
             stats.completed(b);
             then.run();
         });
@@ -696,6 +843,10 @@ public final class FileJob implements Workload {
 
     @Override
     public List<String> notes() {
+        if (rateError != null) {
+            return List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
+                    + " (Input/output error, func=check_min_rate)");
+        }
         if (stoppedTimeless) {
             return List.of("job " + spec.name() + ": stopped before its runtime: " + MAX_CALLS_WITHOUT_TIME
                     + " calls in a row took no simulated time (page-cache hits with cpu: none)");
