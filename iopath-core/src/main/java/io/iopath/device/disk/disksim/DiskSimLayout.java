@@ -1,5 +1,7 @@
 package io.iopath.device.disk.disksim;
 
+import io.iopath.device.disk.geometry.LbnMapping;
+import io.iopath.device.disk.geometry.SparingScheme;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package io.iopath.device.disk.disksim;
 
+import io.iopath.device.disk.geometry.LbnMapping;
+import io.iopath.device.disk.geometry.SparingScheme;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -228,8 +230,8 @@ final class DiskSimMapper {
     DiskSimLayout layout(ParamBlock block) {
         BlockReader r = new BlockReader(block);
         LbnMapping mapping = r.optional("LBN-to-PBN mapping scheme").isPresent()
-                ? r.code("LBN-to-PBN mapping scheme", LbnMapping::ofCode, "a mapping scheme 0..2") : LbnMapping.NORMAL;
-        SparingScheme sparing = r.code("Sparing scheme used", SparingScheme::ofCode, "a sparing scheme 0..10");
+                ? r.code("LBN-to-PBN mapping scheme", DiskSimCodes::lbnMapping, "a mapping scheme 0..2") : LbnMapping.NORMAL;
+        SparingScheme sparing = r.code("Sparing scheme used", DiskSimCodes::sparingScheme, "a sparing scheme 0..10");
         int range = r.integer("Rangesize for sparing", 1);
         List<DiskSimZone> zones = new ArrayList<>();
         for (ParamValue v : r.list("Zones")) {

@@ -165,8 +165,8 @@ public final class DriveImporter {
                     z.emptySpaceAtFront(), z.trackSkew(), z.cylinderSkew(), z.spares(), slips, defects));
         }
         // DiskSim checks Block count against the zones and uses the computed value (spec §2.2)
-        return new ZonedGeometry(model.surfaces(), layout.sparing().code(), layout.sparingRangeSize(),
-                layout.mapping().code(), zones, 0);
+        return new ZonedGeometry(model.surfaces(), layout.sparing(), layout.sparingRangeSize(),
+                layout.mapping(), zones, 0);
     }
 
     static SeekCurve seek(DiskSimSeek s, int cylinders, boolean write) {

@@ -3,22 +3,30 @@ package io.iopath.device.disk.geometry;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * LBA layout of a zoned drive with DiskSim g1 semantics (disk-drive spec §2.2, §2.5): zones,
- * dead space, track and cylinder skew, the sparing schemes 0–10 with slips and defects, and
- * the three LBN-to-PBN mapping schemes.
+ * dead space, track and cylinder skew, the eleven sparing schemes with slips and defects, and
+ * the three LBN-to-PBN mappings.
  *
  * <p>Inside a zone, physical sectors are numbered {@code p = cylIndex·surfaces·spt +
  * surface·spt + sector}. Schemes that keep spares per track, cylinder or range of cylinders
- * (2, 3, 5, 8) let a slip consume a spare of its own range; the others slide every later LBN
+ * ({@link SparingScheme#sparesPerRange()}) let a slip consume a spare of its own range; the others slide every later LBN
  * forward past a slip. Lookups are O(log zones + slips in the zone) and allocation-free.
  */
 public final class ZonedGeometry {
     private final int surfaces;
-    private final int sparingScheme;
+    private final SparingScheme sparingScheme;
     private final int rangeSize;
-    private final int mappingScheme;
+    private final LbnMapping mappingScheme;
+    /** Decided once from the scheme: the lookups below run per command on the hot path. */
+    private final boolean spareTracks;
+    private final boolean zoneGlobal;
+    private final boolean cylinderSparesSlipToEnd;
+    private final boolean sparesAtRangeFront;
+    /** Whether a track's LBN run can break without a slip or defect (per-range spares). */
+    private final boolean runsBreakAtSpares;
     private final Zone[] zones;
     /** The zones as an unmodifiable list, built once: callers on the hot path ask for it. */
     private final List<Zone> zoneView;
@@ -30,21 +38,20 @@ public final class ZonedGeometry {
     private final int[][] usableSlips;
     private final long[] deadUsable;
 
-    public ZonedGeometry(int surfaces, int sparingScheme, int rangeSize, int mappingScheme, List<Zone> zoneList,
-            long declaredBlocks) {
+    public ZonedGeometry(int surfaces, SparingScheme sparingScheme, int rangeSize, LbnMapping mappingScheme,
+            List<Zone> zoneList, long declaredBlocks) {
         if (surfaces < 1 || zoneList.isEmpty()) {
             throw new IllegalArgumentException("a drive needs at least one surface and one zone");
         }
-        if (sparingScheme < 0 || sparingScheme > 10) {
-            throw new IllegalArgumentException("sparing scheme " + sparingScheme + " is not one of 0..10");
-        }
-        if (mappingScheme < 0 || mappingScheme > 2) {
-            throw new IllegalArgumentException("LBN-to-PBN mapping scheme " + mappingScheme + " is not one of 0..2");
-        }
         this.surfaces = surfaces;
-        this.sparingScheme = sparingScheme;
+        this.sparingScheme = Objects.requireNonNull(sparingScheme, "sparing scheme");
         this.rangeSize = Math.max(1, rangeSize);
-        this.mappingScheme = mappingScheme;
+        this.mappingScheme = Objects.requireNonNull(mappingScheme, "LBN mapping");
+        this.spareTracks = sparingScheme == SparingScheme.SPARE_TRACKS_PER_ZONE;
+        this.zoneGlobal = !sparingScheme.sparesPerRange();
+        this.cylinderSparesSlipToEnd = sparingScheme.sparesPerCylinderSlipToZoneEnd();
+        this.sparesAtRangeFront = sparingScheme == SparingScheme.SPARE_SECTORS_AT_CYLINDER_FRONT;
+        this.runsBreakAtSpares = sparingScheme.sparesPerRange() || cylinderSparesSlipToEnd;
         this.zones = zoneList.toArray(new Zone[0]);
         this.zoneView = List.of(zones);
         this.zoneFirstLba = new long[zones.length];
@@ -69,9 +76,9 @@ public final class ZonedGeometry {
         this.cylinders = maxCyl + 1;
     }
 
-    /** A layout without sparing: scheme 0, conventional mapping. */
+    /** A layout without sparing and with the normal surface order. */
     public ZonedGeometry(int surfaces, List<Zone> zones, long capacitySectors) {
-        this(surfaces, 0, 1, 0, zones, capacitySectors);
+        this(surfaces, SparingScheme.NO_SPARING, 1, LbnMapping.NORMAL, zones, capacitySectors);
     }
 
     /**
@@ -114,16 +121,16 @@ public final class ZonedGeometry {
         long total = cyl * surfaces * z.spt - z.deadSpace;
         long slips = z.slips.length;
         long reserve = switch (sparingScheme) {
-            case 0 -> 0;
-            case 1 -> (long) z.spares * z.spt; // spare tracks absorb the slipped tracks
-            case 2, 5 -> z.spares * cyl;
-            case 3 -> z.spares * cyl * surfaces;
-            case 4, 6 -> z.spares * cyl + slips;
-            case 7 -> slips;
-            case 8 -> z.spares * (cyl / rangeSize);
-            case 9 -> z.spares;
-            case 10 -> z.spares + slips;
-            default -> throw new IllegalStateException();
+            case NO_SPARING -> 0;
+            case SPARE_TRACKS_PER_ZONE -> (long) z.spares * z.spt; // spare tracks absorb the slipped tracks
+            case SPARE_SECTORS_PER_CYLINDER, SPARE_SECTORS_AT_CYLINDER_FRONT -> z.spares * cyl;
+            case SPARE_SECTORS_PER_TRACK -> z.spares * cyl * surfaces;
+            case SPARE_SECTORS_PER_CYLINDER_SLIP_TO_ZONE_END, SPARE_SECTORS_AT_CYLINDER_FRONT_SLIP_TO_ZONE_END ->
+                z.spares * cyl + slips;
+            case SPARE_SECTORS_AT_ZONE_END -> slips;
+            case SPARE_SECTORS_PER_CYLINDER_RANGE -> z.spares * (cyl / rangeSize);
+            case SPARE_SECTORS_PER_ZONE -> z.spares;
+            case SPARE_SECTORS_PER_ZONE_SLIP_TO_ZONE_END -> z.spares + slips;
         };
         return Math.max(0, total - reserve);
     }
@@ -134,26 +141,19 @@ public final class ZonedGeometry {
      */
     private long positionsLeft(int i, Zone z) {
         long cyl = z.cylinders();
-        if (sparingScheme == 1) {
+        if (spareTracks) {
             return (cyl * surfaces - z.slips.length) * z.spt - z.deadSpace;
         }
-        if (!zoneGlobal()) {
+        if (!zoneGlobal) {
             return Long.MAX_VALUE;
         }
         long perCyl = (long) z.spt * surfaces;
-        long usable = (sparingScheme == 4 || sparingScheme == 6) ? cyl * (perCyl - z.spares) : cyl * perCyl;
+        long usable = cylinderSparesSlipToEnd ? cyl * (perCyl - z.spares) : cyl * perCyl;
         return usable - deadUsable[i] - usableSlips[i].length;
     }
 
-    private boolean zoneGlobal() {
-        return switch (sparingScheme) {
-            case 2, 3, 5, 8 -> false;
-            default -> true;
-        };
-    }
-
     private void prepareSlips(int i, Zone z) {
-        if (!zoneGlobal() || sparingScheme == 1) {
+        if (!zoneGlobal || spareTracks) {
             usableSlips[i] = z.slips;
             return;
         }
@@ -174,28 +174,29 @@ public final class ZonedGeometry {
 
     /** Usable index of a zone-global physical position, or −1 if it is a per-cylinder spare. */
     private long toUsable(Zone z, long p) {
-        if (sparingScheme != 4 && sparingScheme != 6) {
+        if (!cylinderSparesSlipToEnd) {
             return p;
         }
         long perCyl = (long) z.spt * surfaces;
         long c = perCyl - z.spares;
         long cyl = p / perCyl;
         long w = p % perCyl;
-        if (sparingScheme == 4) {
+        if (sparingScheme == SparingScheme.SPARE_SECTORS_PER_CYLINDER_SLIP_TO_ZONE_END) {
             return w < c ? cyl * c + w : -1;
         }
         return w >= z.spares ? cyl * c + (w - z.spares) : -1;
     }
 
     private long fromUsable(Zone z, long u) {
-        if (sparingScheme != 4 && sparingScheme != 6) {
+        if (!cylinderSparesSlipToEnd) {
             return u;
         }
         long perCyl = (long) z.spt * surfaces;
         long c = perCyl - z.spares;
         long cyl = u / c;
         long w = u % c;
-        return cyl * perCyl + (sparingScheme == 4 ? w : w + z.spares);
+        boolean sparesAtEnd = sparingScheme == SparingScheme.SPARE_SECTORS_PER_CYLINDER_SLIP_TO_ZONE_END;
+        return cyl * perCyl + (sparesAtEnd ? w : w + z.spares);
     }
 
     /** The x-th element of the naturals without the sorted, distinct {@code holes}. */
@@ -212,21 +213,21 @@ public final class ZonedGeometry {
 
     private long rangeSectors(Zone z) {
         return switch (sparingScheme) {
-            case 3 -> z.spt;
-            case 2, 5 -> (long) z.spt * surfaces;
-            case 8 -> (long) z.spt * surfaces * rangeSize;
-            default -> throw new IllegalStateException();
+            case SPARE_SECTORS_PER_TRACK -> z.spt;
+            case SPARE_SECTORS_PER_CYLINDER, SPARE_SECTORS_AT_CYLINDER_FRONT -> (long) z.spt * surfaces;
+            case SPARE_SECTORS_PER_CYLINDER_RANGE -> (long) z.spt * surfaces * rangeSize;
+            default -> throw new IllegalStateException(sparingScheme + " keeps no spares per range");
         };
     }
 
     /** Zone-relative physical position of the zone-relative LBN {@code k}. */
     private long physicalOf(int zi, Zone z, long k) {
         long p;
-        if (sparingScheme == 1) {
+        if (spareTracks) {
             long lt = (z.deadSpace + k) / z.spt;
             long s = (z.deadSpace + k) % z.spt;
             p = skip(lt, z.slips, 0, z.slips.length) * z.spt + s;
-        } else if (zoneGlobal()) {
+        } else if (zoneGlobal) {
             int[] holes = usableSlips[zi];
             p = fromUsable(z, skip(deadUsable[zi] + k, holes, 0, holes.length));
         } else {
@@ -271,9 +272,9 @@ public final class ZonedGeometry {
         return p;
     }
 
-    /** Scheme 5 keeps spares at the range front; slips in the range consume them. */
+    /** Spares at the cylinder front: slips in the cylinder consume them. */
     private long frontSpares(Zone z, int slipsFrom, int slipsTo) {
-        return sparingScheme == 5 ? Math.max(0, z.spares - (slipsTo - slipsFrom)) : 0;
+        return sparesAtRangeFront ? Math.max(0, z.spares - (slipsTo - slipsFrom)) : 0;
     }
 
     private static int lowerBound(int[] a, long key) {
@@ -308,13 +309,13 @@ public final class ZonedGeometry {
             }
         }
         long k;
-        if (sparingScheme == 1) {
+        if (spareTracks) {
             long t = p / z.spt;
             if (Arrays.binarySearch(z.slips, (int) t) >= 0) {
                 return -1;
             }
             k = (t - countBelow(z.slips, t)) * z.spt + p % z.spt - z.deadSpace;
-        } else if (zoneGlobal()) {
+        } else if (zoneGlobal) {
             if (Arrays.binarySearch(z.slips, (int) p) >= 0) {
                 return -1;
             }
@@ -367,11 +368,11 @@ public final class ZonedGeometry {
         return cylinders;
     }
 
-    public int sparingScheme() {
+    public SparingScheme sparingScheme() {
         return sparingScheme;
     }
 
-    public int mappingScheme() {
+    public LbnMapping mappingScheme() {
         return mappingScheme;
     }
 
@@ -404,9 +405,7 @@ public final class ZonedGeometry {
         // Longest prefix of LBAs k, k+1, ... on consecutive sectors of this track: positions only
         // move forward past slips, so contiguity of the last one implies contiguity of all.
         long maxRun = Math.min(z.spt - c.sector, Math.min(z.lbaCount - k, capacitySectors - lba));
-        if (maxRun <= 1 || (z.slips.length == 0 && z.defects.length == 0 && sparingScheme != 3
-                && sparingScheme != 2 && sparingScheme != 4 && sparingScheme != 5 && sparingScheme != 6
-                && sparingScheme != 8)) {
+        if (maxRun <= 1 || (z.slips.length == 0 && z.defects.length == 0 && !runsBreakAtSpares)) {
             c.run = (int) Math.max(1, maxRun);
             return;
         }
@@ -434,11 +433,7 @@ public final class ZonedGeometry {
         int logicalSurface = rem / z.spt;
         int sector = rem % z.spt;
         int cylinder = z.firstCylinder + cylIndex;
-        boolean reverse = switch (mappingScheme) {
-            case 1 -> (cylIndex & 1) == 1;
-            case 2 -> (cylinder & 1) == 1;
-            default -> false;
-        };
+        boolean reverse = reversedSurfaces(cylIndex, cylinder);
         c.cylinder = cylinder;
         c.surface = reverse ? surfaces - 1 - logicalSurface : logicalSurface;
         c.sector = sector;
@@ -448,6 +443,14 @@ public final class ZonedGeometry {
                 + z.cylinderSkew * cylIndex;
         double a = (skew + sector) / z.spt;
         c.angle = a - Math.floor(a);
+    }
+
+    /** Whether this cylinder visits its surfaces in reverse (DiskSim {@code g1_surfno_on_cyl}). */
+    private boolean reversedSurfaces(int cylIndex, int cylinder) {
+        if (mappingScheme == LbnMapping.NORMAL) {
+            return false;
+        }
+        return ((mappingScheme == LbnMapping.SERPENTINE_FROM_ZONE_START ? cylIndex : cylinder) & 1) == 1;
     }
 
     public PhysicalAddress toPhysical(long lba) {
@@ -467,11 +470,7 @@ public final class ZonedGeometry {
                 return -1;
             }
             int cylIndex = a.cylinder() - z.firstCylinder;
-            boolean reverse = switch (mappingScheme) {
-                case 1 -> (cylIndex & 1) == 1;
-                case 2 -> (a.cylinder() & 1) == 1;
-                default -> false;
-            };
+            boolean reverse = reversedSurfaces(cylIndex, a.cylinder());
             int logicalSurface = reverse ? surfaces - 1 - a.head() : a.head();
             long p = ((long) cylIndex * surfaces + logicalSurface) * z.spt + a.sector();
             long k = lbnOfPhysical(zi, z, p);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.iopath.device.disk.geometry.LbnMapping;
+import io.iopath.device.disk.geometry.SparingScheme;
 import io.iopath.device.disk.presets.DiskSimPresets;
 import java.io.IOException;
 import java.net.URISyntaxException;
@@ -191,8 +193,8 @@ class DiskSimFilesTest {
         assertThat(d.avgSectorsPerCylinder()).isEqualTo(1786);
         assertThat(d.otherParameters()).containsEntry("Print stats", "1");
         DiskSimModel m = d.model();
-        assertThat(m.layout().mapping()).isEqualTo(LbnMapping.SERPENTINE_ZONE_RELATIVE);
-        assertThat(m.layout().sparing()).isEqualTo(SparingScheme.SECTORS_PER_ZONE);
+        assertThat(m.layout().mapping()).isEqualTo(LbnMapping.SERPENTINE_FROM_ZONE_START);
+        assertThat(m.layout().sparing()).isEqualTo(SparingScheme.SPARE_SECTORS_PER_ZONE);
         DiskSimZone z0 = m.layout().zones().get(0);
         assertThat(z0.lastCylinder()).isEqualTo(432);
         assertThat(z0.trackSkew()).isEqualTo(63.0);

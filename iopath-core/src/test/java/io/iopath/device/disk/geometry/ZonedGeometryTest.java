@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class ZonedGeometryTest {
@@ -47,26 +48,26 @@ class ZonedGeometryTest {
     }
 
     /** Consecutive LBAs never share a physical sector, and the mapping is one-to-one. */
-    @ParameterizedTest(name = "sparing scheme {0}")
-    @MethodSource("schemes")
-    void everySparingSchemeRoundTripsAndHoldsItsBlockCount(int scheme) {
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SparingScheme.class)
+    void everySparingSchemeRoundTripsAndHoldsItsBlockCount(SparingScheme scheme) {
         int surfaces = 3;
         List<Zone> zones = List.of(
                 new Zone(0, 9, 40, 3, 5, 4, 7, 3, new int[] {17, 130, 131, 700}, new int[0]),
                 new Zone(11, 20, 32, 0, 0, 3, 6, 3, new int[] {5, 64, 400}, new int[0]));
-        if (scheme == 1) {
+        if (scheme == SparingScheme.SPARE_TRACKS_PER_ZONE) {
             // track sparing: slips are zone-relative tracks
             zones = List.of(
                     new Zone(0, 9, 40, 3, 40, 4, 7, 2, new int[] {3, 8}, new int[0]),
                     new Zone(11, 20, 32, 0, 0, 3, 6, 3, new int[] {0, 29}, new int[0]));
         }
-        ZonedGeometry g = new ZonedGeometry(surfaces, scheme, 2, scheme % 3, zones, 0);
+        ZonedGeometry g = new ZonedGeometry(surfaces, scheme, 2, mappingFor(scheme), zones, 0);
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (long lba = 0; lba < g.capacitySectors(); lba++) {
             PhysicalAddress p = g.toPhysical(lba);
             assertThat(seen.add(p.cylinder() + "/" + p.head() + "/" + p.sector())).as("LBA %d reuses %s", lba, p)
                     .isTrue();
-            assertThat(g.toLba(p)).as("scheme %d LBA %d at %s", scheme, lba, p).isEqualTo(lba);
+            assertThat(g.toLba(p)).as("%s LBA %d at %s", scheme, lba, p).isEqualTo(lba);
         }
         // every physical sector maps back to an LBA or to none, and those with an LBA are the ones seen
         long withLba = 0;
@@ -84,8 +85,10 @@ class ZonedGeometryTest {
         assertThat(withLba).isEqualTo(g.capacitySectors());
     }
 
-    static Stream<Integer> schemes() {
-        return Stream.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+    /** Cycles the three surface orders over the schemes so each meets several sparing layouts. */
+    static LbnMapping mappingFor(SparingScheme scheme) {
+        LbnMapping[] all = LbnMapping.values();
+        return all[scheme.ordinal() % all.length];
     }
 
     @ParameterizedTest(name = "{0}")
