@@ -72,9 +72,9 @@ public class FileOpsBenchmark {
                 direct: 0
                 filename: hot
                 filesize: 16m
-                size: 256m
+                loops: 16
                 invalidate: 0
-            """;
+            """; // 16 passes over the 16 MiB file (fio caps size at the files' total, filesetup.c setup_files)
 
     private Scenario small;
     private Scenario cached;

@@ -125,9 +125,9 @@ final class BenchCommand implements Callable<Integer> {
                 direct: 0
                 filename: hot
                 filesize: 64m
-                size: 4g
+                loops: 64
                 invalidate: 0
-            """;
+            """; // 64 passes over the 64 MiB file (fio caps size at the files' total, filesetup.c setup_files)
 
     private void hostStack(PrintWriter out) {
         java.util.function.LongFunction<io.iopath.scenario.Scenario> scenario = io.iopath.experiment.HostStackLoad::scenario;
