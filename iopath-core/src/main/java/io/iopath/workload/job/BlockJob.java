@@ -107,8 +107,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long preparedBytes;
     /** rate_min / rate_iops_min: fio's check after completions, and the bytes and IOs done per direction since the epoch. */
     private final MinRateCheck minRate;
-    private final long[] doneBytes = new long[2];
-    private final long[] doneIos = new long[2];
     /** The minimum rate was not met: fio's check_min_rate failure (EIO), which ended the job. */
     private String rateError;
     /** exitall: another job's end terminated this one (fio's td->terminate). */
@@ -236,10 +234,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** The ramp is over (or there is none): fio's reset_all_stats, a new epoch for the minimum rate. */
     private void rampOver() {
-        doneBytes[0] = 0;
-        doneBytes[1] = 0;
-        doneIos[0] = 0;
-        doneIos[1] = 0;
         minRate.started(sim.now());
     }
 
@@ -704,10 +698,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** backend.c do_io: after completions, check_min_rate; a failure ends the job's IO (td_verror EIO). */
     private void checkMinRate(Bio bio) {
-        int d = bio.op == Op.READ ? 0 : 1;
-        doneBytes[d] += bio.sectors * 512L;
-        doneIos[d]++;
-        String failure = minRate.check(sim.now(), doneBytes, doneIos);
+        String failure = minRate.completed(sim.now(), bio.op == Op.READ ? 0 : 1, bio.sectors * 512L);
         if (failure != null) {
             rateError = failure;
             finished = true;

@@ -116,8 +116,6 @@ public final class FileJob implements Workload {
     private final io.iopath.sim.Timer rateWake;
     /** rate_min / rate_iops_min: fio's check after each call, and the bytes and calls done per direction. */
     private final MinRateCheck minRate;
-    private final long[] doneBytes = new long[2];
-    private final long[] doneIos = new long[2];
     private String rateError;
     /** exitall: another job's end terminated this one (fio's td->terminate). */
     private boolean terminated;
@@ -616,10 +614,7 @@ public final class FileJob implements Workload {
 
     /** backend.c do_io: after a completion, check_min_rate; a failure ends the job's IO (td_verror EIO). */
     private void checkMinRate(Bio call) {
-        int d = call.op == Op.READ ? 0 : 1;
-        doneBytes[d] += call.sectors * 512L;
-        doneIos[d]++;
-        String failure = minRate.check(sim.now(), doneBytes, doneIos);
+        String failure = minRate.completed(sim.now(), call.op == Op.READ ? 0 : 1, call.sectors * 512L);
         if (failure != null) {
             rateError = failure;
             stopIssuing();

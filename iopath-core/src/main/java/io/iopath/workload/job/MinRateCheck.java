@@ -22,6 +22,9 @@ final class MinRateCheck {
     private final long[] lastBytes = new long[2];
     private final long[] lastIos = new long[2];
     private final long[] lastNs = new long[2];
+    /** Bytes and IOs completed per direction (0 read, 1 write) since the epoch began. */
+    private final long[] doneBytes = new long[2];
+    private final long[] doneIos = new long[2];
     private long startNs = -1;
 
     MinRateCheck(JobSpec.MinRate min, String job) {
@@ -34,9 +37,24 @@ final class MinRateCheck {
         return min.checked();
     }
 
-    /** The job's statistics epoch began (fio's {@code td->start}: the job's start, or the ramp's end). */
+    /**
+     * The job's statistics epoch began (fio's {@code td->start}: the job's start, or the ramp's
+     * end, where reset_all_stats also zeroes the bytes and IOs done).
+     */
     void started(long nowNs) {
         startNs = nowNs;
+        java.util.Arrays.fill(doneBytes, 0);
+        java.util.Arrays.fill(doneIos, 0);
+    }
+
+    /**
+     * An IO of {@code bytes} in direction {@code d} (0 read, 1 write) completed at {@code nowNs}:
+     * fio's failure message when the rate is now found below the minimum, else null.
+     */
+    String completed(long nowNs, int d, long bytes) {
+        doneBytes[d] += bytes;
+        doneIos[d]++;
+        return check(nowNs, doneBytes, doneIos);
     }
 
     /**
@@ -44,7 +62,7 @@ final class MinRateCheck {
      * (0 read, 1 write) since its epoch: fio's failure message when the rate is below the
      * minimum, else null.
      */
-    String check(long nowNs, long[] bytes, long[] ios) {
+    private String check(long nowNs, long[] bytes, long[] ios) {
         if (startNs < 0 || (nowNs - startNs) / 1_000_000 < SETTLE_MS) {
             return null;
         }
