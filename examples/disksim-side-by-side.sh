@@ -14,7 +14,8 @@
 #          this shape with the cache off (with writes, queue > 1 and "Fast write level = 0" its
 #          process-flow loop spins in pf_add_false_idle_time after the first completions, at
 #          -O0 as at -O2, even at 20 requests), so the cache-off mix cannot be timed there.
-# The two models do not give the same IOPS (both are printed); the reference is the time for
+# Since issue 10's queue-16 fix the imported drive's queued path is DiskSim's, and the simulated
+# IOPS agree (docs/drive.md, "Queued commands, DiskSim's way"); the speed reference is the time for
 # the same number of requests through the same drive, queue and policy.
 #
 # DiskSim 4.0 is not part of iopath. To build it (32-bit, as it was written; not 64-bit clean):

@@ -3,6 +3,7 @@ package io.iopath.scenario;
 import io.iopath.device.Transport;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
+import io.iopath.device.disk.bus.Preseek;
 import io.iopath.device.disk.presets.DrivePresets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,16 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = spec.withOverheadFromArrival(d.bool("overhead_from_arrival", false));
         } else {
             d.node("overhead_from_arrival");
+        }
+        if (d.has("preseek")) {
+            List<String> points = new ArrayList<>();
+            for (Preseek p : Preseek.values()) {
+                points.add(p.label());
+            }
+            String point = d.choice("preseek", spec.overheads().preseek().label(), points);
+            spec = spec.withPreseek(Preseek.valueOf(point.toUpperCase(Locale.ROOT)));
+        } else {
+            d.node("preseek");
         }
         if (d.has("max_dirty_age")) {
             spec = spec.withMaxDirtyAge(d.time("max_dirty_age", 0));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.iopath.device.Transport;
 import io.iopath.device.disk.DriveScheduler;
+import io.iopath.device.disk.bus.Preseek;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,20 @@ class DriveSectionTest {
                 .overheadFromArrival()).isTrue();
         assertThatThrownBy(() -> read("{preset: atlas10k, overhead_from_arrival: maybe}"))
                 .hasMessageContaining("drive.overhead_from_arrival");
+    }
+
+    @Test
+    void thePreseekPointIsTheDrivesUnlessSet() {
+        assertThat(read("{preset: laptop-7200-250g}").drive().spec().overheads().preseek())
+                .isEqualTo(Preseek.BEFORE_COMPLETION);
+        assertThat(read("{preset: cheetah9LP}").drive().spec().overheads().preseek())
+                .isEqualTo(Preseek.AFTER_COMPLETION);
+        assertThat(read("{preset: cheetah9LP, preseek: before_completion}").drive().spec().overheads().preseek())
+                .isEqualTo(Preseek.BEFORE_COMPLETION);
+        assertThat(read("{preset: laptop-7200-250g, preseek: during_completion}").drive().spec().overheads()
+                .preseek()).isEqualTo(Preseek.DURING_COMPLETION);
+        assertThatThrownBy(() -> read("{preset: atlas10k, preseek: early}"))
+                .hasMessageContaining("drive.preseek").hasMessageContaining("after_completion");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.iopath.device.DeviceResponse;
 import io.iopath.device.Transport;
 import io.iopath.device.WriteCache;
 import io.iopath.device.disk.bus.BusTiming;
+import io.iopath.device.disk.bus.Preseek;
 import io.iopath.device.disk.cache.CacheConfig;
 import io.iopath.device.disk.cache.ReadAheadControl;
 import io.iopath.device.disk.cache.ReadAheadStream;
@@ -89,6 +90,14 @@ public final class Disk implements BlockDevice {
      * overhead runs from there, and a write-back write waits for a media write it cannot join.
      */
     private final boolean fromArrival;
+    /** When a queued command may stop the read-ahead after a read (DiskSim's {@code Preseeking level}). */
+    private final Preseek preseek;
+    /**
+     * Until then the mechanism stays on the read-ahead after a read and no queued command starts
+     * ({@link #holdForCompletion}); Long.MIN_VALUE: no hold.
+     */
+    private long preseekUntilNs = Long.MIN_VALUE;
+    private final Timer preseekDone;
     /** The active read's segment, and the part of it the media reads (a partial hit's rest). */
     private int activeSegment = -1;
     private long activeFrom;
@@ -110,11 +119,20 @@ public final class Disk implements BlockDevice {
     private CommandCompletion completion = c -> { };
 
     private MediaJob active;
+    /** The last queued write-back write's acknowledgment, its data's start and sectors ({@link #busTakenByArrival}). */
+    private Completion ack;
+    private Request ackRequest;
+    private long ackDataStartNs;
+    private int ackSectors;
     private long activeCompleteNs;
     /** When the active job's media transfer began and when it ends (torn writes at power loss). */
     private long activeMediaStartNs;
     private long activeMediaEndNs;
+    /** When the last media access (not a read-ahead) passed its last sector: DiskSim's mechanical state. */
+    private long lastSectorEndNs;
     private boolean lastWasWrite;
+    /** The last command completed to the host was a write (DiskSim's {@code lastflags}, set in {@code disk_request_complete}). */
+    private boolean lastCompletedWrite;
     /** End LBA of the last host write: a write starting there continues it (sequential). */
     private long lastWriteEnd = -1;
     private boolean failed;
@@ -162,6 +180,7 @@ public final class Disk implements BlockDevice {
         boolean hitsOnWriteData = cacheConfig.readHitsOnDirty() || cacheConfig.writeSegments() == 0;
         this.keepWrittenData = cacheConfig.cacheWriteData() && hitsOnWriteData;
         this.fromArrival = spec.overheads().overheadFromArrival();
+        this.preseek = spec.overheads().preseek();
         this.readCache = new ReadCache(cacheConfig.segments(), cacheConfig.segmentSectors(),
                 cacheConfig.writeSegments(), hitsOnWriteData, cacheConfig.maxWriteSegments(),
                 cacheConfig.almostReadHits(), mechanics);
@@ -169,7 +188,12 @@ public final class Disk implements BlockDevice {
         this.readAhead = new ReadAheadControl(cacheConfig, readCache, mechanics, capacity);
         this.mediaDone = sim.timer("drive.media", this::finishActive);
         this.streamServed = sim.timer("drive.stream", this::kick);
-        this.tasks = new TaskSet(spec.transport(), spec.maxQueueDepth(), writeCache);
+        this.preseekDone = sim.timer("drive.preseek", this::kick);
+        // DiskSim's Max queue length bounds the commands the host has outstanding (the driver's
+        // count, iodriver_check_send_out_request: a write-back write leaves it once
+        // acknowledged); dirty data is bounded by the write segments alone. iopath's own drives
+        // also count dirty extents against the depth (the effective queue)
+        this.tasks = new TaskSet(spec.transport(), spec.maxQueueDepth(), writeCache && !fromArrival);
         this.scheduler = new CommandScheduler(spec.scheduler().policy(), mechanics, capacity, spec.agingWeight(),
                 writeCache ? cacheConfig.maxDirtyAgeNs() : 0);
         this.buffer = new WriteBackBuffer(cacheConfig, scheduler, tasks, readCache, writeLog, keepWrittenData);
@@ -188,6 +212,9 @@ public final class Disk implements BlockDevice {
             return DeviceResponse.QUEUE_FULL;
         }
         boolean start = tasks.accept(r, sim.now(), buffer.runs());
+        if (fromArrival) {
+            busTakenByArrival(r, sim.now());
+        }
         if (start) {
             start(r);
         }
@@ -238,8 +265,8 @@ public final class Disk implements BlockDevice {
         if (hit) {
             r.cacheHit = true;
             cacheHits++;
-            long t = bus.readHitDoneNs(now, r.sectors(), lastWasWrite);
-            long missProcessed = bus.readMissProcessedNs(now, lastWasWrite);
+            long t = bus.readHitDoneNs(now, r.sectors(), arrivalAfterWrite());
+            long missProcessed = bus.readMissProcessedNs(now, arrivalAfterWrite());
             lastWasWrite = false;
             if (covered == r.sectors()) {
                 if (readCache.readingAt(seg, now)) {
@@ -268,7 +295,7 @@ public final class Disk implements BlockDevice {
         j.request = r;
         j.fua = fua;
         j.arrivedBusy = active != null || readAhead.serving(now);
-        j.afterWrite = lastWasWrite;
+        j.afterWrite = arrivalAfterWrite();
         scheduler.enqueueHost(j, active);
     }
 
@@ -318,6 +345,7 @@ public final class Disk implements BlockDevice {
         Request host = j.request;
         scheduler.finished(j);
         scheduler.recycle(j);
+        holdForCompletion(false, t, now); // ahead of the completion: the host's next command comes after the choice
         completeAt(host, t);
         return true;
     }
@@ -339,11 +367,6 @@ public final class Disk implements BlockDevice {
         WriteLog.Entry rec = writeLog.accepted(r.sector(), r.sectors());
         r.owner = rec;
         long now = sim.now();
-        // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6);
-        // a read-ahead that has finished left its segment CLEAN
-        if (!readCache.readingAt(readCache.prefetching(), now)) {
-            readAhead.stop(now);
-        }
         // WRITE AND VERIFY, WRITE SAME, Write Zeroes and Write Uncorrectable do their media work
         // before they complete, as a FUA write does; a zone append is a WRITE at the write pointer
         boolean fua = Flags.has(r.flags(), Flags.FUA) || (r.command != null && r.command != DriveCommand.ZONE_APPEND);
@@ -357,6 +380,28 @@ public final class Disk implements BlockDevice {
             buffer.writingHolds(access.sectorsDoneBy(now), now);
         }
         long room = writeCache && !fua && !buffer.writesWaiting() ? joinRoom(r, now) : -1;
+        boolean appends = active != null && active.writes() && active.endLba() == r.sector();
+        if (room < 0 && writeCache && !fua && fromArrival && mechanismBusy(now) && !appends
+                && !bus.overheads().writePrebuffering()) {
+            // DiskSim's disk_write_arrive: the mechanism is on work it cannot stop (a media access,
+            // the read-ahead of a read whose completion the host has not received, or one serving
+            // a command), so the write disconnects without its data, gives back the segment it
+            // selected (disk_activate_write) and waits in the queue, where the scheduler weighs it
+            // against the reads (startQueuedWriteBack). With write prebuffering the drive takes the
+            // data at once; a write appending to the media write under way is let in as below
+            MediaJob j = scheduler.job(MediaJob.Kind.WRITE, r.sector(), r.sectors(), now);
+            j.request = r;
+            j.record = rec;
+            j.writeBack = true;
+            j.afterWrite = arrivalAfterWrite();
+            scheduler.enqueueHost(j, active);
+            return;
+        }
+        // the write claims its segment at arrival, emptying clean data it overlaps (§9.3, D5, D6);
+        // a read-ahead that has finished left its segment CLEAN
+        if (!readCache.readingAt(readCache.prefetching(), now)) {
+            readAhead.stop(now);
+        }
         if (readCache.claimWrite(r.sector(), r.sectors(), now, room >= 0) < 0) {
             readCache.invalidate(r.sector(), r.sectors(), now);
         }
@@ -505,7 +550,7 @@ public final class Disk implements BlockDevice {
 
     private void flush(Request r) {
         long epoch = writeLog.flushIssued();
-        if (buffer.isEmpty()) {
+        if (buffer.isEmpty() && !(active != null && active.writeBack)) {
             writeLog.flushCompleted(epoch);
             completeAt(r, bus.noDataDoneNs(sim.now(), lastWasWrite));
             return;
@@ -531,6 +576,9 @@ public final class Disk implements BlockDevice {
         if (readAhead.serving(now)) {
             streamServed.scheduleAt(readAhead.servingUntilNs()); // nothing may stop the stream yet
             return;
+        }
+        if (now < preseekUntilNs) {
+            return; // the read-ahead after a read is not stoppable yet: preseekDone kicks
         }
         // nothing between the choice and the join check changes the buffer: one window for both
         readAhead.joinWindowAt(now);
@@ -596,7 +644,8 @@ public final class Disk implements BlockDevice {
                 t0 = seekStart;
             }
             case WRITE -> {
-                end = queued ? startQueuedWrite(j, now) : startWrite(j, now, t0, extra);
+                end = j.writeBack ? startQueuedWriteBack(j, now)
+                        : queued ? startQueuedWrite(j, now) : startWrite(j, now, t0, extra);
                 note(j.request);
                 lastWasWrite = true;
                 lastWriteEnd = j.endLba();
@@ -649,6 +698,72 @@ public final class Disk implements BlockDevice {
         long moveStart = readAhead.seekStartNs(bus.queuedWriteMoveStartNs(j.arrivalNs, now, j.afterWrite), now);
         long dataStart = bus.queuedWriteDataStartNs(j.arrivalNs, now, j.afterWrite);
         return writeFrom(j, moveStart, dataStart, false);
+    }
+
+    /**
+     * A write-back write that waited in the queue ({@link MediaJob#writeBack}), picked now: the
+     * drive reconnects for its data and acknowledges it once the data is in; the media write
+     * follows at once, each sector once its data is in, no sooner than the minimum seek delay
+     * ({@code disk_check_hda_pending}). Returns when the mechanism is free; the completion,
+     * earlier, is scheduled here.
+     */
+    private long startQueuedWriteBack(MediaJob j, long now) {
+        // the segment it selects now, emptying clean data it overlaps (as at arrival, §9.3)
+        if (readCache.claimWrite(j.lba, j.sectors, now, false) < 0) {
+            readCache.invalidate(j.lba, j.sectors, now);
+        }
+        long moveStart = readAhead.seekStartNs(bus.queuedWriteBackMoveStartNs(j.arrivalNs, now, j.afterWrite), now);
+        long dataStart = bus.queuedWriteBackDataStartNs(j.arrivalNs, now, j.afterWrite);
+        long end = mechanics.write(moveStart, j.lba, j.sectors, bus.protocol().minimumSeekDelayNs(), dataStart,
+                bus.busNsPerSector(true), bus.mediaWriteThreshold(j.sectors), access).endNs();
+        Request r = j.request;
+        r.cacheHit = true;
+        cacheHits++;
+        r.transferNs += bus.busNs(true, j.sectors);
+        activeCompleteNs = bus.queuedWriteBackDoneNs(dataStart, j.sectors);
+        ackDataStartNs = dataStart;
+        ackSectors = j.sectors;
+        ack = completeAt(r, activeCompleteNs);
+        ackRequest = r;
+        return end;
+    }
+
+    /**
+     * A command arrives while a queued write-back write waits to reconnect for its data
+     * ({@link #startQueuedWriteBack}): the new command holds the bus for its processing first
+     * (DiskSim handles the arrival, which the host sent on the completion that let the write
+     * start, before the write's reconnection at the same instant), so the write's data and its
+     * acknowledgment move after it. Its media write, begun already, is left as it was.
+     */
+    private void busTakenByArrival(Request r, long now) {
+        if (ack == null || ack.request != ackRequest || !ack.timer.isPending() || now > ackDataStartNs) {
+            return;
+        }
+        long busFree = now + bus.arrivalBusNs(r.op == Op.WRITE, arrivalAfterWrite());
+        long start = bus.dataStartAfterBusNs(ackDataStartNs, busFree);
+        if (start > ackDataStartNs) {
+            ackDataStartNs = start;
+            ack.timer.scheduleAt(bus.queuedWriteBackDoneNs(start, ackSectors));
+        }
+    }
+
+    /**
+     * Whether the command before one arriving now was a write, for the overhead matrix's column:
+     * on a drive timed DiskSim's way the last command completed ({@code lastflags}, which {@code
+     * disk_read_arrive} and {@code disk_write_arrive} read; at queue depth 1 the same as the
+     * last processed), else the last command the drive processed.
+     */
+    private boolean arrivalAfterWrite() {
+        return fromArrival ? lastCompletedWrite : lastWasWrite;
+    }
+
+    /**
+     * Whether the mechanism is on work a newly arrived command cannot stop ({@code
+     * disk_buffer_stopable_access}): a media job, a read-ahead held for its read's completion
+     * ({@link #holdForCompletion}), or one serving a command.
+     */
+    private boolean mechanismBusy(long now) {
+        return active != null || now < preseekUntilNs || readAhead.serving(now);
     }
 
     /** The media write of {@link #startWrite}, the arm leaving at {@code moveStart}, the data from {@code dataStart}. */
@@ -713,8 +828,29 @@ public final class Disk implements BlockDevice {
      */
     private MediaJob select(long now) {
         boolean pressure = buffer.pressing() || !flushes.isEmpty();
-        return scheduler.select(now, bus.readSelectOverheadNs(lastWasWrite), bus.writeSelectOverheadNs(lastWasWrite),
-                pressure, active, readAhead.joinFrom(), readAhead.joinTo());
+        // A drive timed DiskSim's way ran each queued command's overhead from its arrival, and
+        // DiskSim's key is the positioning alone ({@code disk_buffer_estimate_servtime}: seek and
+        // rotation from the mechanism's state) plus the disk queue's Read / Write initiation
+        // delay, 0 in every shipped parameter file ({@code
+        // ioqueue_get_request_from_opt_sptf_queue}); iopath's own drives count the overhead
+        // that will run ahead of the seek.
+        long readOvh = fromArrival ? 0 : bus.readSelectOverheadNs(lastWasWrite);
+        long writeOvh = fromArrival ? 0 : bus.writeSelectOverheadNs(lastWasWrite);
+        long keyFrom = fromArrival ? mechanismStateNs(now) : now;
+        return scheduler.select(now, keyFrom, readOvh, writeOvh, pressure, active, readAhead.joinFrom(),
+                readAhead.joinTo());
+    }
+
+    /**
+     * DiskSim's mechanical state, which its positioning keys start from ({@code
+     * disk_buffer_estimate_servtime} seeks from the disk's track and rotates from its angle at
+     * its current time, {@code mech_state} and {@code currtime}): the end of the last sector
+     * under the heads — of a read-ahead under way or run to its limit, else of the last media
+     * access — however long ago; the heads placed on the track they are on.
+     */
+    private long mechanismStateNs(long now) {
+        long t = readAhead.mechanismStateNs(now);
+        return Math.min(now, Math.max(t, lastSectorEndNs));
     }
 
     private void finishActive() {
@@ -726,6 +862,9 @@ public final class Disk implements BlockDevice {
         long now = sim.now();
         Request host = j.request;
         long completeNs = activeCompleteNs;
+        if (j.kind != MediaJob.Kind.READ || !host.cacheHit) {
+            lastSectorEndNs = now; // a queued hit moved nothing
+        }
         switch (j.kind) {
             case READ -> {
                 if (activeSegment >= 0) {
@@ -746,11 +885,41 @@ public final class Disk implements BlockDevice {
             completeFlushes();
         } else if (fromArrival && j.kind == MediaJob.Kind.WRITE) {
             admitWaiters(); // writes held behind this media write
+            if (j.writeBack) {
+                completeFlushes();
+            }
         }
+        boolean acknowledged = j.writeBack; // its completion was scheduled when its data went in
         scheduler.recycle(j);
+        if (host != null && j.kind != MediaJob.Kind.DESTAGE) {
+            holdForCompletion(j.kind == MediaJob.Kind.WRITE, completeNs, now);
+        }
         startNext();
-        if (host != null) {
+        if (host != null && !acknowledged) {
             completeAt(host, completeNs);
+        }
+    }
+
+    /**
+     * A host command's media work is done: the mechanism goes on to the next queued job only
+     * from the point the drive's {@link Preseek} names, DiskSim's rule ({@code disk_release_hda}
+     * keeps the mechanism for a read until then, for a write until its completion is received
+     * unless the level is 2; {@code disk_buffer_stopable_access} refuses to stop the read-ahead
+     * after a read before it; {@code disk_completion}, or {@code disk_request_complete} at level
+     * 1, then hands the mechanism to the queue's best job): at level 0 once the host has the
+     * completion ({@code completeNs}), at level 1 once the drive sends it (before the completion
+     * overhead). Meanwhile a read's read-ahead runs on (to its limit, the mechanism then idle),
+     * and the queued commands and dirty extents wait. A write-back write's completion has been
+     * received long before its media write ends: it holds nothing.
+     */
+    private void holdForCompletion(boolean write, long completeNs, long now) {
+        if (preseek == Preseek.BEFORE_COMPLETION) {
+            return;
+        }
+        long at = preseek == Preseek.AFTER_COMPLETION ? completeNs : completeNs - bus.overheads().completionNs(write);
+        if (at > now) {
+            preseekUntilNs = at;
+            preseekDone.scheduleAt(at);
         }
     }
 
@@ -769,6 +938,9 @@ public final class Disk implements BlockDevice {
             if (oldest != null && oldest.seq < f.seqLimit()) {
                 return;
             }
+            if (active != null && active.writeBack && active.seq < f.seqLimit()) {
+                return; // an acknowledged write still on its way to the media
+            }
             flushes.pollFirst();
             writeLog.flushCompleted(f.epoch());
             completeAt(f.request(), sim.now());
@@ -776,13 +948,14 @@ public final class Disk implements BlockDevice {
     }
 
     /** Completion always goes through an event, so the host never sees it inside its own submit. */
-    private void completeAt(Request r, long atNs) {
+    private Completion completeAt(Request r, long atNs) {
         Completion c = completions.pollFirst();
         if (c == null) {
             c = new Completion();
         }
         c.request = r;
         c.timer.scheduleAt(Math.max(atNs, sim.now()));
+        return c;
     }
 
     /**
@@ -813,6 +986,9 @@ public final class Disk implements BlockDevice {
         if (r.owner instanceof WriteLog.Entry rec) {
             writeLog.acknowledged(rec, sim.now(), Flags.has(r.flags(), Flags.FUA));
             r.owner = null;
+        }
+        if (r.op == Op.READ || r.op == Op.WRITE) {
+            lastCompletedWrite = r.op == Op.WRITE;
         }
         tasks.completed(r, sim.now(), buffer.runs());
         observer.taskCompleted(r, sim.now());

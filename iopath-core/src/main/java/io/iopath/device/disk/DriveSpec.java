@@ -117,6 +117,18 @@ public record DriveSpec(
                 cacheBytes, averageSeekMs, transport);
     }
 
+    /**
+     * The same drive with a queued command allowed to stop the read-ahead after a read at the
+     * point {@code p} names ({@link Overheads#withPreseek}; DiskSim's {@code Preseeking level}
+     * for an imported drive, {@link io.iopath.device.disk.bus.Preseek#BEFORE_COMPLETION} for the
+     * datasheet presets).
+     */
+    public DriveSpec withPreseek(io.iopath.device.disk.bus.Preseek p) {
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads.withPreseek(p), cache, maxQueueDepth, scheduler, agingWeight,
+                cacheBytes, averageSeekMs, transport);
+    }
+
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return with(cache, depth, policy, agingWeight, transport);
     }

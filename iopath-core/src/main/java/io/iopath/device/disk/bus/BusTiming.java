@@ -308,6 +308,51 @@ public final class BusTiming {
     }
 
     /**
+     * A write-back write that disconnected at its arrival, the mechanism busy ({@code
+     * disk_write_arrive}), and that the scheduler picks now: its media write may start once its
+     * write-hit overhead, counted from its arrival, is over ({@code disk_check_hda}), and no
+     * sooner than now.
+     */
+    public long queuedWriteBackMoveStartNs(long arrivalNs, long nowNs, boolean afterWrite) {
+        return Math.max(nowNs, arrivalNs + overheads.commandNs(true, true, afterWrite));
+    }
+
+    /**
+     * When that write's data starts crossing the bus: it reconnects no sooner than now and than
+     * the end of the disconnect after its command (first reselect + data preparation, {@code
+     * disk_check_bus}), as {@link #waitedWriteBackDoneNs} times a write that waited for a segment.
+     */
+    public long queuedWriteBackDataStartNs(long arrivalNs, long nowNs, boolean afterWrite) {
+        long processed = arrivalNs + overheads.commandNs(true, true, afterWrite);
+        return Math.max(nowNs, processed + protocol.writeDisconnectNs()) + protocol.firstReselectNs()
+                + protocol.dataPreparationNs();
+    }
+
+    /**
+     * How long a command arriving now holds the bus before it disconnects, the mechanism busy:
+     * its command overhead (a write under write-back: the write-hit cell) and the disconnect
+     * ({@code disk_read_arrive}, {@code disk_write_arrive}). A reconnection for data waits for it.
+     */
+    public long arrivalBusNs(boolean write, boolean afterWrite) {
+        return write ? overheads.commandNs(true, true, afterWrite) + protocol.writeDisconnectNs()
+                : overheads.commandNs(false, false, afterWrite) + protocol.readDisconnectNs(afterWrite);
+    }
+
+    /**
+     * A queued write-back write's data that was to start at {@code dataStartNs} when the bus is
+     * taken until {@code busFreeNs} by a command arriving: it reconnects after it (first
+     * reselect + data preparation, {@code disk_check_bus}).
+     */
+    public long dataStartAfterBusNs(long dataStartNs, long busFreeNs) {
+        return Math.max(dataStartNs, busFreeNs + protocol.firstReselectNs() + protocol.dataPreparationNs());
+    }
+
+    /** When that write completes to the host: once its data is in (write-back), its media write aside. */
+    public long queuedWriteBackDoneNs(long dataStartNs, int sectors) {
+        return dataStartNs + overheads.busNs(true, sectors) + overheads.completionNs(true);
+    }
+
+    /**
      * When the write-through write completes: with its data in and disconnected, and the media
      * written ({@code mediaEndNs}), the drive reselects the host and reports completion.
      */

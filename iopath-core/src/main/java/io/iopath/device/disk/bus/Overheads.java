@@ -24,6 +24,8 @@ public final class Overheads {
     private BusProtocol protocol = BusProtocol.NONE;
     /** A command that waits for the mechanism counts its overhead from its arrival (DiskSim), not from its start. */
     private boolean fromArrival;
+    /** When a queued command may stop the read-ahead after a read ({@link Preseek}). */
+    private Preseek preseek = Preseek.BEFORE_COMPLETION;
 
     /**
      * @param matrixNs 8 cells in DiskSim order: read hit after read, read hit after write, read
@@ -57,7 +59,24 @@ public final class Overheads {
                 busWriteNsPerSector, readHighWater, watermarkByRequestSize, writePrebuffering);
         o.protocol = p;
         o.fromArrival = fromArrival;
+        o.preseek = preseek;
         return o;
+    }
+
+    /**
+     * The same drive with a queued command allowed to stop the read-ahead after a read at the
+     * point {@code p} names: DiskSim's {@code Preseeking level} for an imported drive,
+     * {@link Preseek#BEFORE_COMPLETION} (as soon as the read's media is done) for the datasheet
+     * presets.
+     */
+    public Overheads withPreseek(Preseek p) {
+        Overheads o = withProtocol(protocol);
+        o.preseek = p;
+        return o;
+    }
+
+    public Preseek preseek() {
+        return preseek;
     }
 
     /**

@@ -65,6 +65,22 @@ public final class ReadAheadControl {
         return servingUntilNs;
     }
 
+    /**
+     * DiskSim's mechanical state at {@code nowNs} if a read-ahead runs or has run to its limit
+     * unstopped ({@link ReadAheadStream#lastSectorEndBy}): the end of its last sector read by
+     * then, the heads placed on the track they are on; Long.MIN_VALUE (nothing moved) if it has
+     * read no sector or none runs.
+     */
+    public long mechanismStateNs(long nowNs) {
+        if (readCache.prefetching() < 0) {
+            return Long.MIN_VALUE;
+        }
+        ReadAheadStream st = readCache.stream();
+        long t = st.lastSectorEndBy(nowNs);
+        mechanics.placeHead(st.stateCylinder, st.stateSurface);
+        return t;
+    }
+
     /** Whether the stream serves a command at {@code nowNs}: nothing may stop it yet. */
     public boolean serving(long nowNs) {
         return nowNs < servingUntilNs;

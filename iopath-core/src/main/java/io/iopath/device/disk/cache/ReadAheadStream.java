@@ -261,14 +261,7 @@ public final class ReadAheadStream implements SectorSchedule {
             if (t < runStart[r]) {
                 break;
             }
-            double sectorNs = spindle.revolutionNs() / runSpt[r];
-            long k = Math.min(runCount[r], (long) Math.floor((t - runStart[r]) / sectorNs + 1e-9));
-            while (k > 0 && runStart[r] + spindle.rotationNs((double) k / runSpt[r]) > t) {
-                k--;
-            }
-            while (k < runCount[r] && runStart[r] + spindle.rotationNs((double) (k + 1) / runSpt[r]) <= t) {
-                k++;
-            }
+            long k = runSectorsBy(r, t);
             n = runFirst[r] + k;
             if (k < runCount[r]) {
                 break;
@@ -312,6 +305,58 @@ public final class ReadAheadStream implements SectorSchedule {
                 return;
             }
         }
+    }
+
+    /** With {@link #lastSectorEndBy}: the track the heads are on then. */
+    int stateCylinder;
+    int stateSurface;
+
+    /**
+     * DiskSim's mechanical state while the stream runs or after it has run ({@code
+     * disk_buffer_sector_done} updates the disk's angle and time at each sector's end, {@code
+     * disk_buffer_seekdone} its track at each switch's end): when the last sector the stream
+     * read by {@code t} ended, or Long.MIN_VALUE if it has read none; {@link #stateCylinder} and
+     * {@link #stateSurface} say the track the heads are on at {@code t} (the new one once a
+     * switch is done, though no sector of it has passed).
+     */
+    long lastSectorEndBy(long t) {
+        layOutUntil(t);
+        long endNs = Long.MIN_VALUE;
+        stateCylinder = headCyl;
+        stateSurface = headSurf;
+        for (int r = 0; r < runs; r++) {
+            if (t < runMove[r]) {
+                break;
+            }
+            if (t >= runSeekEnd[r]) {
+                stateCylinder = runCyl[r];
+                stateSurface = runSurf[r];
+            }
+            if (t < runStart[r]) {
+                break;
+            }
+            long k = runSectorsBy(r, t);
+            if (k > 0) {
+                endNs = runStart[r] + spindle.rotationNs((double) k / runSpt[r]);
+            }
+            if (k < runCount[r]) {
+                break;
+            }
+        }
+        return endNs;
+    }
+
+    /** Sectors of run {@code r} (which has started by {@code t}) wholly read by {@code t}. */
+    private long runSectorsBy(int r, long t) {
+        double sectorNs = spindle.revolutionNs() / runSpt[r];
+        long k = Math.min(runCount[r], (long) Math.floor((t - runStart[r]) / sectorNs + 1e-9));
+        while (k > 0 && runStart[r] + spindle.rotationNs((double) k / runSpt[r]) > t) {
+            k--;
+        }
+        while (k < runCount[r] && runStart[r] + spindle.rotationNs((double) (k + 1) / runSpt[r]) <= t) {
+            k++;
+        }
+        return k;
     }
 
     /** The track the stream's last sector is on (where the heads stay when it has finished). */

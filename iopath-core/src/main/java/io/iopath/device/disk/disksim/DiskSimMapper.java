@@ -122,7 +122,10 @@ final class DiskSimMapper {
         int maxQueue = r.integer("Max queue length");
         DiskSimScheduler scheduler = scheduler(r.block("Scheduler", "disksim_ioqueue"));
         return new DiskSimDisk(block.name(), model, overheads, protocol, bus, cache, maxQueue, scheduler,
-                r.integer("Preseeking level", 0), r.integer("Avg sectors per cylinder", 0), r.unread());
+                r.block().param("Preseeking level").isPresent()
+                        ? r.code("Preseeking level", l -> l >= 0 && l <= 2 ? Optional.of(l) : Optional.empty(),
+                                "a preseeking level 0..2")
+                        : 0, r.integer("Avg sectors per cylinder", 0), r.unread());
     }
 
     DiskSimScheduler scheduler(ParamBlock block) {

@@ -6,6 +6,7 @@ import io.iopath.device.disk.cache.CacheConfig;
 import io.iopath.device.disk.DriveScheduler;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.bus.Overheads;
+import io.iopath.device.disk.bus.Preseek;
 import io.iopath.device.disk.cache.ReadAhead;
 import io.iopath.device.disk.geometry.Zone;
 import io.iopath.device.disk.geometry.ZonedGeometry;
@@ -80,7 +81,10 @@ public final class DriveImporter {
                 disk.bus().holdBusEntireRead() || disk.bus().neverDisconnect(), c.hits().sneakyFullReadHits()))
                 // DiskSim processes a command at its arrival, whatever the mechanism is doing
                 // (disk_request_arrive, disk_check_hda): a queued command's overhead runs from there
-                .withOverheadFromArrival(true);
+                .withOverheadFromArrival(true)
+                // a queued command stops the read-ahead after a read only where DiskSim's
+                // Preseeking level says (disk_buffer_stopable_access)
+                .withPreseek(Preseek.ofLevel(disk.preseekingLevel()));
         ReadAhead ra = readAhead(c.readAhead().mode());
         int maxRa = c.readAhead().maximumBlocks() > 0 ? c.readAhead().maximumBlocks() : c.segmentSizeBlocks();
         CacheConfig cache = CacheConfig.of(c.enableCaching() == 0 ? 0 : c.segments(), c.segmentSizeBlocks(), ra,

@@ -293,6 +293,9 @@ public final class CommandScheduler {
         return later + spindle.waitForTargetNs(keyBasePositionPs, later, j.targetPs);
     }
 
+    /** The time the positioning keys of the current {@link #select} start from. */
+    long keyFromNs;
+
     /** The time whose platter position {@link #keyBasePositionPs} holds (SPTF's keys share it). */
     private long keyBaseNs = Long.MIN_VALUE;
     private long keyBasePositionPs;
@@ -308,6 +311,9 @@ public final class CommandScheduler {
      * reading_buffer_*_servtime}); FCFS keeps arrival order instead. The joining read is looked
      * for in the same walk of the queue as the keys.
      *
+     * @param keyFromNs       the time the positioning keys start from: {@code now}, or for a drive
+     *                        timed DiskSim's way the time of the mechanism's last recorded state
+     *                        (DiskSim keys from it, {@code disk_buffer_estimate_servtime})
      * @param readOverheadNs  command overhead ahead of a read's positioning (the keys count it)
      * @param writeOverheadNs the same for a write
      * @param destagePressure the buffer presses for destages (high water, a FLUSH, a write waiting for space)
@@ -315,8 +321,9 @@ public final class CommandScheduler {
      * @param joinFrom        with {@code joinTo}: the sectors at which a queued read would join the
      *                        running read-ahead; joinTo &lt; joinFrom if none runs
      */
-    public MediaJob select(long now, long readOverheadNs, long writeOverheadNs, boolean destagePressure,
-            MediaJob active, long joinFrom, long joinTo) {
+    public MediaJob select(long now, long keyFromNs, long readOverheadNs, long writeOverheadNs,
+            boolean destagePressure, MediaJob active, long joinFrom, long joinTo) {
+        this.keyFromNs = keyFromNs;
         if (headOfQueueJobs > 0) {
             MediaJob first = youngestHeadOfQueue();
             if (first != null) {

@@ -66,6 +66,14 @@ public final class MediaJob {
      */
     public boolean afterWrite;
     /**
+     * A host write under write-back that arrived while the mechanism was on work it could not
+     * stop, on a drive timed DiskSim's way: DiskSim's {@code disk_write_arrive} then disconnects
+     * without taking the data, and the write waits in the queue like any command, its data
+     * taken when the scheduler picks it and acknowledged once in, its media write following at
+     * once. Its completion to the host comes before its media write ends.
+     */
+    public boolean writeBack;
+    /**
      * A dirty extent: when the oldest acknowledged data it stands for entered the buffer — its
      * arrival, or that of an extent it overwrote in the buffer (the dirty-age limit's clock).
      */
@@ -141,6 +149,7 @@ public final class MediaJob {
         fua = false;
         headOfQueue = false;
         arrivedBusy = false;
+        writeBack = false;
         blockedBy = 0;
         segments = 0;
         index = -1;

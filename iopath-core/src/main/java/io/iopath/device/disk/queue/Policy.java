@@ -3,7 +3,8 @@ package io.iopath.device.disk.queue;
 /**
  * How the drive's command scheduler ranks the jobs it may start (disk-drive spec §9.3): each
  * policy carries its own key, lowest first, ties to the oldest job. The positioning-based keys
- * count the command overhead ahead of the arm's move ({@link CommandScheduler#positioningNs}).
+ * count the command overhead ahead of the arm's move ({@link CommandScheduler#positioningNs}),
+ * from the time {@link CommandScheduler#keyFromNs} (now, or DiskSim's last mechanical state).
  * DiskSim's policy number is in each comment.
  */
 public enum Policy {
@@ -32,14 +33,14 @@ public enum Policy {
     SPTF {
         @Override
         double key(CommandScheduler s, MediaJob j, long now) {
-            return s.positioningNs(j, now);
+            return s.positioningNs(j, s.keyFromNs);
         }
     },
     /** Shortest access time first: positioning plus the command's media transfer (DiskSim 10). */
     SATF {
         @Override
         double key(CommandScheduler s, MediaJob j, long now) {
-            return s.positioningNs(j, now) + j.mediaNs;
+            return s.positioningNs(j, s.keyFromNs) + j.mediaNs;
         }
     },
     /**
@@ -49,7 +50,7 @@ public enum Policy {
     WPTF {
         @Override
         double key(CommandScheduler s, MediaJob j, long now) {
-            long pos = s.positioningNs(j, now);
+            long pos = s.positioningNs(j, s.keyFromNs);
             double w = s.agingWeight;
             return w == 0 ? pos : pos * (w - (now - j.arrivalNs) / 1e6) / w;
         }
@@ -58,7 +59,7 @@ public enum Policy {
     ASPTF {
         @Override
         double key(CommandScheduler s, MediaJob j, long now) {
-            long pos = s.positioningNs(j, now);
+            long pos = s.positioningNs(j, s.keyFromNs);
             return pos - s.agingWeight * (now - j.arrivalNs) / 1000.0;
         }
     };
