@@ -26,8 +26,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * NOTICE.md there).
  *
  * <p>Request by request the two agree exactly until SPTF meets a near-tie that the two
- * models' arithmetic breaks differently (DiskSim's angles are 32-bit fractions of a revolution,
- * its rotation lossy, {@code dm_rotate_g1}: keys 1 ns apart decide), after which the queues
+ * models' arithmetic breaks differently (DiskSim advances its 32-bit angle at every sector event
+ * by {@code dm_rotate_g1}, truncating each step to 2^-24 of a revolution, so its platter lags by
+ * a few ns a request; keys 1 ns apart decide), after which the queues
  * differ and the responses with them. So the requests DiskSim completes first must agree — at
  * least 95 % of its first 100 within 0.01 ms — and over the whole run the time of the last
  * completion, i.e. the throughput, within 1 %. Before the imported drive followed DiskSim's
