@@ -87,9 +87,19 @@ public final class DiskMechanics {
     public long positionNs(int cylinder, int surface, boolean write) {
         long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
                 surface != headSurface ? headSwitchNs : 0);
-        // DiskSim adds the settle only to a non-zero positioning (dm_seek_time_g1): a write to
-        // the track under the head has none
-        return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
+        return write ? settled(move) : move;
+    }
+
+    /**
+     * A write's positioning with the settle: DiskSim adds it only to a non-zero positioning
+     * (dm_seek_time_g1), so a write to the track under the head has none, and a negative settle
+     * never makes it negative — {@code move > 0 ? max(0, move + settle) : move}, as arithmetic:
+     * {@code -move >> 63} is all ones exactly when move > 0. A write to the track under the head
+     * is rare enough under random IO that the JIT compiled that branch as never taken, and its
+     * first occurrence threw away the compiled SPTF loop and write path (docs/performance.md).
+     */
+    private long settled(long move) {
+        return Math.max(Math.min(move, 0), move + (writeSettleNs & (-move >> 63)));
     }
 
     /**
