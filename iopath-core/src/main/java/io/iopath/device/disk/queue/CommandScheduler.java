@@ -59,7 +59,7 @@ public final class CommandScheduler {
 
     /** A dirty run grew: its media time at its first track's density (SATF's term). */
     public void grown(MediaJob j) {
-        mechanics.geometry().locate(j.lba, cursor);
+        mechanics.locate(j.lba, cursor);
         j.mediaNs = mechanics.spindle().rotationNs((double) j.sectors / cursor.sectorsPerTrack);
     }
 
@@ -102,7 +102,7 @@ public final class CommandScheduler {
         j.arrivalNs = nowNs;
         j.dirtySinceNs = j.arrivalNs;
         j.seq = seq++;
-        mechanics.geometry().locate(lba, cursor);
+        mechanics.locate(lba, cursor);
         j.cylinder = cursor.cylinder;
         j.surface = cursor.surface;
         j.angle = cursor.angle;
