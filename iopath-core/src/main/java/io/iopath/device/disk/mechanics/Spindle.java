@@ -13,8 +13,6 @@ public final class Spindle {
     private final double rpm;
     private final long revolutionPs;
     private final long phaseOffsetPs;
-    /** 1 / {@link #revolutionPs}, for {@link #modRevolution}. */
-    private final double perRevolution;
 
     /** @param startAngle angle at time zero, as a fraction of a revolution in [0, 1) */
     public Spindle(double rpm, double startAngle) {
@@ -24,7 +22,6 @@ public final class Spindle {
         this.rpm = rpm;
         this.revolutionPs = Math.round(60e12 / rpm);
         this.phaseOffsetPs = Math.round(startAngle * revolutionPs) % revolutionPs;
-        this.perRevolution = 1.0 / revolutionPs;
     }
 
     public double rpm() {
@@ -76,7 +73,7 @@ public final class Spindle {
         if (laterNs < 0 || laterNs > MAX_LATER_NS) {
             throw new IllegalArgumentException("offset out of range: " + laterNs + " ns");
         }
-        long wait = targetPs - modRevolution(basePositionPs + laterNs * 1000L);
+        long wait = targetPs - (basePositionPs + laterNs * 1000L) % revolutionPs;
         if (wait < 0) {
             wait += revolutionPs;
         }
@@ -84,19 +81,6 @@ public final class Spindle {
             return 0;
         }
         return (wait + 999) / 1000;
-    }
-
-    /**
-     * {@code x % revolutionPs} for 0 ≤ x < 2^53 without a 64-bit division (SPTF computes it for
-     * most queued commands at every choice): the quotient from the reciprocal is exact or one
-     * off (x / revolution < 2^33 here, so the product's error is far below one), and the
-     * remainder is brought into [0, revolution) by at most one revolution either way, with
-     * masks rather than branches.
-     */
-    private long modRevolution(long x) {
-        long r = x - (long) (x * perRevolution) * revolutionPs;
-        r += revolutionPs & (r >> 63);
-        return r - (revolutionPs & ((revolutionPs - 1 - r) >> 63));
     }
 
     /** Largest offset {@link #waitForTargetNs} takes: 1000 s, far from overflowing 1000·laterNs. */
