@@ -16,26 +16,32 @@ import java.util.List;
 public final class DurabilityLedger implements WriteLog {
     /**
      * The volatile writes, oldest first, linked through the records themselves: the drive
-     * reports every write, so keeping them costs no map entry or boxed key per write.
+     * reports every write, so keeping them costs no map entry or boxed key per write. The list
+     * is circular through this sentinel ({@code end.next} the oldest, {@code end.prev} the
+     * newest; itself when empty), so adding and unlinking test no end for null: the empty
+     * list's branch, rare with writes in flight, made the JIT throw away its compilation of the
+     * drive's write path the first time it was taken (docs/performance.md).
      */
-    private WriteRecord head;
-    private WriteRecord tail;
+    private final WriteRecord end = new WriteRecord(-1, -1, 0);
     private int volatileCount;
     private long nextId;
     private long flushesIssued;
     private long promisedLostEver;
 
+    public DurabilityLedger() {
+        end.next = end;
+        end.prev = end;
+    }
+
     /** The drive accepted a write command. */
     @Override
     public WriteRecord accepted(long sector, int sectors) {
         WriteRecord r = new WriteRecord(nextId++, sector, sectors);
-        r.prev = tail;
-        if (tail == null) {
-            head = r;
-        } else {
-            tail.next = r;
-        }
-        tail = r;
+        WriteRecord last = end.prev;
+        r.prev = last;
+        r.next = end;
+        last.next = r;
+        end.prev = r;
         volatileCount++;
         return r;
     }
@@ -96,19 +102,11 @@ public final class DurabilityLedger implements WriteLog {
     }
 
     private void unlink(WriteRecord r) {
-        if (r != head && r.prev == null) {
-            return; // already off the list
-        }
         if (r.prev == null) {
-            head = r.next;
-        } else {
-            r.prev.next = r.next;
+            return; // already off the list (on it, prev is at least the sentinel)
         }
-        if (r.next == null) {
-            tail = r.prev;
-        } else {
-            r.next.prev = r.prev;
-        }
+        r.prev.next = r.next;
+        r.next.prev = r.prev;
         r.prev = null;
         r.next = null;
         volatileCount--;
@@ -118,7 +116,7 @@ public final class DurabilityLedger implements WriteLog {
     @Override
     public long flushIssued() {
         long epoch = flushesIssued++;
-        for (WriteRecord r = head; r != null; r = r.next) {
+        for (WriteRecord r = end.next; r != end; r = r.next) {
             if (r.acknowledged() && r.flushEpoch < 0) {
                 r.flushEpoch = epoch;
             }
@@ -129,7 +127,7 @@ public final class DurabilityLedger implements WriteLog {
     /** The FLUSH of {@code epoch} completed: every write acknowledged before it is promised. */
     @Override
     public void flushCompleted(long epoch) {
-        for (WriteRecord r = head; r != null; r = r.next) {
+        for (WriteRecord r = end.next; r != end; r = r.next) {
             if (r.flushEpoch >= 0 && r.flushEpoch <= epoch) {
                 r.promised = true;
             }
@@ -148,7 +146,7 @@ public final class DurabilityLedger implements WriteLog {
         long promisedLost = 0;
         long oldest = 0;
         long inFlight = 0;
-        for (WriteRecord r = head; r != null;) {
+        for (WriteRecord r = end.next; r != end;) {
             WriteRecord next = r.next;
             if (r.acknowledged()) {
                 lost++;
@@ -164,8 +162,8 @@ public final class DurabilityLedger implements WriteLog {
             r.next = null;
             r = next;
         }
-        head = null;
-        tail = null;
+        end.next = end;
+        end.prev = end;
         volatileCount = 0;
         promisedLostEver += promisedLost;
         return new PowerLossReport(atNs, lost, bytes, promisedLost, oldest, inFlight, 0);
@@ -174,7 +172,7 @@ public final class DurabilityLedger implements WriteLog {
     /** Snapshot of the volatile writes (for tests and reports). */
     public List<WriteRecord> volatileWrites() {
         List<WriteRecord> out = new ArrayList<>(volatileCount);
-        for (WriteRecord r = head; r != null; r = r.next) {
+        for (WriteRecord r = end.next; r != end; r = r.next) {
             out.add(r);
         }
         return out;

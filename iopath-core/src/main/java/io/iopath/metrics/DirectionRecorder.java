@@ -52,6 +52,25 @@ final class DirectionRecorder {
         }
     }
 
+    /** An independent recorder holding what this one holds. */
+    DirectionRecorder copy() {
+        DirectionRecorder c = new DirectionRecorder();
+        c.latency.add(latency);
+        c.ios = ios;
+        c.bytes = bytes;
+        c.q2dSumNs = q2dSumNs;
+        c.d2cSumNs = d2cSumNs;
+        c.newRequests = newRequests;
+        c.merged = merged;
+        c.q2gSumNs = q2gSumNs;
+        c.g2iSumNs = g2iSumNs;
+        c.i2dSumNs = i2dSumNs;
+        c.q2mSumNs = q2mSumNs;
+        c.m2dSumNs = m2dSumNs;
+        c.q2cSumNs = q2cSumNs;
+        return c;
+    }
+
     Btt btt() {
         if (ios == 0) {
             return Btt.EMPTY;

@@ -48,6 +48,15 @@ final class JobRecorder {
         return new JobResult(name, elapsed, read.summarise(elapsed), write.summarise(elapsed), total, flush.stats());
     }
 
+    /** The job's reads (the run's too while it has one job: {@link RunMetrics}). */
+    DirectionRecorder readRecorder() {
+        return read;
+    }
+
+    DirectionRecorder writeRecorder() {
+        return write;
+    }
+
     FlushStats flushStats() {
         return flush.stats();
     }

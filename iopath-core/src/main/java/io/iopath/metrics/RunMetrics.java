@@ -23,8 +23,17 @@ public final class RunMetrics {
     /** The default interval of the time series: 1 s of simulated time. */
     public static final long DEFAULT_INTERVAL_NS = 1_000_000_000L;
 
-    private final DirectionRecorder read = new DirectionRecorder();
-    private final DirectionRecorder write = new DirectionRecorder();
+    /**
+     * The run's reads and writes — while the run has one job, that job's own recorders, which see
+     * the same bios in the same order (so every count, sum and histogram is the same): recording
+     * each completion twice cost a second latency histogram (hundreds of KB, touched at random)
+     * and its sums per bio. A second job gets the run its own copies of the first's, and from
+     * then on every bio goes to both, so the sums are added in the same order as before.
+     */
+    private DirectionRecorder read = new DirectionRecorder();
+    private DirectionRecorder write = new DirectionRecorder();
+    /** Whether {@link #read} and {@link #write} are the run's own (more than one job), not the job's. */
+    private boolean ownRecorders;
     private final FlushRecorder flush = new FlushRecorder();
     /** The jobs, in the order first registered; one recorder per job name (numjobs clones share it). */
     private final List<JobRecorder> jobs = new ArrayList<>();
@@ -65,6 +74,11 @@ public final class RunMetrics {
             job = new JobRecorder(name, jobs.size());
             jobs.add(job);
             series.addJob(name);
+            if (jobs.size() == 2) {
+                read = jobs.get(0).readRecorder().copy();
+                write = jobs.get(0).writeRecorder().copy();
+                ownRecorders = true;
+            }
         }
         if (pid >= byPid.length) {
             byPid = Arrays.copyOf(byPid, Math.max(pid + 1, byPid.length * 2));
@@ -93,10 +107,14 @@ public final class RunMetrics {
     public void bioCompleted(Bio bio) {
         JobRecorder job = job(bio.processId);
         if (bio.op == Op.READ) {
-            read.record(bio);
+            if (ownRecorders) {
+                read.record(bio);
+            }
             job.read(bio);
         } else if (bio.op == Op.WRITE) {
-            write.record(bio);
+            if (ownRecorders) {
+                write.record(bio);
+            }
             job.write(bio);
         } else {
             if (bio.op == Op.FLUSH) {
@@ -134,20 +152,20 @@ public final class RunMetrics {
     }
 
     public DirectionStats read() {
-        return read.summarise(elapsedNs());
+        return runRead().summarise(elapsedNs());
     }
 
     public DirectionStats write() {
-        return write.summarise(elapsedNs());
+        return runWrite().summarise(elapsedNs());
     }
 
     /** btt's breakdown of the reads. */
     public Btt bttRead() {
-        return read.btt();
+        return runRead().btt();
     }
 
     public Btt bttWrite() {
-        return write.btt();
+        return runWrite().btt();
     }
 
     public DirectionStats total() {
@@ -156,7 +174,7 @@ public final class RunMetrics {
 
     /** The latency CDF of each direction; the total merges both directions' histograms. */
     public LatencyCdfs latencyCdfs() {
-        return new LatencyCdfs(read.latencyCdf(), write.latencyCdf(), both().latencyCdf());
+        return new LatencyCdfs(runRead().latencyCdf(), runWrite().latencyCdf(), both().latencyCdf());
     }
 
     /** Each job's figures, in the order the jobs were registered. */
@@ -185,8 +203,16 @@ public final class RunMetrics {
     /** Reads and writes merged, for the totals. */
     private DirectionRecorder both() {
         DirectionRecorder all = new DirectionRecorder();
-        read.addInto(all);
-        write.addInto(all);
+        runRead().addInto(all);
+        runWrite().addInto(all);
         return all;
+    }
+
+    private DirectionRecorder runRead() {
+        return ownRecorders || jobs.isEmpty() ? read : jobs.get(0).readRecorder();
+    }
+
+    private DirectionRecorder runWrite() {
+        return ownRecorders || jobs.isEmpty() ? write : jobs.get(0).writeRecorder();
     }
 }

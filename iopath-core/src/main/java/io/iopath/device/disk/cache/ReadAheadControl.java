@@ -131,12 +131,12 @@ public final class ReadAheadControl {
         switch (cacheConfig.readAhead()) {
             case OFF -> limit = end;
             case TRACK_END -> {
-                mechanics.geometry().locate(Math.min(end, capacity - 1), cursor);
+                mechanics.locate(Math.min(end, capacity - 1), cursor);
                 long trackEnd = end + cursor.run;
                 long trackStart = end - (cursor.sectorsPerTrack - cursor.run);
                 limit = trackEnd;
                 if (seg >= 0 && readCache.startOf(seg) < trackStart) {
-                    mechanics.geometry().locate(lba, cursor);
+                    mechanics.locate(lba, cursor);
                     limit += cursor.sectorsPerTrack;
                 }
             }

@@ -121,7 +121,7 @@ public final class ReadAheadStream implements SectorSchedule {
         int cyl = nextCyl;
         int surf = nextSurf;
         {
-            mechanics.geometry().locate(next, cursor);
+            mechanics.locate(next, cursor);
             if ((stay == 1 && (cursor.cylinder != cyl || cursor.surface != surf))
                     || (stay == 2 && cursor.cylinder != cyl)) {
                 complete = true; // DiskSim refuses the background seek: read-ahead ends here

@@ -125,10 +125,11 @@ public final class ReadCache {
         int bestValue = 0;
         int bestCovered = 0;
         for (int s = 0; s < readSegments; s++) {
-            if (s != prefetching && Long.compareUnsigned(lba - start[s], end[s] - start[s]) >= 0) {
+            if (s != prefetching && lba - start[s] + Long.MIN_VALUE >= end[s] - start[s] + Long.MIN_VALUE) {
                 // lba outside [start, end): a miss on this segment (one well-predicted test
                 // instead of two random ones; start > end would make the range look huge, and
-                // then the test below decides)
+                // then the test below decides; unsigned as signed offset by 2^63, as in
+                // CommandScheduler.countConflicts)
                 continue;
             }
             if (!readable(s)) {

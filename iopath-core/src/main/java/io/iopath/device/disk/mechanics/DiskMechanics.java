@@ -67,7 +67,7 @@ public final class DiskMechanics {
      * arriving: positioning plus rotational latency. Does not move the head.
      */
     public long positioningNs(long nowNs, long lba, boolean write) {
-        geometry.locate(lba, cursor);
+        locate(lba, cursor);
         return positioningNs(nowNs, cursor.cylinder, cursor.surface, cursor.angle, write);
     }
 
@@ -87,9 +87,19 @@ public final class DiskMechanics {
     public long positionNs(int cylinder, int surface, boolean write) {
         long move = Math.max((write ? writeSeek : readSeek).seekNs(cylinder - headCylinder),
                 surface != headSurface ? headSwitchNs : 0);
-        // DiskSim adds the settle only to a non-zero positioning (dm_seek_time_g1): a write to
-        // the track under the head has none
-        return write && move > 0 ? Math.max(0, move + writeSettleNs) : move;
+        return write ? settled(move) : move;
+    }
+
+    /**
+     * A write's positioning with the settle: DiskSim adds it only to a non-zero positioning
+     * (dm_seek_time_g1), so a write to the track under the head has none, and a negative settle
+     * never makes it negative — {@code move > 0 ? max(0, move + settle) : move}, as arithmetic:
+     * {@code -move >> 63} is all ones exactly when move > 0. A write to the track under the head
+     * is rare enough under random IO that the JIT compiled that branch as never taken, and its
+     * first occurrence threw away the compiled SPTF loop and write path (docs/performance.md).
+     */
+    private long settled(long move) {
+        return Math.max(Math.min(move, 0), move + (writeSettleNs & (-move >> 63)));
     }
 
     /**
@@ -242,7 +252,7 @@ public final class DiskMechanics {
             out.clearRuns(spindle);
         }
         while (remaining > 0) {
-            geometry.locate(lba, c);
+            locate(lba, c);
             long move = first ? Math.max(positionNs(c.cylinder, c.surface, write), minMoveNs)
                     : moveNs(c.cylinder, c.surface, write);
             t += move;
@@ -368,19 +378,67 @@ public final class DiskMechanics {
 
     /** Moves the heads without timing (read-ahead that ran in the background ended here). */
     public void placeHeadAt(long lba) {
-        geometry.locate(lba, cursor);
+        locate(lba, cursor);
         headCylinder = cursor.cylinder;
         headSurface = cursor.surface;
     }
 
     /** Time for the media to pass {@code sectors} sectors of the track holding {@code lba}. */
     public long mediaNs(long lba, long sectors) {
-        geometry.locate(lba, cursor);
+        locate(lba, cursor);
         return spindle.rotationNs((double) sectors / cursor.sectorsPerTrack);
     }
 
     public ZonedGeometry geometry() {
         return geometry;
+    }
+
+    /**
+     * {@link ZonedGeometry#locate}, remembered: a command's first LBA is located when it
+     * arrives (SPTF's target), again when the mechanism starts on it, and read-ahead locates the
+     * LBA after it, so one drive asks for the same LBAs a few commands apart; a zone with
+     * hundreds of slips costs two binary searches per look-up. A small direct-mapped table of
+     * the last answers, per drive (the geometry is shared between runs and threads, so the memo
+     * is not in it); the geometry is immutable, so an answer found is the same one.
+     */
+    public void locate(long lba, TrackCursor c) {
+        int i = (int) ((lba * 0x9E3779B97F4A7C15L) >>> (64 - MEMO_BITS));
+        if (memoLba[i] != lba || lba < 0) { // a negative LBA goes on to the geometry's error
+            geometry.locate(lba, c);
+            memoLba[i] = lba;
+            memoCylinder[i] = c.cylinder;
+            memoSurface[i] = c.surface;
+            memoSector[i] = c.sector;
+            memoSpt[i] = c.sectorsPerTrack;
+            memoRun[i] = c.run;
+            memoZone[i] = c.zoneIndex;
+            memoAngle[i] = c.angle;
+            return;
+        }
+        c.cylinder = memoCylinder[i];
+        c.surface = memoSurface[i];
+        c.sector = memoSector[i];
+        c.sectorsPerTrack = memoSpt[i];
+        c.run = memoRun[i];
+        c.zoneIndex = memoZone[i];
+        c.angle = memoAngle[i];
+    }
+
+    private static final int MEMO_BITS = 8;
+    private final long[] memoLba = filled(1 << MEMO_BITS);
+    private final int[] memoCylinder = new int[1 << MEMO_BITS];
+    private final int[] memoSurface = new int[1 << MEMO_BITS];
+    private final int[] memoSector = new int[1 << MEMO_BITS];
+    private final int[] memoSpt = new int[1 << MEMO_BITS];
+    private final int[] memoRun = new int[1 << MEMO_BITS];
+    private final int[] memoZone = new int[1 << MEMO_BITS];
+    private final double[] memoAngle = new double[1 << MEMO_BITS];
+
+    /** No LBA is negative, so −1 marks an empty slot. */
+    private static long[] filled(int n) {
+        long[] a = new long[n];
+        java.util.Arrays.fill(a, -1L);
+        return a;
     }
 
     public SeekCurve readSeek() {

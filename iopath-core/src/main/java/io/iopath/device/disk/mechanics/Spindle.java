@@ -74,9 +74,9 @@ public final class Spindle {
             throw new IllegalArgumentException("offset out of range: " + laterNs + " ns");
         }
         long wait = targetPs - (basePositionPs + laterNs * 1000L) % revolutionPs;
-        if (wait < 0) {
-            wait += revolutionPs;
-        }
+        // + a revolution when negative, as a mask: the sign is a coin toss per queued command,
+        // a branch mispredicted half the time in SPTF's loop
+        wait += revolutionPs & (wait >> 63);
         if (revolutionPs - wait < LATE_BY_ROUNDING_PS) {
             return 0;
         }

@@ -59,7 +59,7 @@ public final class CommandScheduler {
 
     /** A dirty run grew: its media time at its first track's density (SATF's term). */
     public void grown(MediaJob j) {
-        mechanics.geometry().locate(j.lba, cursor);
+        mechanics.locate(j.lba, cursor);
         j.mediaNs = mechanics.spindle().rotationNs((double) j.sectors / cursor.sectorsPerTrack);
     }
 
@@ -102,7 +102,7 @@ public final class CommandScheduler {
         j.arrivalNs = nowNs;
         j.dirtySinceNs = j.arrivalNs;
         j.seq = seq++;
-        mechanics.geometry().locate(lba, cursor);
+        mechanics.locate(lba, cursor);
         j.cylinder = cursor.cylinder;
         j.surface = cursor.surface;
         j.angle = cursor.angle;
@@ -179,12 +179,14 @@ public final class CommandScheduler {
         // compare when m + n ≥ 1 (LBAs are far below 2^62: nothing overflows). A random job
         // overlaps no other, so the branch is predicted (two compares, each true half the time
         // in random order, were a misprediction per job), and the kinds are never looked at.
+        // Unsigned as signed with both sides offset by 2^63: Long.compareUnsigned's three-way
+        // compare (JDK 17) has an equal arm the JIT compiled as never taken, and deoptimised on.
         long from = j.lba;
         int m = j.sectors;
         boolean writes = j.writes();
         for (int i = 0, end = list.end; i < end; i++) {
             MediaJob o = items[i];
-            if (o != null && Long.compareUnsigned(o.lba - from + o.sectors - 1, m + o.sectors - 1L) < 0
+            if (o != null && o.lba - from + o.sectors - 1 + Long.MIN_VALUE < m + o.sectors - 1L + Long.MIN_VALUE
                     && o != j && !o.active && (writes || o.writes())) {
                 n++;
             }
@@ -231,10 +233,11 @@ public final class CommandScheduler {
         if (j.writes()) {
             writeJobs--;
         }
-        if (j.writes() || writeJobs > 0) {
-            release(j, hostJobs);
-            release(j, dirty);
-        }
+        // No test of "a write involved" first: with no write pending a read's waiters are none
+        // and release returns at once (blockedJobs == 0); the test's rare arm (the queue's
+        // last write just finished) made the JIT throw away the compiled completion path
+        release(j, hostJobs);
+        release(j, dirty);
     }
 
     /**
@@ -281,6 +284,16 @@ public final class CommandScheduler {
      * job's target angle once on arrival (the rotational wait is then one division).
      */
     long positioningNs(MediaJob j, long now) {
+        return positioningNs(j, now, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * {@link #positioningNs(MediaJob, long)}, or only the positioning before the rotational wait
+     * when that alone exceeds {@code cutoff}: the wait only adds, so such a job cannot beat a
+     * key of {@code cutoff} (nor tie it), and SPTF's choice is the same with one division per
+     * losing job fewer.
+     */
+    long positioningNs(MediaJob j, long now, double cutoff) {
         long ovh = j.kind == MediaJob.Kind.READ ? readOverheadNs : j.kind == MediaJob.Kind.WRITE ? writeOverheadNs : 0;
         if (now != keyBaseNs) {
             keyBaseNs = now;
@@ -289,6 +302,9 @@ public final class CommandScheduler {
         long later = ovh + mechanics.positionNs(j.cylinder, j.surface, j.writes());
         if (later < 0 || later > Spindle.MAX_LATER_NS) {
             return ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
+        }
+        if (later > cutoff) {
+            return later;
         }
         return later + spindle.waitForTargetNs(keyBasePositionPs, later, j.targetPs);
     }
@@ -361,10 +377,10 @@ public final class CommandScheduler {
                 continue;
             }
             eligible++;
-            if (joinWindow >= 0 && Long.compareUnsigned(j.lba - joinFrom, joinWindow) <= 0 && j.arrivedBusy && !j.fua && (joiner == null || j.seq < joiner.seq)) {
+            if (joinWindow >= 0 && j.lba - joinFrom + Long.MIN_VALUE <= joinWindow + Long.MIN_VALUE && j.arrivedBusy && !j.fua && (joiner == null || j.seq < joiner.seq)) {
                 joiner = j; // in the same pass as the keys: one walk of the queue per choice
             }
-            double key = p.key(this, j, now);
+            double key = p.key(this, j, now, bestKey);
             if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
                 bestKey = key;
                 best = j;
@@ -382,7 +398,7 @@ public final class CommandScheduler {
                 if (j == null || j.active || j.blockedBy > 0) {
                     continue;
                 }
-                double key = p.key(this, j, now);
+                double key = p.key(this, j, now, bestKey);
                 if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
                     bestKey = key;
                     best = j;

@@ -41,11 +41,14 @@ class SpindleTest {
     @Test
     void waitForTargetIsWaitForAngleLater() {
         SplittableRandom rnd = new SplittableRandom(5);
-        for (double rpm : new double[] {5400, 7200, 10025, 15_000}) {
+        for (double rpm : new double[] {5400, 7200, 10025, 10045, 15_000, 3600.7}) {
             Spindle s = new Spindle(rpm, rnd.nextDouble());
             for (int i = 0; i < 200_000; i++) {
                 long base = rnd.nextLong(1L << 50);
-                long later = i % 10 == 0 ? rnd.nextLong(Spindle.MAX_LATER_NS + 1) : rnd.nextLong(50_000_000L);
+                // near whole revolutions too, where the remainder's quotient changes
+                long later = i % 10 == 0 ? rnd.nextLong(Spindle.MAX_LATER_NS + 1)
+                        : i % 10 == 1 ? Math.max(0, Math.round(rnd.nextInt(50_000) * s.revolutionNs()) + rnd.nextInt(5) - 2)
+                        : rnd.nextLong(50_000_000L);
                 double angle = rnd.nextDouble();
                 assertThat(s.waitForTargetNs(s.positionPsAt(base), later, s.targetPs(angle)))
                         .isEqualTo(s.waitForAngleNs(base + later, angle));
