@@ -171,13 +171,33 @@ public final class FlashDrive implements BlockDevice {
         return (int) (last - first + 1);
     }
 
-    /** Splits the command into its pages, each queued at its package. */
+    /** Splits the command into its pages, each queued at its package; a multi-range trim, each of its ranges. */
     private void enqueuePages(int s, Request rq, int kind) {
-        int sp = spec.sectorsPerPage();
-        long start = rq.sector();
-        long end = rq.endSector();
+        long[] ranges = kind == TRIM && rq.bioCount() == 1 ? rq.firstBio().ranges : null;
         int queued = 0;
+        if (ranges == null) {
+            queued = enqueueRange(s, rq.sector(), rq.endSector(), kind);
+        } else {
+            for (int i = 0; i < ranges.length; i += 2) {
+                queued += enqueueRange(s, ranges[i], ranges[i] + ranges[i + 1], kind);
+            }
+        }
+        if (queued == 0 && s != buffered) {
+            mediaDone(s);
+            return;
+        }
+        for (int e = 0; e < spec.elements(); e++) {
+            if (!busy[e] && count[e] > 0) {
+                serve(e);
+            }
+        }
+    }
+
+    /** Queues the page operations of sectors [start, end); returns how many. */
+    private int enqueueRange(int s, long start, long end, int kind) {
+        int sp = spec.sectorsPerPage();
         boolean own = s != buffered;
+        int queued = 0;
         for (long page = start / sp; page * sp < end; page++) {
             long pageStart = page * sp;
             boolean whole = pageStart >= start && pageStart + sp <= end;
@@ -198,15 +218,7 @@ public final class FlashDrive implements BlockDevice {
             queued++;
             push(ftl.element(page), (long) s << 34 | (long) k << 32 | page);
         }
-        if (queued == 0 && own) {
-            mediaDone(s);
-            return;
-        }
-        for (int e = 0; e < spec.elements(); e++) {
-            if (!busy[e] && count[e] > 0) {
-                serve(e);
-            }
-        }
+        return queued;
     }
 
     private void push(int e, long op) {
@@ -371,6 +383,16 @@ public final class FlashDrive implements BlockDevice {
     @Override
     public boolean discards() {
         return true;
+    }
+
+    /** Commands held now (accepted, not completed). */
+    public int outstanding() {
+        return outstanding;
+    }
+
+    /** Pages in the write cache not yet programmed. */
+    public int bufferedPages() {
+        return bufferedPages;
     }
 
     public FlashSpec spec() {
