@@ -61,12 +61,8 @@ record DriveChoice(String name, DriveSpec spec, io.iopath.device.flash.FlashSpec
                 spec = preset.get();
             } else {
                 // a DiskSim parameter file, relative to the scenario file (or the working directory)
-                Path base = Path.of(source).toAbsolutePath().getParent();
-                Path p = base == null || Path.of(name).isAbsolute() ? Path.of(name) : base.resolve(name);
-                if (!Files.isRegularFile(p)) {
-                    p = Path.of(name);
-                }
-                if (!Files.isRegularFile(p)) {
+                Path p = resolve(source, name);
+                if (p == null) {
                     throw ScenarioException.expected(named.location(), d.path() + "." + key,
                             "one of " + String.join(", ", DrivePresets.names()) + ", "
                                     + String.join(", ", io.iopath.device.flash.FlashPresets.names())
