@@ -470,6 +470,14 @@ public final class ScenarioRun {
     }
 
     /** What the user must be told about the run (trace addresses wrapped, records skipped). */
+    /** What the flash drive's media did: its write amplification and what the cleaner and TRIM did (docs/flash.md). */
+    static String flashNote(String name, io.iopath.device.flash.FlashStats s) {
+        return String.format(java.util.Locale.ROOT, "flash %s: %d pages written by the host, %d copied by the cleaner "
+                + "(write amplification %.3f), %d blocks erased, %d pages trimmed, %d of %d logical pages mapped",
+                name, s.hostPages(), s.gcPages(), s.writeAmplification(), s.erases(), s.trimmedPages(), s.mappedPages(),
+                s.logicalPages());
+    }
+
     public List<String> notes() {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
@@ -477,6 +485,9 @@ public final class ScenarioRun {
         }
         if (fsPowerLoss != null) {
             notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
+        }
+        if (flash != null) {
+            notes.add(flashNote(flash.name(), flash.stats()));
         }
         return List.copyOf(notes);
     }
