@@ -24,7 +24,7 @@ public final class FlashPresets {
     }
 
     private static final class Msr {
-        static final FlashSpec SPEC = fromDiskSim(MSR, DiskSimSsd.read(ParamSource.resource(DIR, "ssd-rr250k.parv")));
+        static final FlashSpec SPEC = load(ParamSource.resource(DIR, "ssd-rr250k.parv"), MSR);
     }
 
     public static List<String> names() {
@@ -50,10 +50,21 @@ public final class FlashPresets {
      * @throws IllegalArgumentException with the file, line and parameter when it cannot be used
      */
     public static FlashSpec load(Path file) {
+        return load(ParamSource.of(file), file.getFileName().toString());
+    }
+
+    /** As {@link #load(Path)} from any source; an error names {@code source}'s file. */
+    public static FlashSpec load(ParamSource source, String name) {
+        DiskSimSsd d;
         try {
-            return fromDiskSim(file.getFileName().toString(), DiskSimSsd.read(ParamSource.of(file)));
+            d = DiskSimSsd.read(source);
         } catch (ParameterFileException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        try {
+            return fromDiskSim(name, d);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(source.displayName() + ": ssdmodel_ssd: " + e.getMessage(), e);
         }
     }
 

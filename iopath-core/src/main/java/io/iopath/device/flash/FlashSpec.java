@@ -39,7 +39,20 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
                     + planesPerElement + " planes, " + blocksPerPlane + " blocks per plane, " + pagesPerBlock
                     + " pages per block, " + sectorsPerPage + " sectors per page");
         }
-        if (reservePercent < 0 || reservePercent >= 100 || minFreePercent < 0) {
+        long physical = (long) elements * planesPerElement * blocksPerPlane * pagesPerBlock;
+        if (elements > 4096 || planesPerElement > 4096 || blocksPerPlane > (1 << 24) || pagesPerBlock > 65_536
+                || sectorsPerPage > 4096 || physical > MAX_PAGES) {
+            // the translation layer keeps a map entry per page (9 bytes a flash page, in memory)
+            throw new IllegalArgumentException("flash of " + elements + " x " + planesPerElement + " x " + blocksPerPlane + " x "
+                    + pagesPerBlock + " pages is more than this model holds in memory (at most " + MAX_PAGES + " pages)");
+        }
+        if (pageReadNs < 0 || pageProgramNs < 0 || blockEraseNs < 0 || chipXferPsPerByte < 0 || busPsPerSector < 0
+                || chipXferPsPerByte > 1_000_000_000L || busPsPerSector > 1_000_000_000_000L) {
+            throw new IllegalArgumentException("flash latencies must be non-negative (and below a second a byte): read "
+                    + pageReadNs + " ns, program " + pageProgramNs + " ns, erase " + blockEraseNs + " ns, pins "
+                    + chipXferPsPerByte + " ps/byte, link " + busPsPerSector + " ps/sector");
+        }
+        if (reservePercent < 0 || reservePercent >= 100 || !(minFreePercent >= 0) || minFreePercent > 100) {
             throw new IllegalArgumentException("reserve " + reservePercent + " % and minimum free " + minFreePercent + " % out of range");
         }
         int reserved = reservePercent * blocksPerPlane / 100; // the accessors see no fields yet
@@ -98,6 +111,9 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
     public long xferNs(int sectors) {
         return sectors * PIN_BYTES_PER_SECTOR * chipXferPsPerByte / 1000;
     }
+
+    /** The most flash pages the model holds (its map takes about 9 bytes a page: 1 GiB at this size). */
+    public static final long MAX_PAGES = 1L << 27;
 
     /** ssd.h: {@code SSD_DATA_BYTES_PER_SECTOR} + {@code SSD_MDATA_BYTES_PER_SECTOR}. */
     public static final long PIN_BYTES_PER_SECTOR = 512 + 16;
