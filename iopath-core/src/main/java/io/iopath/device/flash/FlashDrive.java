@@ -64,6 +64,9 @@ public final class FlashDrive implements BlockDevice {
     private final long[] current;
     private final Runnable[] pageDone;
     private final Runnable[] cleanDone;
+    /** Per slot, made once: its command completes; its command's data (or range list) is across the link. */
+    private final Runnable[] completeSlot;
+    private final Runnable[] busDone;
 
     private long busFreeNs;
     private int bufferedPages;
@@ -89,6 +92,20 @@ public final class FlashDrive implements BlockDevice {
             freeSlots[i] = n - 1 - i;
         }
         this.freeSlotCount = n;
+        this.completeSlot = new Runnable[n];
+        this.busDone = new Runnable[n];
+        for (int i = 0; i < n; i++) {
+            int sl = i;
+            completeSlot[i] = () -> complete(sl);
+            busDone[i] = () -> {
+                Request rq = slot[sl];
+                if (rq.op == Op.WRITE) {
+                    startWrite(sl, rq);
+                } else {
+                    enqueuePages(sl, rq, TRIM);
+                }
+            };
+        }
         int e = spec.elements();
         this.queue = new long[e][64];
         this.head = new int[e];
@@ -120,24 +137,24 @@ public final class FlashDrive implements BlockDevice {
         if (rq.command != null) {
             // VERIFY, WRITE SAME, Write Zeroes, Write Uncorrectable, Zone Append: not in this model
             rq.error = EOPNOTSUPP;
-            sim.after(0, () -> complete(s));
+            sim.after(0, completeSlot[s]);
             return DeviceResponse.ACCEPTED;
         }
         switch (rq.op) {
             case READ -> startRead(s, rq);
             case WRITE -> {
                 long at = takeBus(rq.sectors());
-                sim.at(at, () -> startWrite(s, rq));
+                sim.at(at, busDone[s]);
             }
             case DISCARD -> {
                 // its range list (16 bytes a range) crosses the link in the order commands came,
                 // so a trim takes effect after the writes sent before it, and before later ones
                 long at = takeBus(0);
-                sim.at(at, () -> enqueuePages(s, rq, TRIM));
+                sim.at(at, busDone[s]);
             }
             case FLUSH -> {
                 if (bufferedPages == 0) {
-                    sim.after(0, () -> complete(s));
+                    sim.after(0, completeSlot[s]);
                 } else {
                     waitForDrain(s);
                 }
@@ -307,7 +324,7 @@ public final class FlashDrive implements BlockDevice {
     private void mediaDone(int s) {
         Request rq = slot[s];
         if (rq.op == Op.READ) {
-            sim.at(takeBus(rq.sectors()), () -> complete(s));
+            sim.at(takeBus(rq.sectors()), completeSlot[s]);
         } else {
             complete(s);
         }
