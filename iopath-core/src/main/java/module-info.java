@@ -39,6 +39,7 @@ module io.iopath.core {
     // (ScenarioRun's tracer, --blktrace).
     exports io.iopath.device.disk;
     exports io.iopath.device.disk.presets;
+    exports io.iopath.device.flash;
     // DriveSpec names the buffer's and the bus's configuration (CacheConfig, ReadAhead, Overheads, BusProtocol).
     exports io.iopath.device.disk.cache;
     exports io.iopath.device.disk.bus;

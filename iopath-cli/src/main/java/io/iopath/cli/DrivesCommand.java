@@ -28,6 +28,17 @@ final class DrivesCommand implements Runnable {
         }
         out.println("capacity in decimal GB (10^9 bytes, as datasheets count) and binary GiB (2^30 bytes, as a job's"
                 + " size: 250g counts); size: 100% in a job is the whole drive");
+        out.println();
+        out.printf(Locale.ROOT, "%-22s %9s %9s %8s %6s %6s %6s %7s %7s %7s %5s  %s%n", "flash (TRIM)", "capacity", "",
+                "packages", "planes", "blocks", "pages", "read", "program", "erase", "queue", "description");
+        for (String n : io.iopath.device.flash.FlashPresets.names()) {
+            io.iopath.device.flash.FlashSpec f = io.iopath.device.flash.FlashPresets.find(n).orElseThrow();
+            out.printf(Locale.ROOT, "%-22s %7.1fGB %6.1fGiB %8d %6d %6d %6d %5.0fus %5.0fus %5.1fms %5d  %s%n",
+                    f.name(), f.capacitySectors() * 512 / 1e9, f.capacitySectors() * 512 / (double) (1L << 30), f.elements(),
+                    f.planesPerElement(), f.blocksPerPlane(), f.pagesPerBlock(), f.pageReadNs() / 1e3, f.pageProgramNs() / 1e3,
+                    f.blockEraseNs() / 1e6, f.maxQueue(), "DiskSim SSD add-on's validation SSD (ssdmodel/valid), "
+                            + f.reservePercent() + " % reserved, greedy cleaning; docs/flash.md");
+        }
         out.flush();
     }
 

@@ -24,6 +24,15 @@ public interface BlockDevice {
         return Transport.SCSI;
     }
 
+    /**
+     * Whether it carries out DISCARD (TRIM, UNMAP, NVMe Dataset Management deallocate), as the
+     * kernel learns it at probe time (its queue's discard limits); a device that does not say,
+     * as a disk, has none, and the kernel refuses discards to it with EOPNOTSUPP.
+     */
+    default boolean discards() {
+        return false;
+    }
+
     /** Its write cache and FUA support, as the driver reads them at attach; a device that does not say has neither. */
     default WriteCache writeCache() {
         return WriteCache.WRITE_THROUGH;

@@ -44,6 +44,11 @@ public abstract class ForwardingDevice implements BlockDevice {
     }
 
     @Override
+    public boolean discards() {
+        return below.discards();
+    }
+
+    @Override
     public WriteCache writeCache() {
         return below.writeCache();
     }

@@ -14,12 +14,18 @@ import io.iopath.metrics.LayerGauges;
 final class RunGauges implements LayerGauges {
     private final BlockQueue queue;
     private final Disk disk;
+    private final io.iopath.device.flash.FlashDrive flash;
     private final PageCache pageCache;
 
-    /** @param pageCache the file system's page cache, or null for jobs on the drive itself */
-    RunGauges(BlockQueue queue, Disk disk, PageCache pageCache) {
+    /**
+     * @param disk      the disk, or null on a flash drive
+     * @param flash     the flash drive, or null on a disk
+     * @param pageCache the file system's page cache, or null for jobs on the drive itself
+     */
+    RunGauges(BlockQueue queue, Disk disk, io.iopath.device.flash.FlashDrive flash, PageCache pageCache) {
         this.queue = queue;
         this.disk = disk;
+        this.flash = flash;
         this.pageCache = pageCache;
     }
 
@@ -30,12 +36,12 @@ final class RunGauges implements LayerGauges {
 
     @Override
     public long driveTagged() {
-        return disk.tagged();
+        return disk != null ? disk.tagged() : flash.outstanding();
     }
 
     @Override
     public long driveDirtyExtents() {
-        return disk.dirtyExtents();
+        return disk != null ? disk.dirtyExtents() : flash.bufferedPages(); // a flash drive's dirty pages
     }
 
     @Override

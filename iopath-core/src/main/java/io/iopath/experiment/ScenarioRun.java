@@ -6,7 +6,9 @@ import io.iopath.block.QueueSettings;
 import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.IoScheduler;
 import io.iopath.device.IssueTap;
+import io.iopath.device.BlockDevice;
 import io.iopath.device.disk.Disk;
+import io.iopath.device.flash.FlashDrive;
 import io.iopath.device.disk.zoned.ZonedDrive;
 import io.iopath.workload.job.FlowGroup;
 import io.iopath.workload.job.Zbd;
@@ -53,7 +55,12 @@ public final class ScenarioRun {
     private final Simulator sim;
     /** Which acknowledged writes are only in the drive's buffer (a power cut counts them). */
     private final DurabilityLedger ledger = new DurabilityLedger();
+    /** The disk, or null when the drive is a flash one ({@link #flash}). */
     private final Disk disk;
+    /** The flash drive (docs/flash.md), or null when the drive is a disk. */
+    private final FlashDrive flash;
+    /** The drive below the host: the disk (behind its zone rules, if zoned) or the flash drive. */
+    private final BlockDevice device;
     /** The zone rules in front of {@link #disk} on a host-managed zoned drive; null on a conventional one. */
     private final ZonedDrive zoned;
     private final BlockQueue queue;
@@ -96,7 +103,8 @@ public final class ScenarioRun {
         this.replays = replays;
         this.metrics = new RunMetrics(intervalNs);
         this.sim = new Simulator(scenario.seed());
-        this.disk = new Disk(sim, scenario.drive().spec(), ledger);
+        this.flash = scenario.drive().flash() == null ? null : new FlashDrive(sim, scenario.drive().flash());
+        this.disk = flash != null ? null : new Disk(sim, scenario.drive().spec(), ledger);
         HostConfig host = scenario.host();
         Hz hz = Hz.of(host.hz());
         IoScheduler scheduler = host.scheduler().create(host.scheduler().tunables().resolve(host.tunables(), hz));
@@ -106,7 +114,8 @@ public final class ScenarioRun {
         this.queue = new BlockQueue(sim, scheduler, settings, trace);
         // drive.zoned: the zone rules of a host-managed drive in front of the drive's mechanics
         this.zoned = scenario.drive().zoned() == null ? null : new ZonedDrive(sim, disk, scenario.drive().zoned());
-        this.tap = new IssueTap(sim, zoned == null ? disk : zoned);
+        this.device = flash != null ? flash : zoned != null ? zoned : disk;
+        this.tap = new IssueTap(sim, device);
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),
                 new CacheType(host.writeCache(), host.fua()));
         BlockJob.BioIds ids = new BlockJob.BioIds();
@@ -125,7 +134,7 @@ public final class ScenarioRun {
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
                 metrics.registerJob(pid, spec.name());
-                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors(), replays);
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, device.capacitySectors(), replays);
                 workloads.add(replay);
                 unit.add(replay);
                 continue;
@@ -170,7 +179,7 @@ public final class ScenarioRun {
             return null;
         }
         JobSpec.Zoning z = first.control().zoning();
-        long capacity = disk.capacitySectors() * 512;
+        long capacity = device.capacitySectors() * 512;
         return new Zbd(zoned == null ? null : new ZonedDriveReport(zoned), capacity, z.zoneSize(), z.zoneCapacity(),
                 z.maxOpenZones());
     }
@@ -207,7 +216,7 @@ public final class ScenarioRun {
             units.add(unit);
             if (spec.replay() != null) {
                 queue.task(pid, spec.name());
-                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, disk.capacitySectors(), replays);
+                TraceReplay replay = new TraceReplay(sim, queue, metrics, spec, pid++, ids, device.capacitySectors(), replays);
                 workloads.add(replay);
                 unit.add(replay);
                 continue;
@@ -276,7 +285,7 @@ public final class ScenarioRun {
         }
         PowerCut powerFailure = scenario.powerFailureAtNs() == Scenario.NO_POWER_FAILURE ? null
                 : PowerCut.at(sim, disk, ledger, scenario.powerFailureAtNs());
-        metrics.gauges(new RunGauges(queue, disk, fs == null ? null : fs.pageCache()));
+        metrics.gauges(new RunGauges(queue, disk, flash, fs == null ? null : fs.pageCache()));
         startJobs();
         long step = 1_000_000_000L; // report progress every simulated second
         // a power failure ends the run: nothing after it happens
@@ -391,19 +400,22 @@ public final class ScenarioRun {
         return end;
     }
 
+    /** A flash drive's line of the drive-queue statistics: a disk's buffer and tag counts, which it has not. */
+    private static final DriveQueueStats FLASH_QUEUE = new DriveQueueStats(0, 0, 0, 0, 0, 0, 0);
+
     private Result result(PowerLossReport powerLoss) {
         long elapsed = metrics.elapsedNs();
-        double utilisation = elapsed == 0 ? 0 : Math.min(1.0, disk.busyNs() / (double) elapsed);
-        return new Result(scenario.name(), scenario.seed(), disk.name(), queue.scheduler().name(),
+        double utilisation = elapsed == 0 ? 0 : Math.min(1.0, device.busyNs() / (double) elapsed);
+        return new Result(scenario.name(), scenario.seed(), device.name(), queue.scheduler().name(),
                 driver.configuredQueueDepth(), elapsed, metrics.read(), metrics.write(), metrics.total(),
                 utilisation, queue.bioMerges(), driver.queueFulls(), metrics.driveTimeSplit(),
                 metrics.latencyCdfs(),
                 new HostStats(metrics.bttRead(), metrics.bttWrite(), queue.stats(), driver.busies(),
                         driver.stallsWithin(firstQueuedNs(), firstQueuedNs() + elapsed),
                         driver.stalledNsWithin(firstQueuedNs(), firstQueuedNs() + elapsed), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
-                new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
+                disk == null ? FLASH_QUEUE : new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk.destageTime(),
+                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk == null ? null : disk.destageTime(),
                 Provenance.of(scenario.hash()),
                 fs == null ? null : FsSummary.report(scenario.filesystem().type(), fs.stats(), workloads),
                 postmark.stream().map(PostmarkProcess::result).toList());
@@ -413,8 +425,14 @@ public final class ScenarioRun {
         return sim;
     }
 
+    /** The disk; null when the drive is a flash one. */
     public Disk disk() {
         return disk;
+    }
+
+    /** The flash drive, with its media statistics ({@link FlashDrive#stats}); null when the drive is a disk. */
+    public FlashDrive flash() {
+        return flash;
     }
 
     public BlockQueue queue() {
@@ -452,6 +470,14 @@ public final class ScenarioRun {
     }
 
     /** What the user must be told about the run (trace addresses wrapped, records skipped). */
+    /** What the flash drive's media did: its write amplification and what the cleaner and TRIM did (docs/flash.md). */
+    static String flashNote(String name, io.iopath.device.flash.FlashStats s) {
+        return String.format(java.util.Locale.ROOT, "flash %s: %d pages written by the host, %d copied by the cleaner "
+                + "(write amplification %.3f), %d blocks erased, %d pages trimmed, %d of %d logical pages mapped",
+                name, s.hostPages(), s.gcPages(), s.writeAmplification(), s.erases(), s.trimmedPages(), s.mappedPages(),
+                s.logicalPages());
+    }
+
     public List<String> notes() {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
@@ -459,6 +485,9 @@ public final class ScenarioRun {
         }
         if (fsPowerLoss != null) {
             notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
+        }
+        if (flash != null) {
+            notes.add(flashNote(flash.name(), flash.stats()));
         }
         return List.copyOf(notes);
     }

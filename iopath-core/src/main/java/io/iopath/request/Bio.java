@@ -24,6 +24,12 @@ public final class Bio {
      * ({@link DriveCommand}); null for a plain one, which every bio but a pass-through job's is.
      */
     public DriveCommand command;
+    /**
+     * The ranges of a multi-range discard (NVMe Dataset Management with NR &gt; 0: fio's
+     * {@code num_range}), as (sector, sectors) pairs, the first being this bio's own start; null
+     * for a discard of this bio's one range. Only a pass-through bio carries them (never merged).
+     */
+    public long[] ranges;
 
     /** When its submitter handed it down (fio's start of slat); may precede Q if the submitter sleeps. */
     public long submittedNs = UNSET;

@@ -23,7 +23,11 @@ import java.util.Locale;
  * its arrival, as DiskSim's controller does; on for imported DiskSim drives, off for the
  * datasheet drives).
  */
-record DriveChoice(String name, DriveSpec spec) {
+record DriveChoice(String name, DriveSpec spec, io.iopath.device.flash.FlashSpec flash) {
+    DriveChoice(String name, DriveSpec spec) {
+        this(name, spec, null);
+    }
+
     static DriveChoice bind(Fields d, String source) {
         String name = DrivePresets.DEFAULT;
         DriveSpec spec;
@@ -38,19 +42,32 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = DrivePresets.find(name).orElseThrow();
         } else {
             name = d.string(key, null);
+            java.util.Optional<io.iopath.device.flash.FlashSpec> flash = fileNode == null
+                    ? io.iopath.device.flash.FlashPresets.find(name) : java.util.Optional.empty();
+            if (flash.isEmpty()) {
+                Path f = resolve(source, name);
+                if (f != null && io.iopath.device.flash.FlashPresets.isSsdFile(f)) {
+                    try {
+                        flash = java.util.Optional.of(io.iopath.device.flash.FlashPresets.load(f));
+                    } catch (IllegalArgumentException e) {
+                        throw new ScenarioException(named.location(), d.path() + "." + key, e.getMessage());
+                    }
+                }
+            }
+            if (flash.isPresent()) {
+                return new DriveChoice(name, null, FlashSection.bind(d, flash.get()));
+            }
             java.util.Optional<DriveSpec> preset = fileNode == null ? DrivePresets.find(name) : java.util.Optional.empty();
             if (preset.isPresent()) {
                 spec = preset.get();
             } else {
                 // a DiskSim parameter file, relative to the scenario file (or the working directory)
-                Path base = Path.of(source).toAbsolutePath().getParent();
-                Path p = base == null || Path.of(name).isAbsolute() ? Path.of(name) : base.resolve(name);
-                if (!Files.isRegularFile(p)) {
-                    p = Path.of(name);
-                }
-                if (!Files.isRegularFile(p)) {
+                Path p = resolve(source, name);
+                if (p == null) {
                     throw ScenarioException.expected(named.location(), d.path() + "." + key,
-                            "one of " + String.join(", ", DrivePresets.names()) + ", or an existing DiskSim parameter file",
+                            "one of " + String.join(", ", DrivePresets.names()) + ", "
+                                    + String.join(", ", io.iopath.device.flash.FlashPresets.names())
+                                    + " (flash), or an existing DiskSim parameter file",
                             "'" + name + "'" + io.iopath.units.Spelling.hint(name, DrivePresets.names()));
                 }
                 try {
@@ -107,5 +124,15 @@ record DriveChoice(String name, DriveSpec spec) {
             spec = spec.withTransport(Transport.of(transport));
         }
         return new DriveChoice(name, spec);
+    }
+
+    /** The parameter file {@code name} names, relative to the scenario file or the working directory; null when none exists. */
+    private static Path resolve(String source, String name) {
+        Path base = Path.of(source).toAbsolutePath().getParent();
+        Path p = base == null || Path.of(name).isAbsolute() ? Path.of(name) : base.resolve(name);
+        if (!Files.isRegularFile(p)) {
+            p = Path.of(name);
+        }
+        return Files.isRegularFile(p) ? p : null;
     }
 }

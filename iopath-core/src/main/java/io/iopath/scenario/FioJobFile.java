@@ -473,6 +473,9 @@ public final class FioJobFile {
             notes.add("note: directory= is not simulated as a path: the jobs' files are made in the file system's root");
         }
         zonedDrive(jobs, root, fileStart, notes);
+        if (!files) {
+            flashDrive(jobs, root, fileStart, notes);
+        }
         if (reader.scheduler != null) {
             Location at = reader.scheduler.at();
             Node.MapNode host = Node.newMap(at);
@@ -530,6 +533,38 @@ public final class FioJobFile {
                     + (size == null ? "256m" : size.text()) + (zns ? ", none conventional" : ", 1 % conventional")
                     + ", 128 open zones; docs/drive.md \"Zoned drives\"; --set drive.zoned.… changes it)");
             return;
+        }
+    }
+
+    /**
+     * A job file whose jobs trim ({@code rw=trim}, {@code randtrim}, {@code trimwrite},
+     * {@code randtrimwrite}) on the device was written for a drive with TRIM (an SSD such as
+     * examples/uring-cmd-trim-multi-range.fio's /dev/ng0n1): the drive is the flash preset
+     * ({@code drive.preset}, docs/flash.md), said in a note; {@code --drive} still chooses another
+     * (a disk refuses the trims). Not with zonemode=zbd, whose trims are zone resets on a zoned disk.
+     */
+    private static void flashDrive(List<Map<String, Entry>> jobs, Node.MapNode root, Location at, List<String> notes) {
+        if (root.entries().containsKey("drive")) {
+            return;
+        }
+        for (Map<String, Entry> job : jobs) {
+            Entry rw = job.containsKey("rw") ? job.get("rw") : job.get("readwrite");
+            Entry mode = job.get("zonemode");
+            if (rw == null || (mode != null && mode.text().strip().equals("zbd"))) {
+                continue;
+            }
+            String base = rw.text().strip();
+            int colon = base.indexOf(':');
+            base = colon < 0 ? base : base.substring(0, colon).strip();
+            if (List.of("trim", "randtrim", "trimwrite", "randtrimwrite").contains(base)) {
+                Node.MapNode drive = Node.newMap(at);
+                drive.add("preset", at, new Node.ScalarNode(at, io.iopath.device.flash.FlashPresets.MSR, false));
+                root.add("drive", at, drive);
+                notes.add("note: rw=" + base + ": the jobs trim, so the drive is the flash drive "
+                        + io.iopath.device.flash.FlashPresets.MSR + " (DiskSim's SSD add-on's, with TRIM; docs/flash.md; "
+                        + "--drive chooses another)");
+                return;
+            }
         }
     }
 

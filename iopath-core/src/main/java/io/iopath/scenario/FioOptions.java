@@ -53,13 +53,13 @@ final class FioOptions {
             // engine options that change the commands sent (engines/sg.c, engines/io_uring.c, engines/nvme.c);
             // sg_write_mode, write_mode, readfua and writefua are modelled (JobSection.commands)
             Map.entry("read_mode", "SCSI PRE-FETCH commands in place of READ (cmd_type=bsg)"),
-            Map.entry("fdp", "NVMe flexible data placement, and iopath's drives are disks without it"),
-            Map.entry("fdp_pli", "NVMe flexible data placement, and iopath's drives are disks without it"),
-            Map.entry("plids", "NVMe flexible data placement, and iopath's drives are disks without it"),
+            Map.entry("fdp", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
+            Map.entry("fdp_pli", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
+            Map.entry("plids", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
             Map.entry("md_per_io_size", "per-IO metadata, and iopath's drives have 512-byte sectors without it"),
             Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"),
             Map.entry("sprandom", "SanDisk's SPRandom preconditioning, offsets from a model of an SSD's steady-state"
-                    + " valid-data distribution (sprandom.c), which iopath does not generate; its drives are disks"));
+                    + " valid-data distribution (sprandom.c), which iopath does not generate"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");

@@ -6,7 +6,6 @@ import io.iopath.block.sched.Hz;
 import io.iopath.block.sched.SchedulerType;
 import io.iopath.block.sched.Schedulers;
 import io.iopath.block.sched.TunableSet;
-import io.iopath.device.disk.DriveSpec;
 import io.iopath.driver.CacheOverride;
 import io.iopath.driver.QueueFullHandling;
 import java.util.Arrays;
@@ -23,10 +22,10 @@ final class HostSection {
     }
 
     /**
-     * @param drive the drive the host talks to (barrier ordering by tag needs its task attributes);
+     * @param transport the drive's link (barrier ordering by tag needs its task attributes);
      *              its write cache and FUA the driver learns from the drive itself, at attach
      */
-    static HostConfig bind(Fields h, DriveSpec drive) {
+    static HostConfig bind(Fields h, io.iopath.device.Transport transport) {
         SchedulerType scheduler = Schedulers.type(h.choice("scheduler", "noop", Schedulers.namesAndAliases()));
         int hz = (int) h.integer("hz", 0, 0, 1000);
         if (hz != 0 && hz != 100 && hz != 250 && hz != 1000) {
@@ -50,7 +49,7 @@ final class HostSection {
         CacheOverride wce = h.node("write_cache") != null
                 ? CacheOverride.forced(h.bool("write_cache", false)) : CacheOverride.AS_REPORTED;
         CacheOverride fua = h.node("fua") != null ? CacheOverride.forced(h.bool("fua", true)) : CacheOverride.AS_REPORTED;
-        OrderedBy barrier = barrier(h, plugging, drive);
+        OrderedBy barrier = barrier(h, plugging, transport);
         return new HostConfig(scheduler, depth, maxKb, tunables, nr, plugging, driver, hz, wce, fua, barrier);
     }
 
@@ -61,12 +60,12 @@ final class HostSection {
      * fallen back: a driver chose a TAG mode only for a device with ordered tags, and libata's
      * devices had none.)
      */
-    private static OrderedBy barrier(Fields h, Plugging plugging, DriveSpec drive) {
+    private static OrderedBy barrier(Fields h, Plugging plugging, io.iopath.device.Transport transport) {
         OrderedBy barrier = OrderedBy.of(h.choice("barrier", HostConfig.DEFAULT_BARRIER.yamlName(), OrderedBy.names()));
         if (barrier == OrderedBy.TAG) {
-            if (!drive.transport().hasTaskAttributes()) {
+            if (!transport.hasTaskAttributes()) {
                 throw new ScenarioException(h.node("barrier").location(), h.path() + ".barrier",
-                        "tag needs ORDERED task attributes, which a " + drive.transport().label()
+                        "tag needs ORDERED task attributes, which a " + transport.label()
                                 + " drive does not have (NCQ commands carry none); use drain, or drive.transport: scsi");
             }
             if (plugging != Plugging.LEGACY) {

@@ -56,7 +56,7 @@ final class JobSection {
             "zonesize", "zonerange", "zoneskip", "zonecapacity", "max_open_zones", "zbd_max_open_zones",
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
             "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
-            "cmd_type", "verify_bytchk", "readfua", "writefua", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
+            "cmd_type", "verify_bytchk", "readfua", "writefua", "num_range", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
             "sync");
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
@@ -90,9 +90,9 @@ final class JobSection {
             Map.entry("dev-dax", "loads and stores to persistent memory (device DAX), no block IO"),
             Map.entry("libpmem", "loads and stores to persistent memory on a DAX file system, no block IO"),
             Map.entry("mtd", "raw flash through the MTD layer (engines/mtd.c: reads, writes and, for rw=trim, block erases),"
-                    + " and iopath's drives are disks"),
-            Map.entry("xnvme", "a user-space NVMe library, and iopath's drives are SCSI and SATA disks"),
-            Map.entry("spdk", "a user-space NVMe driver, and iopath's drives are SCSI and SATA disks"),
+                    + " and iopath's drives are block devices: disks, and a flash drive behind its own translation layer (docs/flash.md)"),
+            Map.entry("xnvme", "a user-space NVMe library past the kernel, and iopath's host reaches its drives through the kernel's block layer"),
+            Map.entry("spdk", "a user-space NVMe driver past the kernel, and iopath's host reaches its drives through the kernel's block layer"),
             Map.entry("cpp_null", "fio's C++ example of the null engine: no IO"));
 
     /**
@@ -123,6 +123,8 @@ final class JobSection {
     private FileJobSpec files;
     /** The drive's zone size when it is zoned (drive.zoned), else 0: fio's unit of {@code 1z} without zonesize. */
     private long driveZoneBytes;
+    /** Whether the drive carries out DISCARD (a flash drive: docs/flash.md); iopath's disks do not. */
+    private boolean driveDiscards;
 
     private JobSection(Fields options, long capacityBytes, boolean onFiles) {
         this.options = options;
@@ -168,11 +170,17 @@ final class JobSection {
      * does with the zone size the device reports.
      */
     static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes) {
+        return bind(job, path, defaultName, capacityBytes, driveZoneBytes, false);
+    }
+
+    /** As {@link #bind(Node, String, String, long, long)}; {@code driveDiscards}: the drive has TRIM, so trims are simulated. */
+    static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes, boolean driveDiscards) {
         if (!(job instanceof Node.MapNode)) {
             throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
         }
         JobSection s = new JobSection(new Fields(job, path), capacityBytes, false);
         s.driveZoneBytes = driveZoneBytes;
+        s.driveDiscards = driveDiscards;
         return s.bind(defaultName);
     }
 
@@ -189,7 +197,8 @@ final class JobSection {
             if (base.equals("readwrite")) {
                 base = "rw";
             }
-            if (base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite")) {
+            boolean trims = base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite");
+            if (trims && !(driveDiscards && !onFiles && !text("zonemode", "none").strip().equals("zbd"))) {
                 if (text("zonemode", "none").strip().equals("zbd")) {
                     // zbd.c zbd_do_io_u_trim: with zonemode=zbd fio resets the trimmed zone's write
                     // pointer instead of discarding (a trim of a zone's size at its start)
@@ -205,8 +214,9 @@ final class JobSection {
                             + " os_trim), which a regular file refuses (ENOTTY), so fio's job fails at its first trim;"
                             + " iopath does not simulate a job failing on an IO error on files yet");
                 }
-                throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and iopath's drives are disks "
-                        + "without it; a trace with discards replays them (read_iolog)");
+                throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and this drive is a disk "
+                        + "without it: give a flash drive (--drive " + io.iopath.device.flash.FlashPresets.MSR
+                        + ", docs/flash.md); a trace with discards replays them (read_iolog)");
             }
             if (!ReadWrite.names().contains(base)) {
                 throw expected(rwKey, "one of " + String.join(", ", ReadWrite.names()) + " (with an optional :N)");
@@ -477,8 +487,42 @@ final class JobSection {
                 throw problem("write_mode", "zone_append requires zonemode=zbd (fio: \"io_uring_cmd with write_mode=zone_append requires zonemode=zbd\")");
             }
         }
-        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua);
+        int numRange = numRange(engine);
+        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange);
         return c.equals(JobSpec.Commands.PLAIN) ? JobSpec.Commands.PLAIN : c;
+    }
+
+    /**
+     * {@code num_range}: the ranges of one trim (a multi-range NVMe Dataset Management). fio
+     * (init.c {@code fixup_options}) refuses it above 1 with trimwrite ("trimwrite cannot be used
+     * with multiple ranges") and with an engine without FIO_MULTI_RANGE_TRIM (only io_uring_cmd has
+     * it: "can't use multiple ranges with IO engine"); with cmd_type=bsg fio's UNMAP carries one
+     * block descriptor (engines/bsg.c), so iopath refuses it there; on a read or write job fio does
+     * not use it.
+     */
+    private int numRange(String engine) {
+        int n = (int) integer("num_range", 1, 1, 256);
+        if (n == 1) {
+            return 1;
+        }
+        String rw = text(alias("rw", "readwrite"), "read").strip();
+        int colon = rw.indexOf(':');
+        String base = colon < 0 ? rw : rw.substring(0, colon).strip();
+        if (base.equals("trimwrite") || base.equals("randtrimwrite")) {
+            throw problem("num_range", "trimwrite cannot be used with multiple ranges (fio: init.c fixup_options)");
+        }
+        if (!base.equals("trim") && !base.equals("randtrim")) {
+            return 1; // fio fills multiple ranges only for trims
+        }
+        if (!engine.equals("io_uring_cmd")) {
+            throw problem("num_range", "can't use multiple ranges with IO engine " + engine
+                    + " (fio: only io_uring_cmd has FIO_MULTI_RANGE_TRIM)");
+        }
+        if (text("cmd_type", "nvme").strip().equals("bsg")) {
+            throw problem("num_range", "cmd_type=bsg trims with SCSI UNMAP of one block descriptor (engines/bsg.c), "
+                    + "so a trim of " + n + " ranges is not what fio sends; use cmd_type=nvme");
+        }
+        return n;
     }
 
     /** engines/sg.c's {@code sg_write_mode} values (their deprecated names too); null for plain WRITE. */

@@ -117,7 +117,7 @@ final class VirtualSection {
         long memory = io.iopath.fs.pagecache.VmSysctls.DEFAULT_MEMORY;
         if (hostFields != null) {
             memory = hostFields.size("memory", memory, 16L << 20);
-            host = HostSection.bind(hostFields, hostDrive);
+            host = HostSection.bind(hostFields, hostDrive.transport());
             hostFields.finish();
         }
         Fields fsFields = g.child("filesystem");

@@ -194,11 +194,15 @@ public record JobSpec(
      * @param readFua  {@code readfua}: reads carry FUA (the CDB's or command's FUA bit)
      * @param writeFua {@code writefua}: plain writes and zone appends carry FUA
      */
-    public record Commands(List<Share> writes, boolean readFua, boolean writeFua) {
+    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange) {
         public static final Commands PLAIN = new Commands(List.of(), false, false);
 
         public Commands {
             writes = List.copyOf(writes);
+        }
+
+        public Commands(List<Share> writes, boolean readFua, boolean writeFua) {
+            this(writes, readFua, writeFua, 1);
         }
 
         /** One entry of the mix: a command (null: plain WRITE) and its percentage. */

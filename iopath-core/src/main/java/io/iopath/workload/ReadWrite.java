@@ -10,7 +10,13 @@ public enum ReadWrite {
     RANDREAD("randread", true),
     RANDWRITE("randwrite", true),
     RANDRW("randrw", true),
-    RW("rw", false);
+    RW("rw", false),
+    /** Trims (fio's DDIR_TRIM): discards of the job's blocks, on a drive with TRIM. */
+    TRIM("trim", false),
+    RANDTRIM("randtrim", true),
+    /** A trim, then a write of the same block (io_u.c {@code set_rw_ddir}, {@code td_trimwrite}). */
+    TRIMWRITE("trimwrite", false),
+    RANDTRIMWRITE("randtrimwrite", true);
 
     public final String fioName;
     public final boolean random;
@@ -31,6 +37,16 @@ public enum ReadWrite {
             }
         }
         throw new IllegalArgumentException(fioName);
+    }
+
+    /** Whether every IO of the job is a trim. */
+    public boolean trims() {
+        return this == TRIM || this == RANDTRIM;
+    }
+
+    /** Whether the job trims a block and then writes it. */
+    public boolean trimWrite() {
+        return this == TRIMWRITE || this == RANDTRIMWRITE;
     }
 
     public boolean mixed() {

@@ -87,6 +87,25 @@ class InputFilesFuzzTest {
         }
     }
 
+    /**
+     * The fuzzed text is a DiskSim SSD add-on {@code .parv} (docs/flash.md): a flash drive, or an
+     * error that names the file.
+     */
+    @FuzzTest(maxDuration = "30s")
+    void ssdParameters(FuzzedDataProvider data) {
+        String text = data.consumeRemainingAsString();
+        try {
+            io.iopath.device.flash.FlashSpec f = io.iopath.device.flash.FlashPresets.load(new InMemory("fuzz.parv", text), "fuzz");
+            if (f.capacitySectors() <= 0 || f.logicalPagesPerElement() <= 0) {
+                throw new AssertionError("a drive without capacity: " + f);
+            }
+        } catch (IllegalArgumentException e) {
+            if (!e.getMessage().startsWith("fuzz.") && !e.getMessage().startsWith("preset:")) {
+                throw new AssertionError("error does not name a file: " + e.getMessage());
+            }
+        }
+    }
+
     @FuzzTest(maxDuration = "30s")
     void blktraceBinary(FuzzedDataProvider data) {
         byte[] bytes = data.consumeRemainingAsBytes();

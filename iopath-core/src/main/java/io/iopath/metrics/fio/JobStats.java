@@ -101,6 +101,8 @@ public final class JobStats {
 
     public final Direction read = new Direction();
     public final Direction write = new Direction();
+    /** fio's DDIR_TRIM: discards, and under zonemode=zbd the trims fio turns into zone resets (zbd.c {@code zbd_do_io_u_trim}). */
+    public final Direction trim = new Direction();
     public final Direction sync = new Direction();
     public final long[] depthAtSubmit = new long[DEPTH_BUCKETS.length];
     /** Latency buckets of fio's {@code lat (nsec/usec/msec)} lines, counted on clat. */
@@ -221,6 +223,7 @@ public final class JobStats {
         Direction d = switch (bio.op) {
             case READ -> read;
             case WRITE -> write;
+            case DISCARD -> trim;
             default -> sync;
         };
         d.record(slat, clat, bio.bytes(), bio.completedNs, Math.max(startNs, rampEndNs));

@@ -44,8 +44,15 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final long regionBlocks;
     private final int depth;
 
-    private final long[] nextSequential = new long[2];
-    private final long[] rateNextNs = new long[2];
+    /** Per direction as fio numbers them: 0 read, 1 write, 2 trim. */
+    private final long[] nextSequential = new long[3];
+    private final long[] rateNextNs = new long[3];
+    /** trimwrite: the block just trimmed is to be written next (io_u.c set_rw_ddir), at this offset and size. */
+    private boolean trimWritePending;
+    private long trimmedOffset;
+    private long trimmedBytes;
+    /** The prepared trim's ranges past its first (num_range, a multi-range Dataset Management), or null. */
+    private long[] preparedRanges;
     private long randomRunLeft;
     private long randomRunNext;
     private long issued;
@@ -215,6 +222,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
         stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
         bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        if (spec.rw().trimWrite()) {
+            // backend.c do_io: "each byte is trimmed and then written", so twice the bytes
+            bytesToTransfer *= 2;
+        }
         if (arrivals != null) {
             // usec_for_io adds each gap to last_usec, counted from the job's start (td->start)
             rateNextNs[0] = now;
@@ -249,7 +260,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return !finished;
         }
         if (regionDone || sim.now() >= stopIssuingAtNs
-                || (spec.numberIos() > 0 && issuedForLimit >= spec.numberIos())
+                || (spec.numberIos() > 0 && issuedForLimit >= (spec.rw().trimWrite() ? 2 * spec.numberIos() : spec.numberIos()))
                 || (!spec.timeBased() && bytesForLimit >= bytesToTransfer)) {
             if (verifyLog.logged() > 0) {
                 // backend.c: do_io ends, its IOs complete, then do_verify reads every block back
@@ -468,12 +479,25 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (spec.control().verifyBacklog() > 0 && backlogVerify()) {
             return true;
         }
+        preparedRanges = null;
+        if (trimWritePending) {
+            // io_u.c set_rw_ddir with td_trimwrite: the last trim's block is written next, at its offset
+            // (get_next_block, get_next_buflen: last_start / last_pos of DDIR_TRIM)
+            trimWritePending = false;
+            prepared = 1;
+            preparedOffset = trimmedOffset;
+            preparedBytes = trimmedBytes;
+            needsZoneAdjust = zbd != null;
+            return true;
+        }
         Op op = switch (spec.rw()) {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
             case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
+            case TRIM, RANDTRIM, TRIMWRITE, RANDTRIMWRITE -> Op.DISCARD; // on a drive with TRIM (JobSection)
         };
-        int d = op == Op.READ ? 0 : 1;
+        int d = op == Op.READ ? 0 : op == Op.WRITE ? 1 : 2;
+        // fio's trim block size is the write one unless given (bs=r,w,t)
         JobSpec.BlockSizes.Choice choice = d == 0 ? spec.blockSizes().read() : spec.blockSizes().write();
         long bs = blockSize(choice);
         long rel;
@@ -502,7 +526,43 @@ public final class BlockJob implements io.iopath.workload.Workload {
         preparedOffset = spec.offset() + rel;
         preparedBytes = bs;
         needsZoneAdjust = zbd != null;
+        if (d == 2 && spec.rw().trimWrite()) {
+            trimWritePending = true;
+            trimmedOffset = preparedOffset;
+            trimmedBytes = bs;
+        } else if (d == 2 && spec.commands().numRange() > 1) {
+            moreRanges(bs);
+        }
         return true;
+    }
+
+    /**
+     * io_u.c {@code fill_multi_range_io_u}: a trim of {@code num_range} ranges, each at the next
+     * offset the job would take (random, or the next sequential block) and of the block size;
+     * fewer when a sequential job reaches its region's end. The IO's length is their sum.
+     */
+    private void moreRanges(long bs) {
+        int n = spec.commands().numRange();
+        long[] r = new long[2 * n];
+        r[0] = preparedOffset / 512;
+        r[1] = bs / 512;
+        int k = 1;
+        for (; k < n; k++) {
+            long rel;
+            if (spec.rw().random) {
+                rel = randomOffset(bs);
+            } else {
+                rel = nextSequential[2];
+                if (rel + bs > spec.size()) {
+                    break;
+                }
+                nextSequential[2] = rel + bs + spec.rwSuffix();
+            }
+            r[2 * k] = (spec.offset() + rel) / 512;
+            r[2 * k + 1] = bs / 512;
+            preparedBytes += bs;
+        }
+        preparedRanges = k == n ? r : java.util.Arrays.copyOf(r, 2 * k);
     }
 
     /** verify_backlog: the next IO reads back the oldest logged write when a batch is due ({@link VerifyLog#backlogDue}). */
@@ -568,15 +628,17 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void submitPrepared() {
         int d = prepared;
         prepared = -1;
-        Op op = d == 0 ? Op.READ : Op.WRITE;
+        Op op = d == 0 ? Op.READ : d == 1 ? Op.WRITE : Op.DISCARD;
         long now = sim.now();
-        if (arrivals != null) {
-            rateNextNs[d] += poissonGapNs(d);
-        } else if (spec.rateBytes().get(d) > 0) {
-            rateNextNs[d] = Math.max(rateNextNs[d], now) + preparedBytes * 1_000_000_000L / spec.rateBytes().get(d);
-        }
-        if (arrivals == null && spec.rateIops().get(d) > 0) {
-            rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
+        if (d < 2) { // rate / rate_iops are read and write caps here; a trim is not paced
+            if (arrivals != null) {
+                rateNextNs[d] += poissonGapNs(d);
+            } else if (spec.rateBytes().get(d) > 0) {
+                rateNextNs[d] = Math.max(rateNextNs[d], now) + preparedBytes * 1_000_000_000L / spec.rateBytes().get(d);
+            }
+            if (arrivals == null && spec.rateIops().get(d) > 0) {
+                rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
+            }
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
         int flags = op == Op.WRITE ? Flags.SYNC : 0;
@@ -598,7 +660,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 command = c.writeCommand(writeModes == null ? 0 : writeModes.nextInt(100));
             }
             if (op == Op.WRITE ? c.writeFua() && (command == null || command == io.iopath.request.DriveCommand.ZONE_APPEND)
-                    : c.readFua()) {
+                    : op == Op.READ && c.readFua()) {
                 flags |= Flags.FUA; // the command's own FUA bit: the block layer's flush machinery never sees it
             }
         }
@@ -611,6 +673,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         bio.command = command;
+        bio.ranges = preparedRanges;
         issued++;
         bytesIssued += preparedBytes;
         if (!preparedVerify) {
@@ -673,7 +736,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void done(Bio bio) {
         inFlight--;
         completed++;
-        lastCompletedDir = bio.op == Op.READ ? 0 : 1;
+        lastCompletedDir = bio.op == Op.READ ? 0 : bio.op == Op.WRITE ? 1 : 2;
         if (zbd != null) {
             zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * 512, bio.sectors * 512L);
         }

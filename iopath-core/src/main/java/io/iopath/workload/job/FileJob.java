@@ -364,6 +364,8 @@ public final class FileJob implements Workload {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
             case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
+            // refused before a file job is made (JobSection): fio trims with BLKDISCARD, which a regular file refuses
+            case TRIM, RANDTRIM, TRIMWRITE, RANDTRIMWRITE -> throw new IllegalStateException("trims on a file: " + spec.rw());
         };
     }
 
