@@ -459,18 +459,39 @@ public record JobSpec(
      * @param zones for {@code zoned}: each zone's share of the accesses and of the region, in
      *              percent, in the order written (fio's {@code zone_split}); empty otherwise
      */
-    public record RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones) {
+    public record RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones, SpRandom spRandom) {
         public static final RandomDistribution UNIFORM = new RandomDistribution(Kind.RANDOM, 0, 0.5);
 
         public RandomDistribution {
             zones = List.copyOf(zones);
+            if ((kind == Kind.SPRANDOM) != (spRandom != null)) {
+                throw new IllegalArgumentException("sprandom settings go with Kind.SPRANDOM only");
+            }
+        }
+
+        public RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones) {
+            this(kind, parameter, center, zones, null);
         }
 
         public RandomDistribution(Kind kind, double parameter, double center) {
             this(kind, parameter, center, List.of());
         }
 
-        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL, ZONED }
+        /** fio's {@code sprandom=1} (SanDisk's SPRandom preconditioning, sprandom.c) with these settings. */
+        public static RandomDistribution spRandom(SpRandom settings) {
+            return new RandomDistribution(Kind.SPRANDOM, 0, 0.5, List.of(), settings);
+        }
+
+        /** RANDOM … ZONED: fio's {@code random_distribution}; SPRANDOM: fio's {@code sprandom} writes. */
+        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL, ZONED, SPRANDOM }
+
+        /**
+         * fio's SPRandom options (options.c): {@code spr_op} over-provisioning as a fraction
+         * (default 0.15), {@code spr_num_regions} (default 100), {@code spr_cs} the device cache
+         * size in bytes (default 0: none).
+         */
+        public record SpRandom(double overProvisioning, int regions, long cacheBytes) {
+        }
 
         /** One entry of {@code zoned:ACCESS/SIZE:…}: this share of the IOs goes to this share of the region. */
         public record Zone(int accessPercent, int sizePercent) {

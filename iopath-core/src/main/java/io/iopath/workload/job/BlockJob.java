@@ -144,7 +144,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.writeModes = spec.commands().mixed() ? sim.randoms().stream(base + ".wmode") : null;
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
-        this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks);
+        this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks, spec.blockSizes().write().min());
         this.randomMap = spec.rw().random && spec.randomMap() && regionBlocks < RandomMap.MAX_BLOCKS ? new RandomMap(regionBlocks) : null;
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
@@ -214,7 +214,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
         // fio counts runtime, size and number_ios from the end of ramp_time (ramp_time_over ->
         // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
         stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
-        bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        bytesToTransfer = distribution instanceof SpRandom spr
+                ? spr.physicalBytes() * spec.control().loops() // sprandom_init sets io_size; setup_files multiplies by loops
+                : spec.control().bytesToTransfer(spec.size());
         if (arrivals != null) {
             // usec_for_io adds each gap to last_usec, counted from the job's start (td->start)
             rateNextNs[0] = now;
@@ -479,6 +481,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
         long rel;
         if (spec.rw().random) {
             rel = randomOffset(bs);
+            if (rel < 0) {
+                return false;
+            }
         } else if (spec.rwSuffix() < 0) {
             rel = backwards(d, bs);
         } else {
@@ -551,6 +556,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             }
         } else {
             block = distribution.next(offsets);
+            if (block < 0) {
+                return -1; // SPRandom is done (io_u.c __get_next_rand_offset_sprandom sets td->done)
+            }
             if (spec.rwSuffix() > 0) {
                 randomRunLeft = spec.rwSuffix() - 1;
             }
