@@ -376,9 +376,14 @@ final class JobSection {
                         + " filesetup.c setup_files) and exits with status 1; give fewer clones (numjobs) or a larger drive");
             }
             if (!has("size")) {
-                size = capacityBytes - lastClone; // the rest of the device for the last clone; the others as large
-            }
-            if (size < sizes.max() || lastClone + size > capacityBytes) {
+                // filesetup.c setup_files: without size each clone has the rest of the device from its own
+                // offset (io_size = real_file_size - file_offset); JobSpec.forClone cuts each clone's there
+                size = capacityBytes - offset;
+                if (capacityBytes - lastClone < sizes.max()) {
+                    throw problem("offset_increment", "expected clones that start at least a block before the drive's end ("
+                            + capacityBytes + " bytes), got the last of " + numjobs + " at " + lastClone);
+                }
+            } else if (size < sizes.max() || lastClone + size > capacityBytes) {
                 throw problem("offset_increment", "expected clones that end inside the drive (" + capacityBytes
                         + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
             }

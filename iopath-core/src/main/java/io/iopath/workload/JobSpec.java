@@ -160,6 +160,26 @@ public record JobSpec(
                 percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
+    /**
+     * Clone {@code clone} of a job with {@code offset_increment} (fio's {@code subjob_number}):
+     * its region starts that many increments further and, as filesetup.c {@code setup_files} sizes
+     * a file without {@code size} ({@code io_size = real_file_size - file_offset}), ends at the
+     * device's end when it would run past it. A job bound without {@code size} has the rest of the
+     * device from its first clone's offset, so each clone gets the rest from its own; with
+     * {@code size} the binder has checked that every clone fits, so nothing is cut.
+     */
+    public JobSpec forClone(int clone, long capacityBytes) {
+        if (control.offsetIncrement() == 0) {
+            return this;
+        }
+        long start = offset + clone * control.offsetIncrement();
+        long n = start + size > capacityBytes ? capacityBytes - start : size;
+        return new JobSpec(name, rw, rwmixread, blockSize, iodepth, n, start, numberIos, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
+    }
+
     /** The same job with numberIos = {@code n}: stop after this many IOs (0: no limit). */
     public JobSpec withNumberIos(long n) {
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, n, runtimeNs, direct, rwSuffix,
