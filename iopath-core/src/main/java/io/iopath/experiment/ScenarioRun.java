@@ -144,8 +144,7 @@ public final class ScenarioRun {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
                 metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
                 // offset_increment: clone N's region starts N increments further (fio's subjob_number)
-                JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
-                        : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
+                JobSpec cloneSpec = spec.forClone(clone, disk.capacitySectors() * 512);
                 if (spec.ioengine().equals("cpuio")) {
                     io.iopath.workload.job.CpuioJob burner = new io.iopath.workload.job.CpuioJob(sim, spec, pid++, () -> { });
                     workloads.add(burner);

@@ -135,8 +135,7 @@ public final class VirtualRun {
                 for (int clone = 0; clone < spec.numjobs(); clone++) {
                     guestQueue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
                     guestMetrics.registerJob(pid, spec.name());
-                    JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
-                            : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
+                    JobSpec cloneSpec = spec.forClone(clone, scenario.qemu().volumeSizeBytes());
                     workloads.add(new BlockJob(sim, guestQueue, guestMetrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1));
                 }
             }

@@ -57,9 +57,7 @@ final class FioOptions {
             Map.entry("fdp_pli", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
             Map.entry("plids", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
             Map.entry("md_per_io_size", "per-IO metadata, and iopath's drives have 512-byte sectors without it"),
-            Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"),
-            Map.entry("sprandom", "SanDisk's SPRandom preconditioning, offsets from a model of an SSD's steady-state"
-                    + " valid-data distribution (sprandom.c), which iopath does not generate"));
+            Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"));
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");

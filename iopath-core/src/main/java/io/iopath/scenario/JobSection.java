@@ -57,7 +57,7 @@ final class JobSection {
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
             "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
             "cmd_type", "verify_bytchk", "readfua", "writefua", "num_range", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
-            "sync");
+            "sync", "sprandom", "spr_op", "spr_num_regions", "spr_cs");
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
@@ -329,8 +329,9 @@ final class JobSection {
         int thinktimeBlocks = (int) integer("thinktime_blocks", 1, 1, Integer.MAX_VALUE);
         List<Long> rate = perDirection("rate", true);
         List<Long> rateIops = perDirection("rate_iops", false);
-        RandomDistribution dist = distribution();
-        boolean randomMap = !bool("norandommap", false);
+        RandomDistribution dist = bool("sprandom", false) ? spRandom() : distribution();
+        // init.c fixup_options: sprandom sets norandommap (and refuses norandommap=0, in spRandom)
+        boolean randomMap = dist.kind() != RandomDistribution.Kind.SPRANDOM && !bool("norandommap", false);
         boolean randrepeat = bool("randrepeat", true);
         long randseed = has("randseed") ? integer("randseed", 0, 0, Long.MAX_VALUE) : -1;
         if (!randrepeat && randseed < 0) {
@@ -385,9 +386,14 @@ final class JobSection {
                         + " filesetup.c setup_files) and exits with status 1; give fewer clones (numjobs) or a larger drive");
             }
             if (!has("size")) {
-                size = capacityBytes - lastClone; // the rest of the device for the last clone; the others as large
-            }
-            if (size < sizes.max() || lastClone + size > capacityBytes) {
+                // filesetup.c setup_files: without size each clone has the rest of the device from its own
+                // offset (io_size = real_file_size - file_offset); JobSpec.forClone cuts each clone's there
+                size = capacityBytes - offset;
+                if (capacityBytes - lastClone < sizes.max()) {
+                    throw problem("offset_increment", "expected clones that start at least a block before the drive's end ("
+                            + capacityBytes + " bytes), got the last of " + numjobs + " at " + lastClone);
+                }
+            } else if (size < sizes.max() || lastClone + size > capacityBytes) {
                 throw problem("offset_increment", "expected clones that end inside the drive (" + capacityBytes
                         + " bytes), got the last of " + numjobs + " at " + lastClone + " with " + size + " bytes");
             }
@@ -403,7 +409,8 @@ final class JobSection {
         if (onFiles) {
             // issue 14: options that shape the workload are refused rather than dropped; FileJob
             // issues its calls at uniform offsets
-            String k = rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution" : null;
+            String k = dist.kind() == RandomDistribution.Kind.SPRANDOM ? "sprandom"
+                    : rw.random && dist.kind() != RandomDistribution.Kind.RANDOM ? "random_distribution" : null;
             if (k != null) {
                 throw problem(k, "is not modelled for jobs on a file system yet (it is for jobs on the drive)");
             }
@@ -1096,6 +1103,39 @@ final class JobSection {
             }
         }
         return List.of(v[0], v[1]);
+    }
+
+    /**
+     * {@code sprandom=1} (SanDisk's SPRandom preconditioning, sprandom.c; workload.job.SpRandom):
+     * init.c {@code fixup_options} needs random writes and norandommap (set when not given);
+     * {@code random_distribution} does not apply to its writes (io_u.c {@code get_next_rand_offset}
+     * asks sprandom first). Reads with it (randrw) would be drawn uniformly by fio; iopath refuses
+     * the mix rather than give both directions one generator.
+     */
+    private RandomDistribution spRandom() {
+        String rw = text(alias("rw", "readwrite"), "read").strip();
+        if (!rw.equals("randwrite")) {
+            throw problem("sprandom", "needs rw=randwrite (fio: \"sprandom requires random write\"; iopath does not mix it"
+                    + " with reads), got rw=" + rw);
+        }
+        if (has("norandommap") && !bool("norandommap", true)) {
+            throw problem("norandommap", "must be 1 with sprandom (fio: \"sprandom requires norandommap=1\")");
+        }
+        if (has("random_distribution")) {
+            text("random_distribution", "random"); // read, and overridden: sprandom draws the writes
+        }
+        double op;
+        try {
+            op = Double.parseDouble(text("spr_op", "0.15").strip());
+        } catch (NumberFormatException e) {
+            throw expected("spr_op", "an over-provisioning fraction such as 0.15");
+        }
+        if (!(op > 0 && op < 1)) {
+            throw expected("spr_op", "an over-provisioning fraction above 0 and below 1, such as 0.15");
+        }
+        int regions = (int) integer("spr_num_regions", 100, 1, 1_000_000);
+        long cache = size("spr_cs", 0, 0);
+        return RandomDistribution.spRandom(new RandomDistribution.SpRandom(op, regions, cache));
     }
 
     private RandomDistribution distribution() {

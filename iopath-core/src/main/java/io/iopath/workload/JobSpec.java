@@ -160,6 +160,26 @@ public record JobSpec(
                 percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
     }
 
+    /**
+     * Clone {@code clone} of a job with {@code offset_increment} (fio's {@code subjob_number}):
+     * its region starts that many increments further and, as filesetup.c {@code setup_files} sizes
+     * a file without {@code size} ({@code io_size = real_file_size - file_offset}), ends at the
+     * device's end when it would run past it. A job bound without {@code size} has the rest of the
+     * device from its first clone's offset, so each clone gets the rest from its own; with
+     * {@code size} the binder has checked that every clone fits, so nothing is cut.
+     */
+    public JobSpec forClone(int clone, long capacityBytes) {
+        if (control.offsetIncrement() == 0) {
+            return this;
+        }
+        long start = offset + clone * control.offsetIncrement();
+        long n = start + size > capacityBytes ? capacityBytes - start : size;
+        return new JobSpec(name, rw, rwmixread, blockSize, iodepth, n, start, numberIos, runtimeNs, direct, rwSuffix,
+                blockSizes, blockAlign, iodepthBatch, numjobs, ioengine, timeBased, thinktimeNs, thinktimeBlocks,
+                rateBytes, rateIops, distribution, randomMap, randseed, fsyncEvery, startDelayNs, rampTimeNs, replay,
+                percentiles, ioprio, writeBarrierEvery, control, passthrough, commands);
+    }
+
     /** The same job with numberIos = {@code n}: stop after this many IOs (0: no limit). */
     public JobSpec withNumberIos(long n) {
         return new JobSpec(name, rw, rwmixread, blockSize, iodepth, size, offset, n, runtimeNs, direct, rwSuffix,
@@ -463,18 +483,39 @@ public record JobSpec(
      * @param zones for {@code zoned}: each zone's share of the accesses and of the region, in
      *              percent, in the order written (fio's {@code zone_split}); empty otherwise
      */
-    public record RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones) {
+    public record RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones, SpRandom spRandom) {
         public static final RandomDistribution UNIFORM = new RandomDistribution(Kind.RANDOM, 0, 0.5);
 
         public RandomDistribution {
             zones = List.copyOf(zones);
+            if ((kind == Kind.SPRANDOM) != (spRandom != null)) {
+                throw new IllegalArgumentException("sprandom settings go with Kind.SPRANDOM only");
+            }
+        }
+
+        public RandomDistribution(Kind kind, double parameter, double center, List<Zone> zones) {
+            this(kind, parameter, center, zones, null);
         }
 
         public RandomDistribution(Kind kind, double parameter, double center) {
             this(kind, parameter, center, List.of());
         }
 
-        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL, ZONED }
+        /** fio's {@code sprandom=1} (SanDisk's SPRandom preconditioning, sprandom.c) with these settings. */
+        public static RandomDistribution spRandom(SpRandom settings) {
+            return new RandomDistribution(Kind.SPRANDOM, 0, 0.5, List.of(), settings);
+        }
+
+        /** RANDOM … ZONED: fio's {@code random_distribution}; SPRANDOM: fio's {@code sprandom} writes. */
+        public enum Kind { RANDOM, ZIPF, PARETO, NORMAL, ZONED, SPRANDOM }
+
+        /**
+         * fio's SPRandom options (options.c): {@code spr_op} over-provisioning as a fraction
+         * (default 0.15), {@code spr_num_regions} (default 100), {@code spr_cs} the device cache
+         * size in bytes (default 0: none).
+         */
+        public record SpRandom(double overProvisioning, int regions, long cacheBytes) {
+        }
 
         /** One entry of {@code zoned:ACCESS/SIZE:…}: this share of the IOs goes to this share of the region. */
         public record Zone(int accessPercent, int sizePercent) {

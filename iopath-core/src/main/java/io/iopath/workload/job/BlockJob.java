@@ -79,6 +79,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long bytesToTransfer;
     /** Passes over the region a sequential job has begun after its first. */
     private int pass;
+    /** The loop being done, with verify (each loop verified: {@link #verifyEachLoop}). */
+    private int loop;
     /** verify: the writes to read back, fio's io_hist (shared with file jobs). */
     private final VerifyLog verifyLog;
     /** The direction of the last data IO to complete, 0 read, 1 write, -1 none yet (fio's {@code last_ddir_completed}). */
@@ -151,7 +153,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.writeModes = spec.commands().mixed() ? sim.randoms().stream(base + ".wmode") : null;
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
-        this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks);
+        this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks, spec.blockSizes().write().min());
         this.randomMap = spec.rw().random && spec.randomMap() && regionBlocks < RandomMap.MAX_BLOCKS ? new RandomMap(regionBlocks) : null;
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
@@ -221,7 +223,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
         // fio counts runtime, size and number_ios from the end of ramp_time (ramp_time_over ->
         // reset_all_stats resets the epoch and the IO counters), so the ramp comes on top
         stopIssuingAtNs = spec.runtimeNs() == 0 ? Long.MAX_VALUE : now + spec.rampTimeNs() + spec.runtimeNs();
-        bytesToTransfer = spec.control().bytesToTransfer(spec.size());
+        // sprandom_init sets io_size to the physical size; setup_files multiplies io_size by loops, and with
+        // verify each loop is its own do_io of one loop's bytes (io_bytes_exceeded counts this_io_bytes)
+        long perLoop = distribution instanceof SpRandom spr ? spr.physicalBytes()
+                : spec.control().ioSize() > 0 ? spec.control().ioSize() : spec.size();
+        bytesToTransfer = verifyEachLoop() ? perLoop
+                : distribution instanceof SpRandom ? perLoop * spec.control().loops()
+                : spec.control().bytesToTransfer(spec.size());
         if (spec.rw().trimWrite()) {
             // backend.c do_io: "each byte is trimmed and then written", so twice the bytes
             bytesToTransfer *= 2;
@@ -255,6 +263,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         if (verifying) {
             if (!verifyLog.hasNext()) {
+                if (loopsLeftToVerify()) {
+                    if (inFlight > 0) {
+                        return false; // do_verify waits for its reads before the next loop's do_io
+                    }
+                    nextLoop();
+                    return true;
+                }
                 finished = true;
             }
             return !finished;
@@ -274,6 +289,39 @@ public final class BlockJob implements io.iopath.workload.Workload {
             wake.cancel();
         }
         return !finished;
+    }
+
+    /**
+     * verify with loops: backend.c {@code thread_main} runs {@code do_io} then {@code do_verify}
+     * once per loop ({@code keep_running} counts the loops down), so each loop's writes are read
+     * back before the next loop writes. Not time_based: there fio's loop ends at the runtime.
+     */
+    private boolean verifyEachLoop() {
+        return spec.control().verify() && spec.control().loops() > 1 && !spec.timeBased();
+    }
+
+    private boolean loopsLeftToVerify() {
+        return verifyEachLoop() && loop + 1 < spec.control().loops() && sim.now() < stopIssuingAtNs && !terminated;
+    }
+
+    /**
+     * The next loop: clear_io_state (the offsets from the region's start, the random map empty,
+     * this loop's bytes at 0) and prune_io_piece_log (the verify history forgotten).
+     */
+    private void nextLoop() {
+        loop++;
+        verifying = false;
+        regionDone = false;
+        verifyLog.clear();
+        nextSequential[0] = 0;
+        nextSequential[1] = 0;
+        stripeStart = 0;
+        stripeBytes = 0;
+        randomRunLeft = 0;
+        if (randomMap != null) {
+            randomMap.newPass();
+        }
+        bytesForLimit = 0;
     }
 
     /**
@@ -503,6 +551,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
         long rel;
         if (spec.rw().random) {
             rel = randomOffset(bs);
+            if (rel < 0) {
+                return false;
+            }
         } else if (spec.rwSuffix() < 0) {
             rel = backwards(d, bs);
         } else {
@@ -513,7 +564,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             rel = nextSequential[d];
             if (rel + bs > spec.size()) {
                 // a new pass from the start of the region: time_based, loops or io_size left
-                boolean again = spec.timeBased() || ++pass < spec.control().loops()
+                boolean again = spec.timeBased() || !verifyEachLoop() && ++pass < spec.control().loops()
                         || (spec.control().ioSize() > 0 && bytesForLimit < spec.control().ioSize());
                 if (!again) {
                     return false;
@@ -611,6 +662,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             }
         } else {
             block = distribution.next(offsets);
+            if (block < 0) {
+                return -1; // SPRandom is done (io_u.c __get_next_rand_offset_sprandom sets td->done)
+            }
             if (spec.rwSuffix() > 0) {
                 randomRunLeft = spec.rwSuffix() - 1;
             }

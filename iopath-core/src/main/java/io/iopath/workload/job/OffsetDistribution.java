@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 abstract class OffsetDistribution {
     static final long ZIPF_MAX_GEN = 10_000_000L;
 
+    /** The next block in [0, n); -1 only from a generator with an end (SPRandom), when it is done. */
     abstract long next(SplittableRandom r);
 
     static OffsetDistribution of(RandomDistribution d, long n) {
@@ -25,7 +26,17 @@ abstract class OffsetDistribution {
             case PARETO -> new Pareto(n, d.parameter());
             case NORMAL -> new Normal(n, d.parameter(), d.center());
             case ZONED -> new Zoned(n, d.zones());
+            case SPRANDOM -> throw new IllegalArgumentException("sprandom needs the block size: use of(d, n, bs)");
         };
+    }
+
+    /** The distribution for {@code n} blocks of {@code blockBytes}; SPRandom's physical size depends on it. */
+    static OffsetDistribution of(RandomDistribution d, long n, long blockBytes) {
+        if (d.kind() == RandomDistribution.Kind.SPRANDOM) {
+            var s = d.spRandom();
+            return new SpRandom(n, blockBytes, s.overProvisioning(), s.regions(), s.cacheBytes());
+        }
+        return of(d, n);
     }
 
     /** A bijective-enough scramble of a rank into [0, n): fio's {@code __hash_u64} idea. */

@@ -54,7 +54,8 @@ final class RandomMap {
         return b;
     }
 
-    private void newPass() {
+    /** Every block free again: a full map, or a new loop (fio's clear_io_state resets the file's random map). */
+    void newPass() {
         Arrays.fill(words, 0L);
         Arrays.fill(fullWords, 0L);
         free = blocks;
