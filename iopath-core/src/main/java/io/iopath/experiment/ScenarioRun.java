@@ -8,6 +8,7 @@ import io.iopath.block.sched.IoScheduler;
 import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
 import io.iopath.device.disk.zoned.ZonedDrive;
+import io.iopath.workload.job.FailedSetUp;
 import io.iopath.workload.job.FlowGroup;
 import io.iopath.workload.job.Zbd;
 import io.iopath.driver.CacheType;
@@ -137,6 +138,14 @@ public final class ScenarioRun {
                 // offset_increment: clone N's region starts N increments further (fio's subjob_number)
                 JobSpec cloneSpec = spec.control().offsetIncrement() == 0 ? spec
                         : spec.withOffset(spec.offset() + clone * spec.control().offsetIncrement());
+                if (cloneSpec.offset() > disk.capacitySectors() * 512) {
+                    // filesetup.c setup_files: file_offset past the device's size fails the clone's set-up
+                    // (err_offset); run_threads reaps it unstarted and the other clones run
+                    FailedSetUp failed = new FailedSetUp(cloneSpec, pid++, spec.name() + ": you need to specify valid offset=");
+                    workloads.add(failed);
+                    unit.add(failed);
+                    continue;
+                }
                 if (spec.ioengine().equals("cpuio")) {
                     io.iopath.workload.job.CpuioJob burner = new io.iopath.workload.job.CpuioJob(sim, spec, pid++, () -> { });
                     workloads.add(burner);
@@ -452,6 +461,21 @@ public final class ScenarioRun {
     }
 
     /** What the user must be told about the run (trace addresses wrapped, records skipped). */
+    /**
+     * fio's exit status for this run (backend.c {@code exit_value}, what fio.c's {@code main}
+     * returns): one for each job reaped at set-up ({@code run_threads}) and each job that ended
+     * with an error ({@code reap_threads}: {@code if (td->error) exit_value++}), 0 when all went well.
+     */
+    public int fioExitValue() {
+        int n = 0;
+        for (Workload w : workloads) {
+            if (w.failedSetUp() || w.error() != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     public List<String> notes() {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {

@@ -10,7 +10,14 @@ public enum ReadWrite {
     RANDREAD("randread", true),
     RANDWRITE("randwrite", true),
     RANDRW("randrw", true),
-    RW("rw", false);
+    RW("rw", false),
+    /**
+     * Trims (fio's DDIR_TRIM): simulated where fio's trim does not need a drive with TRIM: under
+     * zonemode=zbd, where fio resets the zone instead (zbd.c {@code zbd_do_io_u_trim}), and on a
+     * file, where fio's BLKDISCARD ioctl fails (os/os-linux.h {@code os_trim}).
+     */
+    TRIM("trim", false),
+    RANDTRIM("randtrim", true);
 
     public final String fioName;
     public final boolean random;
@@ -31,6 +38,11 @@ public enum ReadWrite {
             }
         }
         throw new IllegalArgumentException(fioName);
+    }
+
+    /** Whether every IO of the job is a trim. */
+    public boolean trims() {
+        return this == TRIM || this == RANDTRIM;
     }
 
     public boolean mixed() {

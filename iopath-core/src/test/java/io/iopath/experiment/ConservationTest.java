@@ -26,7 +26,8 @@ class ConservationTest {
     @MethodSource("seeds")
     void everyBioCompletesExactlyOnce(long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        List<String> rws = ReadWrite.names();
+        // the data directions: a trim needs zonemode=zbd here (zone resets, no bios; TrimStatsTest)
+        List<String> rws = java.util.Arrays.stream(ReadWrite.values()).filter(r -> !r.trims()).map(r -> r.fioName).toList();
         String[] sizes = {"512", "4k", "8k", "64k", "128k", "1m"};
         int jobs = 1 + rnd.nextInt(3);
         StringBuilder yaml = new StringBuilder();

@@ -44,8 +44,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final long regionBlocks;
     private final int depth;
 
-    private final long[] nextSequential = new long[2];
-    private final long[] rateNextNs = new long[2];
+    /** Per direction as fio numbers them: 0 read, 1 write, 2 trim. */
+    private final long[] nextSequential = new long[3];
+    private final long[] rateNextNs = new long[3];
     private long randomRunLeft;
     private long randomRunNext;
     private long issued;
@@ -385,7 +386,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
      */
     private boolean adjustForZones() {
         boolean write = prepared == 1;
-        Zbd.Action a = zbd.adjust(zoneJob, write, preparedOffset, preparedBytes, inFlight > 0);
+        Zbd.Action a = prepared == 2 ? zbd.adjustTrim(zoneJob, preparedOffset, preparedBytes)
+                : zbd.adjust(zoneJob, write, preparedOffset, preparedBytes, inFlight > 0);
         switch (a) {
             case ACCEPT -> {
                 needsZoneAdjust = false;
@@ -472,8 +474,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
             case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
+            case TRIM, RANDTRIM -> Op.DISCARD; // only under zonemode=zbd (JobSection): zone resets
         };
-        int d = op == Op.READ ? 0 : 1;
+        int d = op == Op.READ ? 0 : op == Op.WRITE ? 1 : 2;
+        // fio's trim block size is the write one unless given (bs=r,w,t)
         JobSpec.BlockSizes.Choice choice = d == 0 ? spec.blockSizes().read() : spec.blockSizes().write();
         long bs = blockSize(choice);
         long rel;
@@ -568,15 +572,21 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void submitPrepared() {
         int d = prepared;
         prepared = -1;
-        Op op = d == 0 ? Op.READ : Op.WRITE;
+        Op op = d == 0 ? Op.READ : d == 1 ? Op.WRITE : Op.DISCARD;
         long now = sim.now();
-        if (arrivals != null) {
-            rateNextNs[d] += poissonGapNs(d);
-        } else if (spec.rateBytes().get(d) > 0) {
-            rateNextNs[d] = Math.max(rateNextNs[d], now) + preparedBytes * 1_000_000_000L / spec.rateBytes().get(d);
+        if (d < 2) { // rate / rate_iops are read and write caps here; a trim job is not paced
+            if (arrivals != null) {
+                rateNextNs[d] += poissonGapNs(d);
+            } else if (spec.rateBytes().get(d) > 0) {
+                rateNextNs[d] = Math.max(rateNextNs[d], now) + preparedBytes * 1_000_000_000L / spec.rateBytes().get(d);
+            }
+            if (arrivals == null && spec.rateIops().get(d) > 0) {
+                rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
+            }
         }
-        if (arrivals == null && spec.rateIops().get(d) > 0) {
-            rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
+        if (op == Op.DISCARD) {
+            trimZone(now);
+            return;
         }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
         int flags = op == Op.WRITE ? Flags.SYNC : 0;
@@ -633,6 +643,51 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     /**
+     * A trim under zonemode=zbd (the only trims a job sends here): io_u.c {@code do_io_u_trim}
+     * calls zbd.c {@code zbd_do_io_u_trim}, which resets the zone at the trim's offset (RESET
+     * WRITE POINTER, when it holds data: {@code zbd_reset_zone}) and completes the IO with its
+     * whole length; the engine's queue call returns when the reset's ioctl does. A trim off a
+     * zone's start fails (EINVAL); one on a conventional zone is a discard (os_trim), which
+     * iopath's drives, without TRIM, refuse (EOPNOTSUPP).
+     */
+    private void trimZone(long now) {
+        long offset = preparedOffset;
+        long bytes = preparedBytes;
+        issued++;
+        bytesIssued += bytes;
+        issuedForLimit++;
+        bytesForLimit += bytes;
+        inFlight++;
+        stats.submitted(Op.DISCARD, inFlight);
+        if (spec.thinktimeNs() > 0 && ++sinceThink >= spec.thinktimeBlocks()) {
+            sinceThink = 0;
+            pendingThink = true;
+        }
+        long before = zoneJob.resets();
+        Runnable done = () -> {
+            inFlight--;
+            completed++;
+            lastCompletedDir = 2;
+            stats.zoneResets += zoneJob.resets() - before; // zbd_reset_zone counts only a zone with data
+            stats.trimCompleted(now, sim.now(), bytes, offset, io.iopath.request.IoPrio.ioClass(spec.ioprio()) == 1);
+            fill();
+            signalIfFinished();
+        };
+        // an empty zone's reset returns at once: the completion still comes through the event queue
+        int errno = zbd.trim(zoneJob, offset, () -> sim.after(0, done));
+        if (errno != 0) {
+            inFlight--;
+            trimErrno = errno;
+            ioError = "io_u error: trim offset=" + offset + ", buflen=" + bytes + ": "
+                    + io.iopath.result.FioResult.Error.strerror(errno) + " (" + errno + ")";
+            finished = true;
+            wake.cancel();
+            stats.reaped(now);
+            signalIfFinished();
+        }
+    }
+
+    /**
      * backend.c {@code usec_for_io} with {@code rate_process=poisson}: the rate as IOs per second
      * of the smallest block ({@code rate_iops} is kept as bytes, rate_iops × min bs, by
      * {@code setup_rate}), and a gap of {@code (1000000 / iops) × -ln(u)} µs, u in (0, 1].
@@ -673,7 +728,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void done(Bio bio) {
         inFlight--;
         completed++;
-        lastCompletedDir = bio.op == Op.READ ? 0 : 1;
+        lastCompletedDir = bio.op == Op.READ ? 0 : bio.op == Op.WRITE ? 1 : 2;
         if (zbd != null) {
             zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * 512, bio.sectors * 512L);
         }
@@ -727,6 +782,20 @@ public final class BlockJob implements io.iopath.workload.Workload {
     @Override
     public String error() {
         return rateError != null ? rateError : ioError;
+    }
+
+    /** The errno a zbd trim failed with (zbd.c zbd_do_io_u_trim, os_trim), or 0. */
+    private int trimErrno;
+
+    @Override
+    public int errno() {
+        return trimErrno;
+    }
+
+    @Override
+    public String verror() {
+        // the source line of td_io_queue's td_verror call in fio 3.33's ioengines.c
+        return trimErrno == 0 ? "" : "file:ioengines.c:399, func=td_io_queue, error=" + io.iopath.result.FioResult.Error.strerror(trimErrno);
     }
 
 
