@@ -651,6 +651,20 @@ public final class BlockJob implements io.iopath.workload.Workload {
      * iopath's drives, without TRIM, refuse (EOPNOTSUPP).
      */
     private void trimZone(long now) {
+        if (now == lastTrimNs) {
+            // trims of empty zones take no simulated time (no CPU model): a time_based job of them
+            // would never reach its runtime, so past this many in a row it stops, and says so
+            if (++trimsAtThisInstant > FileJob.MAX_CALLS_WITHOUT_TIME) {
+                stoppedTimeless = true;
+                finished = true;
+                wake.cancel();
+                signalIfFinished();
+                return;
+            }
+        } else {
+            lastTrimNs = now;
+            trimsAtThisInstant = 0;
+        }
         long offset = preparedOffset;
         long bytes = preparedBytes;
         issued++;
@@ -784,6 +798,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return rateError != null ? rateError : ioError;
     }
 
+    private long lastTrimNs = -1;
+    private long trimsAtThisInstant;
+    private boolean stoppedTimeless;
+
     /** The errno a zbd trim failed with (zbd.c zbd_do_io_u_trim, os_trim), or 0. */
     private int trimErrno;
 
@@ -840,6 +858,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (rateError != null) {
             return java.util.List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
                     + " (Input/output error, func=check_min_rate)");
+        }
+        if (stoppedTimeless) {
+            return java.util.List.of("job " + spec.name() + ": stopped before its runtime: " + FileJob.MAX_CALLS_WITHOUT_TIME
+                    + " trims in a row took no simulated time (resets of empty zones)");
         }
         if (spec.rw().random && spec.randomMap() && randomMap == null) {
             return java.util.List.of("job " + spec.name() + ": region of " + regionBlocks
