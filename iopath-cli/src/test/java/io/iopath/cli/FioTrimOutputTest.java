@@ -10,9 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,29 +37,9 @@ class FioTrimOutputTest {
         return CliRunner.run("run", job.toString(), "--output-format=" + format);
     }
 
-    /** Every leaf's path in document order, without iopath's own object, the options, bins' keys, newer disk fields. */
-    private static List<String> paths(JsonNode n, String at, List<String> out) {
-        if (n.isObject()) {
-            if (at.endsWith("/bins")) {
-                out.add(at + "/…");
-                return out;
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (at.isEmpty() && e.getKey().equals("iopath") || e.getKey().endsWith(" options")
-                        || at.startsWith("/disk_util") && e.getKey().endsWith("_sectors")) {
-                    continue;
-                }
-                paths(e.getValue(), at + "/" + e.getKey(), out);
-            }
-        } else if (n.isArray()) {
-            for (int i = 0; i < n.size(); i++) {
-                paths(n.get(i), at + "[" + i + "]", out);
-            }
-        } else {
-            out.add(at);
-        }
-        return out;
+    /** Every leaf's path in document order, as FioOutputGoldenTest reads them, without the options. */
+    private static List<String> paths(JsonNode n) {
+        return FioOutputGoldenTest.withoutOptions(FioOutputGoldenTest.paths(n, "", new ArrayList<>()));
     }
 
     @ParameterizedTest(name = "--output-format={0}")
@@ -73,7 +51,7 @@ class FioTrimOutputTest {
         assertThat(o.status()).as(o.err()).isZero();
         JsonNode ours = m.readTree(o.out());
         // fio's percentiles and json+ bins appear only for a direction with samples: the trim job's trim
-        assertThat(paths(ours, "", new ArrayList<>())).containsExactlyElementsOf(paths(fio, "", new ArrayList<>()));
+        assertThat(paths(ours)).containsExactlyElementsOf(paths(fio));
         JsonNode trim = ours.get("jobs").get(1).get("trim");
         assertThat(trim.get("total_ios").asLong()).isEqualTo(fio.get("jobs").get(1).get("trim").get("total_ios").asLong()).isEqualTo(4);
         assertThat(trim.get("io_bytes").asLong()).isEqualTo(4L << 20);

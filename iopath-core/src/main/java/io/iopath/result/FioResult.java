@@ -76,6 +76,14 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
     public record Error(int errno, String verror, boolean continueOnError, long count) {
         public static final Error NONE = new Error(0, "", false, 0);
 
+        /**
+         * fio's {@code verror} of an IO the engine completed with {@code errno}: td_io_queue's
+         * {@code td_verror} call, at line 399 of fio 3.33's ioengines.c.
+         */
+        public static String queueVerror(int errno) {
+            return "file:ioengines.c:399, func=td_io_queue, error=" + strerror(errno);
+        }
+
         /** glibc's strerror text of the errnos iopath's jobs end with (Linux numbering). */
         public static String strerror(int errno) {
             return switch (errno) {

@@ -812,8 +812,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     @Override
     public String verror() {
-        // the source line of td_io_queue's td_verror call in fio 3.33's ioengines.c
-        return trimErrno == 0 ? "" : "file:ioengines.c:399, func=td_io_queue, error=" + io.iopath.result.FioResult.Error.strerror(trimErrno);
+        return trimErrno == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(trimErrno);
     }
 
 

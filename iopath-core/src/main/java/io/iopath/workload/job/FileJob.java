@@ -498,8 +498,7 @@ public final class FileJob implements Workload {
 
     @Override
     public String verror() {
-        // the source line of td_io_queue's td_verror call in fio 3.33's ioengines.c
-        return trimErrno == 0 ? "" : "file:ioengines.c:399, func=td_io_queue, error=Inappropriate ioctl for device";
+        return trimErrno == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(trimErrno);
     }
 
     /**
