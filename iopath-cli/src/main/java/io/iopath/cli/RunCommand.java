@@ -269,7 +269,7 @@ final class RunCommand implements Callable<Integer> {
                 case "terse" -> FioTerse.render(report);
                 default -> FioText.render(report);
             });
-            return 0;
+            return exitStatus(run, fio);
         }
         if (json) {
             out.print(ResultJson.toText(result));
@@ -288,7 +288,16 @@ final class RunCommand implements Callable<Integer> {
                 out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
             }
         }
-        return 0;
+        return exitStatus(run, fio);
+    }
+
+    /**
+     * A fio job file's run exits as fio would (backend.c {@code exit_value}: one for each job
+     * reaped at set-up or ended with an error; the process sees its low 8 bits, as of any exit
+     * status); a scenario's run exits 0.
+     */
+    private static int exitStatus(ScenarioRun run, FioJobFile fio) {
+        return fio == null ? 0 : run.fioExitValue() & 0xff;
     }
 
     /**

@@ -42,7 +42,7 @@ class FioOutputGoldenTest {
     }
 
     /** Every leaf's path, in document order; a "bins" object's keys (latency values) and the options' values left out. */
-    private static List<String> paths(JsonNode n, String at, List<String> out) {
+    static List<String> paths(JsonNode n, String at, List<String> out) {
         if (n.isObject()) {
             if (at.endsWith("/bins")) {
                 out.add(at + "/…");
@@ -103,7 +103,7 @@ class FioOutputGoldenTest {
         return out;
     }
 
-    private static List<String> withoutOptions(List<String> paths) {
+    static List<String> withoutOptions(List<String> paths) {
         return paths.stream().filter(p -> !p.contains(" options/")).toList();
     }
 

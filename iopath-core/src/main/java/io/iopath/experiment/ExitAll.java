@@ -31,7 +31,8 @@ final class ExitAll {
 
     /** A trace replay and the file operation engines cannot be terminated yet (their jobs refuse exitall). */
     private static boolean terminable(Workload w) {
-        return w.spec().replay() == null && !JobSpec.FILE_OP_ENGINES.contains(w.spec().ioengine());
+        // a job reaped at set-up never reaches thread_main's end, where fio terminates the others
+        return w.spec().replay() == null && !JobSpec.FILE_OP_ENGINES.contains(w.spec().ioengine()) && !w.failedSetUp();
     }
 
     /**

@@ -19,7 +19,12 @@ final class FioResults {
     }
 
     /** A reported job while its members are summed. */
-    private record Entry(JobSpec spec, int clones, int pid, int groupId, JobStats stats) {
+    private record Entry(JobSpec spec, int clones, int pid, int groupId, JobStats stats, FioResult.Error error) {
+    }
+
+    /** The job's error as fio's {@code ts->error} / {@code verror} hold it. */
+    private static FioResult.Error error(Workload w) {
+        return w.errno() == 0 ? FioResult.Error.NONE : new FioResult.Error(w.errno(), w.verror(), false, 0);
     }
 
     /**
@@ -73,17 +78,19 @@ final class FioResults {
             }
             lastJob = spec.name();
             if (!groupReporting) {
-                entries.add(new Entry(spec, 1, w.processId(), groupId, w.stats()));
+                entries.add(new Entry(spec, 1, w.processId(), groupId, w.stats(), error(w)));
                 continue;
             }
             if (open == null || open.groupId() != groupId) {
                 JobStats sum = new JobStats();
                 sum.sumGroupMember(w.stats());
-                open = new Entry(spec, 1, w.processId(), groupId, sum);
+                open = new Entry(spec, 1, w.processId(), groupId, sum, error(w));
                 entries.add(open);
             } else {
                 open.stats().sumGroupMember(w.stats());
-                Entry grown = new Entry(open.spec(), open.clones() + 1, open.pid(), groupId, open.stats());
+                // __show_run_stats: the group's error is its first member's with one
+                FioResult.Error err = open.error().errno() != 0 ? open.error() : error(w);
+                Entry grown = new Entry(open.spec(), open.clones() + 1, open.pid(), groupId, open.stats(), err);
                 entries.set(entries.size() - 1, grown);
                 open = grown;
             }
@@ -92,7 +99,7 @@ final class FioResults {
         for (Entry e : entries) {
             double[] percentiles = e.spec().percentiles().stream().mapToDouble(Double::doubleValue).toArray();
             jobs.add(new FioResult.Job(e.spec().name(), e.clones(), e.pid(), e.groupId(), options(e.spec()),
-                    e.stats().snapshot(percentiles)));
+                    e.stats().snapshot(percentiles), e.error()));
         }
         FioResult.Disk disk = new FioResult.Disk("sda", List.of(tap.ios(0), tap.ios(1)),
                 List.of(tap.sectors(0), tap.sectors(1)), List.of(tap.ticksNs(0), tap.ticksNs(1)));

@@ -10,6 +10,7 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.disk.Disk;
 import io.iopath.device.flash.FlashDrive;
 import io.iopath.device.disk.zoned.ZonedDrive;
+import io.iopath.workload.job.FailedSetUp;
 import io.iopath.workload.job.FlowGroup;
 import io.iopath.workload.job.Zbd;
 import io.iopath.driver.CacheType;
@@ -144,6 +145,16 @@ public final class ScenarioRun {
                 queue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
                 metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
                 // offset_increment: clone N's region starts N increments further (fio's subjob_number)
+                long cloneOffset = spec.offset() + clone * spec.control().offsetIncrement();
+                if (cloneOffset > disk.capacitySectors() * 512) {
+                    // filesetup.c setup_files: file_offset past the device's size fails the clone's set-up
+                    // (err_offset); run_threads reaps it unstarted and the other clones run
+                    FailedSetUp failed = new FailedSetUp(spec.withOffset(cloneOffset), pid++,
+                            spec.name() + ": you need to specify valid offset=");
+                    workloads.add(failed);
+                    unit.add(failed);
+                    continue;
+                }
                 JobSpec cloneSpec = spec.forClone(clone, disk.capacitySectors() * 512);
                 if (spec.ioengine().equals("cpuio")) {
                     io.iopath.workload.job.CpuioJob burner = new io.iopath.workload.job.CpuioJob(sim, spec, pid++, () -> { });
@@ -468,7 +479,6 @@ public final class ScenarioRun {
         return tap;
     }
 
-    /** What the user must be told about the run (trace addresses wrapped, records skipped). */
     /** What the flash drive's media did: its write amplification and what the cleaner and TRIM did (docs/flash.md). */
     static String flashNote(String name, io.iopath.device.flash.FlashStats s) {
         return String.format(java.util.Locale.ROOT, "flash %s: %d pages written by the host, %d copied by the cleaner "
@@ -477,6 +487,22 @@ public final class ScenarioRun {
                 s.logicalPages());
     }
 
+    /**
+     * fio's exit status for this run (backend.c {@code exit_value}, what fio.c's {@code main}
+     * returns): one for each job reaped at set-up ({@code run_threads}) and each job that ended
+     * with an error ({@code reap_threads}: {@code if (td->error) exit_value++}), 0 when all went well.
+     */
+    public int fioExitValue() {
+        int n = 0;
+        for (Workload w : workloads) {
+            if (w.failedSetUp() || w.error() != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** What the user must be told about the run (trace addresses wrapped, records skipped). */
     public List<String> notes() {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {

@@ -54,7 +54,48 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      *               {@code stonewall} or {@code new_group} after the first job
      * @param pid    the (first) clone's simulated process id
      */
-    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats) {
+    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error) {
+        public Job {
+            error = error == null ? Error.NONE : error;
+        }
+
+        /** A job that ended without an error. */
+        public Job(String name, int clones, int pid, int groupId, Options options, Stats stats) {
+            this(name, clones, pid, groupId, options, stats, Error.NONE);
+        }
+    }
+
+    /**
+     * The error a job ended with, as fio's {@code td_verror} records it: {@code errno} (fio's
+     * {@code ts->error}, the job line's {@code err=}, JSON's and terse's {@code error}) and
+     * {@code verror} (the text in parentheses after it: {@code file:ioengines.c:399,
+     * func=td_io_queue, error=Inappropriate ioctl for device}); {@code continueOnError} whether
+     * the job had {@code continue_on_error} set, which adds fio's error counts to its reports
+     * ({@code total_err}, {@code first_error}), and {@code count} the errors it counted.
+     */
+    public record Error(int errno, String verror, boolean continueOnError, long count) {
+        public static final Error NONE = new Error(0, "", false, 0);
+
+        /**
+         * fio's {@code verror} of an IO the engine completed with {@code errno}: td_io_queue's
+         * {@code td_verror} call, at line 399 of fio 3.33's ioengines.c.
+         */
+        public static String queueVerror(int errno) {
+            return "file:ioengines.c:399, func=td_io_queue, error=" + strerror(errno);
+        }
+
+        /** glibc's strerror text of the errnos iopath's jobs end with (Linux numbering). */
+        public static String strerror(int errno) {
+            return switch (errno) {
+                case 0 -> "Success";
+                case 5 -> "Input/output error";
+                case 22 -> "Invalid argument";
+                case 25 -> "Inappropriate ioctl for device";
+                case 28 -> "No space left on device";
+                case 95 -> "Operation not supported";
+                default -> "Unknown error " + errno;
+            };
+        }
     }
 
     /**
@@ -89,14 +130,34 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      * @param totalRuntimeNs  fio's {@code total_run_time}: the members' runtimes summed (one member: the runtime)
      * @param zoneResets      zones the job reset (fio's {@code nr_zone_resets}, zonemode=zbd; 0 otherwise)
      */
-    public record Stats(long runtimeNs, Direction read, Direction write, Direction sync, List<Long> depthAtSubmit,
-                        List<Long> latencyBuckets, long issuedRead, long issuedWrite, long issuedSync,
-                        List<Long> submitCalls, List<Long> completeCalls, long totalRuntimeNs, long zoneResets) {
+    public record Stats(long runtimeNs, Direction read, Direction write, Direction trim, Direction sync,
+                        List<Long> depthAtSubmit, List<Long> latencyBuckets, long issuedRead, long issuedWrite,
+                        long issuedTrim, long issuedSync, List<Long> submitCalls, List<Long> completeCalls,
+                        long totalRuntimeNs, long zoneResets) {
         public Stats {
             depthAtSubmit = List.copyOf(depthAtSubmit);
             latencyBuckets = List.copyOf(latencyBuckets);
             submitCalls = List.copyOf(submitCalls);
             completeCalls = List.copyOf(completeCalls);
+        }
+
+        /** Statistics without trims. */
+        public Stats(long runtimeNs, Direction read, Direction write, Direction sync, List<Long> depthAtSubmit,
+                     List<Long> latencyBuckets, long issuedRead, long issuedWrite, long issuedSync,
+                     List<Long> submitCalls, List<Long> completeCalls, long totalRuntimeNs, long zoneResets) {
+            this(runtimeNs, read, write, Direction.empty(read.clatPercentiles().size()), sync, depthAtSubmit,
+                    latencyBuckets, issuedRead, issuedWrite, 0, issuedSync, submitCalls, completeCalls, totalRuntimeNs,
+                    zoneResets);
+        }
+
+        /** Direction {@code ddir} as fio numbers them: 0 read, 1 write, 2 trim. */
+        public Direction direction(int ddir) {
+            return switch (ddir) {
+                case 0 -> read;
+                case 1 -> write;
+                case 2 -> trim;
+                default -> throw new IllegalArgumentException("ddir " + ddir);
+            };
         }
     }
 

@@ -197,23 +197,20 @@ final class JobSection {
             if (base.equals("readwrite")) {
                 base = "rw";
             }
-            boolean trims = base.equals("trim") || base.equals("randtrim") || base.equals("trimwrite") || base.equals("randtrimwrite");
-            if (trims && !(driveDiscards && !onFiles && !text("zonemode", "none").strip().equals("zbd"))) {
-                if (text("zonemode", "none").strip().equals("zbd")) {
-                    // zbd.c zbd_do_io_u_trim: with zonemode=zbd fio resets the trimmed zone's write
-                    // pointer instead of discarding (a trim of a zone's size at its start)
-                    throw problem(rwKey, "rw=" + base + " with zonemode=zbd resets each trimmed zone (fio's zbd_do_io_u_trim), "
-                            + "which iopath does not simulate yet (it has no trim statistics); zone_reset_threshold and "
-                            + "zone_reset_frequency, fio's other zone garbage collection, are simulated");
-                }
+            boolean pureTrim = base.equals("trim") || base.equals("randtrim");
+            boolean trims = pureTrim || base.equals("trimwrite") || base.equals("randtrimwrite");
+            boolean zbd = text("zonemode", "none").strip().equals("zbd");
+            boolean zbdTrim = pureTrim && zbd;
+            zoneResetSizes = zbdTrim;
+            // zbdTrim: zbd.c zbd_do_io_u_trim, fio resets the trimmed zone's write pointer instead
+            // of discarding; a trim on a file: os/os-linux.h os_trim's BLKDISCARD ioctl, which a
+            // regular file refuses (ENOTTY), so the job fails at its first trim (FileJob)
+            if (trims && !pureTrim && (onFiles || zbd)) {
+                throw problem(rwKey, "rw=" + base + ": with zonemode=zbd or on a file only rw=trim and rw=randtrim are simulated");
+            }
+            if (trims && !onFiles && !zbd && !driveDiscards) {
                 // fio sends discards (BLKDISCARD on a block device); the kernel refuses them with
                 // EOPNOTSUPP when the queue has no discard support, as on every disk iopath models
-                if (onFiles) {
-                    // os/os-linux.h os_trim: fio trims with the BLKDISCARD ioctl, which a regular file refuses
-                    throw problem(rwKey, "rw=" + base + " on a file: fio trims with the BLKDISCARD ioctl (os/os-linux.h"
-                            + " os_trim), which a regular file refuses (ENOTTY), so fio's job fails at its first trim;"
-                            + " iopath does not simulate a job failing on an IO error on files yet");
-                }
                 throw problem(rwKey, "rw=" + base + " needs a drive with TRIM (discard), and this drive is a disk "
                         + "without it: give a flash drive (--drive " + io.iopath.device.flash.FlashPresets.MSR
                         + ", docs/flash.md); a trace with discards replays them (read_iolog)");
@@ -374,17 +371,27 @@ final class JobSection {
             offset = first;
             size = end - first;
         }
-        if (control.offsetIncrement() > 0 && numjobs > 1) {
-            long lastClone = offset + control.offsetIncrement() * (numjobs - 1);
-            if (lastClone > capacityBytes) {
-                // filesetup.c setup_files: a clone whose file_offset is past the device's real size fails
-                // its set-up (err_offset); backend.c run_threads reaps it and fio exits with status 1
-                long past = (capacityBytes - offset) / control.offsetIncrement() + 1;
-                throw problem("offset_increment", "clone " + past + " of " + numjobs + " (counting from 0) starts at "
-                        + (offset + past * control.offsetIncrement()) + ", past the drive's end (" + capacityBytes
-                        + " bytes): fio fails such clones at file set-up (\"" + name + ": you need to specify valid offset=\","
-                        + " filesetup.c setup_files) and exits with status 1; give fewer clones (numjobs) or a larger drive");
+        if (rw.trims() && zoning.mode() == JobSpec.Zoning.Mode.ZBD) {
+            // zbd.c zbd_verify_bs: a trim resets one whole zone, so its block size is the zone size
+            JobSpec.BlockSizes.Choice t = sizes.write(); // fio's trim block size: the write one unless given
+            long zone = zoning.zoneSize() > 0 ? zoning.zoneSize() : driveZoneBytes;
+            String bsKey = has(alias("bsrange", "blocksize_range")) ? alias("bsrange", "blocksize_range")
+                    : has("bssplit") ? "bssplit" : alias("bs", "blocksize");
+            if (t.min() != t.max() || !t.splitSizes().isEmpty()) {
+                throw problem(bsKey, "bsrange and bssplit are not allowed for trim with zonemode=zbd (fio: zbd.c zbd_verify_bs)");
             }
+            if (zone > 0 && t.min() != zone) {
+                throw problem(bsKey, "trim block size " + t.min() + " is not the zone size " + zone
+                        + " (fio: zbd.c zbd_verify_bs; with zonemode=zbd a trim resets one zone)");
+            }
+        }
+        if (control.offsetIncrement() > 0 && numjobs > 1) {
+            // filesetup.c setup_files: a clone whose file_offset is past the device's real size fails
+            // its set-up (err_offset: "NAME: you need to specify valid offset="); backend.c run_threads
+            // reaps it unstarted and counts it in fio's exit status, and the other clones run
+            // (ScenarioRun, FailedSetUp); the last clone that runs bounds the region
+            long running = Math.min(numjobs, offset > capacityBytes ? 0 : (capacityBytes - offset) / control.offsetIncrement() + 1);
+            long lastClone = offset + control.offsetIncrement() * Math.max(0, running - 1);
             if (!has("size")) {
                 // filesetup.c setup_files: without size each clone has the rest of the device from its own
                 // offset (io_size = real_file_size - file_offset); JobSpec.forClone cuts each clone's there
@@ -920,6 +927,9 @@ final class JobSection {
         return new JobSpec.ReplaySpec(file, format, noStall, percent / 100.0, device, beyond);
     }
 
+    /** The job's trims are zone resets (rw=trim / randtrim with zonemode=zbd): block sizes up to a zone's. */
+    private boolean zoneResetSizes;
+
     private BlockSizes blockSizes() {
         String bsKey = alias("bs", "blocksize");
         String rangeKey = alias("bsrange", "blocksize_range");
@@ -1018,8 +1028,10 @@ final class JobSection {
         } catch (IllegalArgumentException e) {
             throw expectedSize(key, Units.SIZE_FORMAT);
         }
-        if (v < 512 || v % 512 != 0 || v > (64L << 20)) {
-            throw expected(key, "a multiple of 512 bytes up to 64m");
+        // a bio's size is capped; a zbd trim sends none (a zone reset), and its size is a zone's
+        long cap = zoneResetSizes ? 4L << 30 : 64L << 20;
+        if (v < 512 || v % 512 != 0 || v > cap) {
+            throw expected(key, "a multiple of 512 bytes up to " + (zoneResetSizes ? "4g (a trim under zonemode=zbd resets a zone)" : "64m"));
         }
         return v;
     }

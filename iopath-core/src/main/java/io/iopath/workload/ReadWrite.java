@@ -11,7 +11,11 @@ public enum ReadWrite {
     RANDWRITE("randwrite", true),
     RANDRW("randrw", true),
     RW("rw", false),
-    /** Trims (fio's DDIR_TRIM): discards of the job's blocks, on a drive with TRIM. */
+    /**
+     * Trims (fio's DDIR_TRIM): discards of the job's blocks, on a drive with TRIM (docs/flash.md);
+     * under zonemode=zbd fio resets the zone instead (zbd.c {@code zbd_do_io_u_trim}), and on a
+     * file fio's BLKDISCARD ioctl fails (os/os-linux.h {@code os_trim}).
+     */
     TRIM("trim", false),
     RANDTRIM("randtrim", true),
     /** A trim, then a write of the same block (io_u.c {@code set_rw_ddir}, {@code td_trimwrite}). */

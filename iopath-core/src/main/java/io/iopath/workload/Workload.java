@@ -48,6 +48,27 @@ public interface Workload {
         return null;
     }
 
+    /**
+     * Whether fio fails the job at its file set-up and never runs it (backend.c {@code
+     * run_threads}: reaped unstarted, counted in fio's exit status).
+     */
+    default boolean failedSetUp() {
+        return false;
+    }
+
+    /**
+     * fio's {@code ts->error} of the job: the errno of the IO error it ended with (the job line's
+     * {@code err=}); 0 when none is carried (a minimum rate not met is told in {@link #notes}).
+     */
+    default int errno() {
+        return 0;
+    }
+
+    /** fio's {@code verror} with {@link #errno}: {@code file:FILE:LINE, func=FUNCTION, error=TEXT}. */
+    default String verror() {
+        return "";
+    }
+
     /** Things the user must be told about the run (addresses wrapped, records skipped); none by default. */
     default List<String> notes() {
         return List.of();

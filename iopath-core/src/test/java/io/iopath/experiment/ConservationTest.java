@@ -26,8 +26,8 @@ class ConservationTest {
     @MethodSource("seeds")
     void everyBioCompletesExactlyOnce(long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        // trims need a drive with TRIM (the flash drive: FlashScenarioTest); these run on the default disk
-        List<String> rws = ReadWrite.names().stream().filter(n -> !n.contains("trim")).toList();
+        // the data directions: trims need a drive with TRIM (FlashScenarioTest) or zonemode=zbd (zone resets, TrimStatsTest)
+        List<String> rws = java.util.Arrays.stream(ReadWrite.values()).filter(r -> !r.trims()).map(r -> r.fioName).toList();
         String[] sizes = {"512", "4k", "8k", "64k", "128k", "1m"};
         int jobs = 1 + rnd.nextInt(3);
         StringBuilder yaml = new StringBuilder();

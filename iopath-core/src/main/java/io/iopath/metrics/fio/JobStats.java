@@ -19,7 +19,7 @@ public final class JobStats {
     /** fio's {@code io_u_mark_depth} buckets: 1, 2, 4, 8, 16, 32, >=64. */
     static final int[] DEPTH_BUCKETS = {1, 2, 4, 8, 16, 32, 64};
 
-    /** One direction (read, write) or sync. */
+    /** One direction (read, write, trim) or sync. */
     public static final class Direction {
         public final LatencyStat slat = new LatencyStat();
         public final LatencyStat clat = new LatencyStat();
@@ -33,6 +33,7 @@ public final class JobStats {
         private long windowIos;
         private long nextSampleNs = -1;
 
+        /** @param slatNs the submission latency, or -1 for an IO with none (fio records slat only for queued IO) */
         void record(long slatNs, long clatNs, long bytes, long completedNs, long startNs) {
             if (nextSampleNs < 0) {
                 nextSampleNs = startNs + SAMPLE_NS;
@@ -48,9 +49,11 @@ public final class JobStats {
             windowIos++;
             ios++;
             this.bytes += bytes;
-            slat.add(slatNs);
+            if (slatNs >= 0) {
+                slat.add(slatNs);
+            }
             clat.add(clatNs);
-            lat.add(slatNs + clatNs);
+            lat.add(Math.max(0, slatNs) + clatNs);
             clatHistogram.record(clatNs);
         }
 
@@ -113,6 +116,7 @@ public final class JobStats {
     public final long[] completeCalls = new long[DEPTH_BUCKETS.length];
     public long issuedRead;
     public long issuedWrite;
+    public long issuedTrim;
     public long issuedSync;
     /** Zones the job reset (fio's {@code nr_zone_resets}, zbd.c {@code zbd_reset_zone}). */
     public long zoneResets;
@@ -148,6 +152,7 @@ public final class JobStats {
         switch (op) {
             case READ -> issuedRead++;
             case WRITE -> issuedWrite++;
+            case DISCARD -> issuedTrim++;
             default -> issuedSync++;
         }
         int b = 0;
@@ -220,26 +225,46 @@ public final class JobStats {
         }
         long slat = Math.max(0, submissionEnd - submitted);
         long clat = Math.max(0, bio.completedNs - submissionEnd);
-        Direction d = switch (bio.op) {
+        account(bio.op, slat, clat, bio.bytes(), bio.sector * 512, bio.completedNs,
+                io.iopath.request.IoPrio.ioClass(bio.ioprio) == 1);
+    }
+
+    /**
+     * A trim that sent no bio completed at {@code completedNs}: under zonemode=zbd fio's engine
+     * resets the zone in its queue call (io_u.c {@code do_io_u_trim} → zbd.c {@code
+     * zbd_do_io_u_trim}) and completes the IO there with its whole length ({@code
+     * FIO_Q_COMPLETED}), so, as for any synchronous call, all of its time is clat.
+     */
+    public void trimCompleted(long submittedNs, long completedNs, long bytes, long offsetBytes, boolean realtimePrio) {
+        lastCompletionNs = Math.max(lastCompletionNs, completedNs);
+        reaped(completedNs);
+        if (completedNs < rampEndNs) {
+            return;
+        }
+        // no slat: the engine completed the IO in its queue call (td_io_queue records slat only for FIO_Q_QUEUED)
+        account(Op.DISCARD, -1, Math.max(0, completedNs - submittedNs), bytes, offsetBytes, completedNs, realtimePrio);
+    }
+
+    private void account(Op op, long slat, long clat, long bytes, long offsetBytes, long completedNs, boolean realtimePrio) {
+        Direction d = switch (op) {
             case READ -> read;
             case WRITE -> write;
             case DISCARD -> trim;
             default -> sync;
         };
-        d.record(slat, clat, bio.bytes(), bio.completedNs, Math.max(startNs, rampEndNs));
+        d.record(slat, clat, bytes, completedNs, Math.max(startNs, rampEndNs));
         if (logs != null) {
-            int ddir = switch (bio.op) {
+            int ddir = switch (op) {
                 case READ -> 0;
                 case WRITE -> 1;
                 case DISCARD -> 2;
                 default -> -1; // fio logs reads, writes and trims only (add_log_sample: ddir_rw)
             };
             if (ddir >= 0) {
-                logs.completed(ddir, slat, clat, bio.bytes(), bio.sector * 512, bio.completedNs,
-                        Math.max(startNs, rampEndNs), io.iopath.request.IoPrio.ioClass(bio.ioprio) == 1);
+                logs.completed(ddir, Math.max(0, slat), clat, bytes, offsetBytes, completedNs, Math.max(startNs, rampEndNs), realtimePrio);
             }
         }
-        latencyBuckets[LatencyBuckets.index(clat)]++;
+        latencyBuckets[LatencyBuckets.index(clat)]++; // fio's io_u_lat counts every data direction
     }
 
     /** Statistics start (after ramp_time) to the last completion: fio's job runtime. */
@@ -262,6 +287,7 @@ public final class JobStats {
         long total = (members == 0 ? 0 : totalRuntimeNs()) + o.totalRuntimeNs();
         read.sumMember(o.read);
         write.sumMember(o.write);
+        trim.sumMember(o.trim);
         sync.addAll(o.sync);
         addCounters(o);
         maxRuntimeNs = Math.max(mine, theirs);
@@ -297,6 +323,7 @@ public final class JobStats {
         }
         issuedRead += o.issuedRead;
         issuedWrite += o.issuedWrite;
+        issuedTrim += o.issuedTrim;
         issuedSync += o.issuedSync;
         zoneResets += o.zoneResets;
     }
@@ -304,6 +331,7 @@ public final class JobStats {
     public void addAll(JobStats o) {
         read.addAll(o.read);
         write.addAll(o.write);
+        trim.addAll(o.trim);
         sync.addAll(o.sync);
         addDepthsAndIssued(o);
         if (o.startNs >= 0) {
@@ -323,8 +351,9 @@ public final class JobStats {
         flushReap();
         committed();
         return new FioResult.Stats(runtimeNs(), read.snapshot(percentiles), write.snapshot(percentiles),
-                sync.snapshot(percentiles), boxed(depthAtSubmit), boxed(latencyBuckets), issuedRead, issuedWrite,
-                issuedSync, boxed(submitCalls), boxed(completeCalls), totalRuntimeNs(), zoneResets);
+                trim.snapshot(percentiles), sync.snapshot(percentiles), boxed(depthAtSubmit), boxed(latencyBuckets),
+                issuedRead, issuedWrite, issuedTrim, issuedSync, boxed(submitCalls), boxed(completeCalls),
+                totalRuntimeNs(), zoneResets);
     }
 
     private static List<Long> boxed(long[] values) {

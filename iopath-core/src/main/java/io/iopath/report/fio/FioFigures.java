@@ -4,14 +4,18 @@ import io.iopath.result.FioResult;
 
 /**
  * The figures fio derives for its reports from the per-job statistics: job runtime in ms, the IO
- * depth distribution, the run-status group and the disk line. Arrays are per direction (read,
- * write).
+ * depth distribution, the run-status group and the disk line. A group's arrays are per direction
+ * as fio numbers them (0 read, 1 write, 2 trim); the disk's per read and write, as fio's disk
+ * stats show them (the kernel counts discards apart, and fio's {@code show_disk_util} does not
+ * print them).
  */
 final class FioFigures {
     /** fio's names of the depth-at-submit buckets. */
     static final String[] DEPTH_LABELS = {"1", "2", "4", "8", "16", "32", ">=64"};
     /** fio's names of the submit / complete buckets (IOs per call: 0, 1-4, 5-8, … 33-64, more). */
     static final String[] MAP_LABELS = {"0", "4", "8", "16", "32", "64", ">=64"};
+    /** fio's DDIR_RWDIR_CNT: read, write, trim. */
+    static final int DIRECTIONS = 3;
 
     private FioFigures() {
     }
@@ -97,17 +101,17 @@ final class FioFigures {
      * range of the jobs' bandwidths and runtimes, the aggregate); -1: every job.
      */
     static Group group(FioResult r, int groupId) {
-        long[] io = new long[2];
-        long[] minBw = {Long.MAX_VALUE, Long.MAX_VALUE};
-        long[] maxBw = new long[2];
-        long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE};
-        long[] maxRun = new long[2];
+        long[] io = new long[DIRECTIONS];
+        long[] minBw = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+        long[] maxBw = new long[DIRECTIONS];
+        long[] minRun = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+        long[] maxRun = new long[DIRECTIONS];
         for (FioResult.Job e : r.jobs()) {
             if (groupId >= 0 && e.groupId() != groupId) {
                 continue;
             }
-            for (int d = 0; d < 2; d++) {
-                FioResult.Direction dir = d == 0 ? e.stats().read() : e.stats().write();
+            for (int d = 0; d < DIRECTIONS; d++) {
+                FioResult.Direction dir = e.stats().direction(d);
                 if (dir.ios() == 0) {
                     continue;
                 }
@@ -120,8 +124,8 @@ final class FioFigures {
                 maxRun[d] = Math.max(maxRun[d], runMs);
             }
         }
-        long[] agg = new long[2];
-        for (int d = 0; d < 2; d++) {
+        long[] agg = new long[DIRECTIONS];
+        for (int d = 0; d < DIRECTIONS; d++) {
             if (minBw[d] == Long.MAX_VALUE) {
                 minBw[d] = 0;
                 minRun[d] = 0;

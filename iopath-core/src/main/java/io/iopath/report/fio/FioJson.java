@@ -96,7 +96,7 @@ public final class FioJson {
         ObjectNode j = JsonText.object();
         j.put("jobname", FioJobOptions.section(e.name()));
         j.put("groupid", e.groupId());
-        j.put("error", 0);
+        j.put("error", e.error().errno());
         j.put("eta", 0);
         long runMs = FioFigures.runtimeMs(s);
         j.put("elapsed", (runMs + 999) / 1000);
@@ -109,7 +109,7 @@ public final class FioJson {
         boolean async = e.options().asyncEngine();
         j.set("read", direction(s.read(), runMs, list, g.aggBw()[0], plus, async));
         j.set("write", direction(s.write(), runMs, list, g.aggBw()[1], plus, async));
-        j.set("trim", direction(FioResult.Direction.empty(list.length), runMs, list, 0, plus, async));
+        j.set("trim", direction(s.trim(), runMs, list, g.aggBw()[2], plus, async));
         ObjectNode sync = j.putObject("sync");
         sync.put("total_ios", s.sync().ios());
         sync.set("lat_ns", latency(s.sync().lat(), s.sync(), list, plus));
@@ -145,6 +145,11 @@ public final class FioJson {
             } else {
                 ms.put(">=2000", pct);
             }
+        }
+        if (e.error().continueOnError()) {
+            // show_thread_status_json: "Additional output if continue_on_error set"
+            j.put("total_err", e.error().count());
+            j.put("first_error", e.error().errno());
         }
         j.put("latency_depth", e.options().effectiveDepth());
         j.put("latency_target", 0);

@@ -10,11 +10,13 @@ import java.util.Locale;
  * per reported job, fields separated by {@code ;}, in the order of {@code stat.c:
  * show_thread_status_terse_all} and {@code show_ddir_status_terse} (fio's HOWTO, "Terse
  * output"): version, fio version, job name, group id, error; for read then write (v3 has no
- * trim): KiB, bandwidth (KiB/s), IOPS, runtime (ms), slat, clat (min, max, mean, stdev in µs),
+ * trim fields: {@code show_thread_status_terse_all} adds them for versions 2, 4 and 5 only, so a
+ * trim job's IOs show in its latency and depth shares alone, as in fio): KiB, bandwidth (KiB/s), IOPS, runtime (ms), slat, clat (min, max, mean, stdev in µs),
  * 20 clat percentiles ({@code P%=µs}, {@code 0%=0} past the list), lat, bw (min, max, % of the
  * group's aggregate, mean, stdev); cpu; 7 IO depth shares; 10 µs and 12 ms latency shares; and
  * the disk ({@code show_disk_util}'s terse form: name, ios, merges, ticks per direction,
- * in_queue, util), as fio appends it.
+ * in_queue, util), as fio appends it; with {@code continue_on_error} the error count and the first
+ * error.
  */
 public final class FioTerse {
     /** fio's {@code FIO_IO_U_LIST_MAX_LEN}: the percentile fields a terse line always has. */
@@ -30,7 +32,7 @@ public final class FioTerse {
             FioFigures.Group g = FioFigures.group(r, e.groupId());
             FioResult.Stats s = e.stats();
             long runMs = FioFigures.runtimeMs(s);
-            sb.append("3;").append(FioJson.FIO_VERSION).append(';').append(FioJobOptions.section(e.name())).append(';').append(e.groupId()).append(";0");
+            sb.append("3;").append(FioJson.FIO_VERSION).append(';').append(FioJobOptions.section(e.name())).append(';').append(e.groupId()).append(';').append(e.error().errno());
             direction(sb, s.read(), runMs, e.options(), g.aggBw()[0]);
             direction(sb, s.write(), runMs, e.options(), g.aggBw()[1]);
             sb.append(";0.000000%;0.000000%;0;0;0"); // no CPU model
@@ -55,6 +57,9 @@ public final class FioTerse {
             }
             sb.append(String.format(Locale.ROOT, ";%s;%d;%d;%d;%d;%d;%d;%d;%3.2f%%", k.name(), k.ios()[0], k.ios()[1],
                     k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1], k.inQueueMs(), k.util()));
+            if (e.error().continueOnError()) {
+                sb.append(';').append(e.error().count()).append(';').append(e.error().errno()); // total_err_count, first_error
+            }
             sb.append('\n');
         }
         return sb.toString();

@@ -91,8 +91,8 @@ public final class FioText {
     /** {@code show_group_stats}: one "Run status group N" block per reporting group. */
     private static void groupStats(StringBuilder sb, FioFigures.Group g, int group) {
         sb.append('\n').append("Run status group ").append(group).append(" (all jobs):\n");
-        String[] names = {"READ", "WRITE"};
-        for (int d = 0; d < 2; d++) {
+        String[] names = {"READ", "WRITE", "TRIM"};
+        for (int d = 0; d < names.length; d++) {
             if (g.ioBytes()[d] == 0) {
                 continue;
             }
@@ -105,12 +105,17 @@ public final class FioText {
 
     private static void job(StringBuilder sb, FioResult.Job e, FioFigures.Group g) {
         FioResult.Stats s = e.stats();
+        if (s.read().bytes() + s.write().bytes() + s.trim().bytes() == 0 && s.issuedRead() + s.issuedWrite() + s.issuedTrim() == 0) {
+            return; // show_thread_status_normal: a job that moved nothing and issued nothing is not shown
+        }
         // fio ends the line with ctime() of the report; simulated time starts at the epoch (see FioJson)
-        sb.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err= 0: pid=%d: %s\n", FioJobOptions.section(e.name()), e.groupId(),
-                e.clones(), e.pid(), FioJson.EPOCH_CTIME));
+        FioResult.Error err = e.error();
+        sb.append(String.format(Locale.ROOT, "%s: (groupid=%d, jobs=%d): err=%2d%s: pid=%d: %s\n", FioJobOptions.section(e.name()), e.groupId(),
+                e.clones(), err.errno(), err.errno() == 0 ? "" : " (" + err.verror() + ")", e.pid(), FioJson.EPOCH_CTIME));
         long runMs = FioFigures.runtimeMs(s);
         direction(sb, "read", s.read(), runMs, e, g.aggBw()[0]);
         direction(sb, "write", s.write(), runMs, e, g.aggBw()[1]);
+        direction(sb, "trim", s.trim(), runMs, e, g.aggBw()[2]);
         if (s.sync().ios() > 0) {
             sb.append(String.format(Locale.ROOT, "  fsync/fdatasync/sync_file_range:\n"));
             latencyLine(sb, "    sync", s.sync().lat());
@@ -126,8 +131,12 @@ public final class FioText {
         sb.append('\n');
         mapLine(sb, "     submit    : ", s.submitCalls());
         mapLine(sb, "     complete  : ", s.completeCalls());
-        sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,0,%d short=0,0,0,0 dropped=0,0,0,0\n",
-                s.issuedRead(), s.issuedWrite(), s.issuedSync()));
+        sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,%d short=0,0,0,0 dropped=0,0,0,0\n",
+                s.issuedRead(), s.issuedWrite(), s.issuedTrim(), s.issuedSync()));
+        if (err.continueOnError()) {
+            sb.append(String.format(Locale.ROOT, "     errors    : total=%d, first_error=%d/<%s>\n", err.count(), err.errno(),
+                    FioResult.Error.strerror(err.errno())));
+        }
         sb.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
                 e.options().effectiveDepth()));
     }
@@ -152,7 +161,7 @@ public final class FioText {
         // fio 3.33 ends the write line with zbd_write_status: the job's zone resets, 0 off zoned devices
         sb.append(String.format(Locale.ROOT, "  %s: IOPS=%s, BW=%s (%s)(%s/%dmsec)%s\n", label, num2str(Math.round(iops), 1000, ""),
                 bw2(bw), bw10(bw), num2str(d.bytes(), 1024, "B"), runMs, label.equals("write") ? "; " + e.stats().zoneResets() + " zone resets" : ""));
-        if (e.options().asyncEngine()) {
+        if (e.options().asyncEngine() && d.slat().count() > 0) { // a trim completed in its queue call has none
             latencyLine(sb, "    slat", d.slat());
         }
         latencyLine(sb, "    clat", d.clat());

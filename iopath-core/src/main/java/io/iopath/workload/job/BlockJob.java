@@ -444,7 +444,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
      */
     private boolean adjustForZones() {
         boolean write = prepared == 1;
-        Zbd.Action a = zbd.adjust(zoneJob, write, preparedOffset, preparedBytes, inFlight > 0);
+        Zbd.Action a = prepared == 2 ? zbd.adjustTrim(zoneJob, preparedOffset, preparedBytes)
+                : zbd.adjust(zoneJob, write, preparedOffset, preparedBytes, inFlight > 0);
         switch (a) {
             case ACCEPT -> {
                 needsZoneAdjust = false;
@@ -542,7 +543,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
             case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
-            case TRIM, RANDTRIM, TRIMWRITE, RANDTRIMWRITE -> Op.DISCARD; // on a drive with TRIM (JobSection)
+            case TRIM, RANDTRIM, TRIMWRITE, RANDTRIMWRITE -> Op.DISCARD; // on a drive with TRIM, or zone resets under zonemode=zbd (JobSection)
         };
         int d = op == Op.READ ? 0 : op == Op.WRITE ? 1 : 2;
         // fio's trim block size is the write one unless given (bs=r,w,t)
@@ -694,6 +695,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 rateNextNs[d] = Math.max(rateNextNs[d], now) + 1_000_000_000L / spec.rateIops().get(d);
             }
         }
+        if (op == Op.DISCARD && zbd != null) {
+            trimZone(now); // zbd.c zbd_do_io_u_trim: fio resets the zone rather than discarding
+            return;
+        }
         // O_DIRECT writes are submitted as synchronous IO (REQ_SYNC), as the kernel does.
         int flags = op == Op.WRITE ? Flags.SYNC : 0;
         if (op == Op.WRITE && spec.writeBarrierEvery() > 0 && ++writesSinceBarrier >= spec.writeBarrierEvery()) {
@@ -747,6 +752,65 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         bio.submittedNs = now;
         sink.submit(bio);
+    }
+
+    /**
+     * A trim under zonemode=zbd (the only trims a job sends here): io_u.c {@code do_io_u_trim}
+     * calls zbd.c {@code zbd_do_io_u_trim}, which resets the zone at the trim's offset (RESET
+     * WRITE POINTER, when it holds data: {@code zbd_reset_zone}) and completes the IO with its
+     * whole length; the engine's queue call returns when the reset's ioctl does. A trim off a
+     * zone's start fails (EINVAL); one on a conventional zone is a discard (os_trim), which
+     * iopath's drives, without TRIM, refuse (EOPNOTSUPP).
+     */
+    private void trimZone(long now) {
+        if (now == lastTrimNs) {
+            // trims of empty zones take no simulated time (no CPU model): a time_based job of them
+            // would never reach its runtime, so past this many in a row it stops, and says so
+            if (++trimsAtThisInstant > FileJob.MAX_CALLS_WITHOUT_TIME) {
+                stoppedTimeless = true;
+                finished = true;
+                wake.cancel();
+                signalIfFinished();
+                return;
+            }
+        } else {
+            lastTrimNs = now;
+            trimsAtThisInstant = 0;
+        }
+        long offset = preparedOffset;
+        long bytes = preparedBytes;
+        issued++;
+        bytesIssued += bytes;
+        issuedForLimit++;
+        bytesForLimit += bytes;
+        inFlight++;
+        stats.submitted(Op.DISCARD, inFlight);
+        if (spec.thinktimeNs() > 0 && ++sinceThink >= spec.thinktimeBlocks()) {
+            sinceThink = 0;
+            pendingThink = true;
+        }
+        long before = zoneJob.resets();
+        Runnable done = () -> {
+            inFlight--;
+            completed++;
+            lastCompletedDir = 2;
+            stats.zoneResets += zoneJob.resets() - before; // zbd_reset_zone counts only a zone with data
+            stats.trimCompleted(now, sim.now(), bytes, offset, io.iopath.request.IoPrio.ioClass(spec.ioprio()) == 1);
+            fill();
+            signalIfFinished();
+        };
+        // an empty zone's reset returns at once: the completion still comes through the event queue
+        int errno = zbd.trim(zoneJob, offset, () -> sim.after(0, done));
+        if (errno != 0) {
+            inFlight--;
+            trimErrno = errno;
+            ioError = "io_u error: trim offset=" + offset + ", buflen=" + bytes + ": "
+                    + io.iopath.result.FioResult.Error.strerror(errno) + " (" + errno + ")";
+            finished = true;
+            wake.cancel();
+            stats.reaped(now);
+            signalIfFinished();
+        }
     }
 
     /**
@@ -846,6 +910,23 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return rateError != null ? rateError : ioError;
     }
 
+    private long lastTrimNs = -1;
+    private long trimsAtThisInstant;
+    private boolean stoppedTimeless;
+
+    /** The errno a zbd trim failed with (zbd.c zbd_do_io_u_trim, os_trim), or 0. */
+    private int trimErrno;
+
+    @Override
+    public int errno() {
+        return trimErrno;
+    }
+
+    @Override
+    public String verror() {
+        return trimErrno == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(trimErrno);
+    }
+
 
     public long issued() {
         return issued;
@@ -888,6 +969,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (rateError != null) {
             return java.util.List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
                     + " (Input/output error, func=check_min_rate)");
+        }
+        if (stoppedTimeless) {
+            return java.util.List.of("job " + spec.name() + ": stopped before its runtime: " + FileJob.MAX_CALLS_WITHOUT_TIME
+                    + " trims in a row took no simulated time (resets of empty zones)");
         }
         if (spec.rw().random && spec.randomMap() && randomMap == null) {
             return java.util.List.of("job " + spec.name() + ": region of " + regionBlocks

@@ -364,8 +364,9 @@ public final class FileJob implements Workload {
             case READ, RANDREAD -> Op.READ;
             case WRITE, RANDWRITE -> Op.WRITE;
             case RANDRW, RW -> directions.nextInt(100) < spec.rwmixread() ? Op.READ : Op.WRITE;
-            // refused before a file job is made (JobSection): fio trims with BLKDISCARD, which a regular file refuses
-            case TRIM, RANDTRIM, TRIMWRITE, RANDTRIMWRITE -> throw new IllegalStateException("trims on a file: " + spec.rw());
+            case TRIM, RANDTRIM -> Op.DISCARD;
+            // refused before a file job is made (JobSection): only rw=trim and rw=randtrim on a file
+            case TRIMWRITE, RANDTRIMWRITE -> throw new IllegalStateException("trimwrite on a file: " + spec.rw());
         };
     }
 
@@ -392,6 +393,10 @@ public final class FileJob implements Workload {
         }
         Op op = preparedOp != null ? preparedOp : drawDirection();
         preparedOp = null;
+        if (op == Op.DISCARD) {
+            trimFails();
+            return;
+        }
         int d = op == Op.READ ? 0 : 1;
         if (rated && rateNextNs[d] > sim.now()) {
             // BlockJob's pacing: the call waits for its direction's slot; past the runtime the job ends
@@ -460,6 +465,42 @@ public final class FileJob implements Workload {
             verifyLog.log(f, off, bs, id); // log_io_piece, before the write is issued
         }
         call(id, op, f, off, bs);
+    }
+
+    /**
+     * A trim on a file: fio's engine trims with os/os-linux.h {@code os_trim}, the BLKDISCARD
+     * ioctl, which a regular file refuses with ENOTTY; the engine completes the IO with that error
+     * at once (io_u.c {@code do_io_u_trim}, {@code FIO_Q_COMPLETED}: nothing reaches the file
+     * system or the drive) and ioengines.c {@code td_io_queue} records it ({@code td_verror}).
+     * ENOTTY is not an error {@code continue_on_error} / {@code ignore_error} let a job go on
+     * past in fio's job files (they name ENOSPC and the like), so, as with fio's default, the job
+     * issues nothing more and ends once its IOs in flight complete.
+     */
+    private void trimFails() {
+        issued++;
+        stats.submitted(Op.DISCARD, inFlight + 1);
+        stats.committed();
+        stats.reaped(sim.now());
+        trimErrno = ENOTTY;
+        stopIssuing();
+        if (depth <= 1) {
+            resume.scheduleAt(sim.now()); // next() finds no more work and ends the job
+        }
+    }
+
+    /** Linux's ENOTTY, "Inappropriate ioctl for device". */
+    static final int ENOTTY = 25;
+    /** The errno the job's trim failed with, or 0. */
+    private int trimErrno;
+
+    @Override
+    public int errno() {
+        return trimErrno;
+    }
+
+    @Override
+    public String verror() {
+        return trimErrno == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(trimErrno);
     }
 
     /**
@@ -659,7 +700,7 @@ public final class FileJob implements Workload {
 
     @Override
     public String error() {
-        return rateError;
+        return rateError != null ? rateError : trimErrno != 0 ? verror() : null;
     }
 
     /** An asynchronous job counts its writes for fsync/fdatasync=N as it submits them. */
@@ -840,6 +881,10 @@ public final class FileJob implements Workload {
 
     @Override
     public List<String> notes() {
+        if (trimErrno != 0) {
+            // thread_main's end: "fio: pid=%d, err=%d/%s"
+            return List.of("job " + spec.name() + ": fio: pid=" + pid + ", err=" + trimErrno + "/" + verror());
+        }
         if (rateError != null) {
             return List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
                     + " (Input/output error, func=check_min_rate)");

@@ -287,6 +287,53 @@ public final class Zbd {
         return Action.ACCEPT;
     }
 
+    /**
+     * zbd_adjust_block's DDIR_TRIM case: a sequential trim, or a random one whose zone holds
+     * data, goes as drawn; a random trim of an empty zone moves to the start of the next zone
+     * with data, or of a previous one ({@code zbd_find_zone} with one byte); none ends the job.
+     */
+    public Action adjustTrim(Job j, long offset, long length) {
+        j.error = null;
+        j.offset = offset;
+        j.length = length;
+        int zb = zoneOf(offset);
+        if (!j.random || !hasWp[zb] || wp[zb] > start[zb]) {
+            return Action.ACCEPT;
+        }
+        for (int z = zb + 1; z < j.maxZone; z++) {
+            if (!hasWp[z] || wp[z] > start[z]) {
+                j.offset = start[z];
+                return Action.ACCEPT;
+            }
+        }
+        for (int z = zb - 1; z >= j.minZone; z--) {
+            if (!hasWp[z] || wp[z] > start[z]) {
+                j.offset = start[z];
+                return Action.ACCEPT;
+            }
+        }
+        return Action.EOF;
+    }
+
+    /**
+     * zbd_do_io_u_trim: the trim at {@code offset} resets its zone ({@link #reset}, which does
+     * nothing to an empty one), then {@code done} runs; returns 0, or the errno the trim failed
+     * with, {@code done} not run: 22 (EINVAL) off a zone's start ("Trim offset not at zone
+     * start"), 95 (EOPNOTSUPP) on a conventional zone, where fio discards (os_trim) and iopath's
+     * drives have no TRIM.
+     */
+    public int trim(Job j, long offset, Runnable done) {
+        int z = zoneOf(offset);
+        if (!hasWp[z]) {
+            return 95;
+        }
+        if (offset != start[z]) {
+            return 22;
+        }
+        reset(j, z, done);
+        return 0;
+    }
+
     /** The read half of zbd_adjust_block with read_beyond_wp=0: only data below a write pointer. */
     private Action adjustRead(Job j, int zb, long offset, long length) {
         long range = wp[zb] - start[zb];
