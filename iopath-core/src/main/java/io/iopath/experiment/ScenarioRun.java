@@ -146,7 +146,7 @@ public final class ScenarioRun {
                 metrics.registerJob(pid, spec.name()); // the clones count together, under the job's name
                 // offset_increment: clone N's region starts N increments further (fio's subjob_number)
                 long cloneOffset = spec.offset() + clone * spec.control().offsetIncrement();
-                if (cloneOffset > disk.capacitySectors() * 512) {
+                if (cloneOffset > device.capacitySectors() * 512) {
                     // filesetup.c setup_files: file_offset past the device's size fails the clone's set-up
                     // (err_offset); run_threads reaps it unstarted and the other clones run
                     FailedSetUp failed = new FailedSetUp(spec.withOffset(cloneOffset), pid++,
@@ -155,7 +155,7 @@ public final class ScenarioRun {
                     unit.add(failed);
                     continue;
                 }
-                JobSpec cloneSpec = spec.forClone(clone, disk.capacitySectors() * 512);
+                JobSpec cloneSpec = spec.forClone(clone, device.capacitySectors() * 512);
                 if (spec.ioengine().equals("cpuio")) {
                     io.iopath.workload.job.CpuioJob burner = new io.iopath.workload.job.CpuioJob(sim, spec, pid++, () -> { });
                     workloads.add(burner);

@@ -27,7 +27,7 @@ class ConservationTest {
     void everyBioCompletesExactlyOnce(long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
         // the data directions: trims need a drive with TRIM (FlashScenarioTest) or zonemode=zbd (zone resets, TrimStatsTest)
-        List<String> rws = java.util.Arrays.stream(ReadWrite.values()).filter(r -> !r.trims()).map(r -> r.fioName).toList();
+        List<String> rws = java.util.Arrays.stream(ReadWrite.values()).filter(r -> !r.trims() && !r.trimWrite()).map(r -> r.fioName).toList();
         String[] sizes = {"512", "4k", "8k", "64k", "128k", "1m"};
         int jobs = 1 + rnd.nextInt(3);
         StringBuilder yaml = new StringBuilder();

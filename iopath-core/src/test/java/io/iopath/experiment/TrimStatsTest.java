@@ -94,12 +94,6 @@ class TrimStatsTest {
                 .hasMessageContaining("trim block size 524288 is not the zone size 1048576");
     }
 
-    @Test
-    void aTrimOutsideZbdStillNeedsADriveWithTrim() {
-        assertThatThrownBy(() -> run("[t]\nrw=randtrim\n")).isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("needs a drive with TRIM");
-    }
-
     static LongStream seeds() {
         return LongStream.rangeClosed(1, 40);
     }

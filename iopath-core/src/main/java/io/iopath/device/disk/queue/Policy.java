@@ -38,7 +38,7 @@ public enum Policy {
 
         @Override
         double key(CommandScheduler s, MediaJob j, long now, double best) {
-            return s.positioningNs(j, now, best);
+            return s.positioningNs(j, s.keyFromNs, best);
         }
     },
     /** Shortest access time first: positioning plus the command's media transfer (DiskSim 10). */
