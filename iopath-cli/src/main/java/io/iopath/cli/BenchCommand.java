@@ -10,6 +10,8 @@ import io.iopath.workload.trace.TraceFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Option;
         description = {"Measures simulation speed in simulated requests per wall-clock second:",
                 "(a) closed-loop replay of a validate trace, (b) random requests on one drive under SPTF at queue 16,"
                 + " (c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap),"
-                + " (d) buffered file operations on ext3, (e) the shape of (b) as a whole run through the host stack.",
+                + " (d) buffered file operations on ext3, (e) the shape of (b) as a whole run through the host stack,"
+                + " (f) start-up: `--version` in fresh JVMs (median wall time).",
                 "'bench trace' shows (c) for growing trace lengths."},
         subcommands = {BenchTraceCommand.class})
 final class BenchCommand implements Callable<Integer> {
@@ -50,6 +53,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--host-requests", paramLabel = "N",
             description = "requests for (e), the whole host stack (default: 1000000; 0 skips it)")
     long hostRequests = 1_000_000;
+
+    @Option(names = "--startup-runs", paramLabel = "N",
+            description = "fresh JVMs timed for (f), start-up (default: 5; 0 skips it)")
+    int startupRuns = 5;
 
     @Override
     public Integer call() throws java.io.IOException {
@@ -107,6 +114,10 @@ final class BenchCommand implements Callable<Integer> {
                     + " %.2f s, %,.0f requests/s, peak live heap %.1f MiB%n", r.requests(), r.fileBytes() / 1048576.0,
                     r.wallS(), r.requestsPerS(), r.peakLiveBytes() / 1048576.0);
         }
+        if (startupRuns > 0) {
+            out.flush();
+            startUp(out);
+        }
         return 0;
     }
 
@@ -145,6 +156,45 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "(e) %,d requests of (b)'s shape as a whole run (fio job, block layer, noop, SCSI driver at queue 16,"
                 + " drive, metrics and result): %,.0f simulated requests/s (simulated: %.0f IOPS)%n", hostRequests, best, iops);
+    }
+
+    /**
+     * (f): {@code --version} in fresh JVMs, as the launcher starts them (serial collector, and the
+     * launcher's class-data archive {@code iopath.jsa} beside the jar when it is there and
+     * {@code IOPATH_CDS} is not 0), so the
+     * figure is the whole process's start-up: JVM, class loading, picocli. The median wall time.
+     */
+    private void startUp(PrintWriter out) throws java.io.IOException {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        String cp = System.getProperty("java.class.path");
+        List<String> cmd = new ArrayList<>(List.of(javaCommand, "-XX:+UseSerialGC"));
+        Path jsa = Path.of(cp).toAbsolutePath().resolveSibling("iopath.jsa");
+        boolean archive = !"0".equals(System.getenv("IOPATH_CDS")) // the launcher's switch
+                && !cp.contains(java.io.File.pathSeparator) && Files.isRegularFile(jsa);
+        if (archive) {
+            cmd.addAll(List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:disable", "-Xlog:all=error:stderr"));
+        }
+        cmd.addAll(List.of("-cp", cp, Main.class.getName(), "--version"));
+        long[] ns = new long[startupRuns];
+        for (int i = 0; i < startupRuns; i++) {
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                if (p.waitFor() != 0) {
+                    out.println("(f) start-up: skipped (a fresh JVM exited with status " + p.exitValue() + ")");
+                    return;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            ns[i] = System.nanoTime() - t0;
+        }
+        java.util.Arrays.sort(ns);
+        out.printf(Locale.ROOT, "(f) start-up, `--version` in a fresh JVM (%s): median %.0f ms of %d (%.0f-%.0f ms)%n",
+                archive ? "with the launcher's class-data archive" : "no class-data archive",
+                ns[startupRuns / 2] / 1e6, startupRuns, ns[0] / 1e6, ns[startupRuns - 1] / 1e6);
     }
 
     /** The CPU's model name where Linux says it ("", elsewhere). */

@@ -33,4 +33,14 @@ class BenchCommandTest {
         assertThat(CliRunner.run("bench", "trace", "--max-heap", "lots").err())
                 .isEqualTo("iopath: --max-heap: expected a size such as 64m, got 'lots'\n");
     }
+
+    /** (f): a fresh JVM per run, timed; the test's class path is not one jar, so no archive is used. */
+    @Test
+    void benchTimesStartUpInFreshJvms() throws Exception {
+        CliRunner.Outcome o = CliRunner.run("bench", "--trace", dir.resolve("none").toString(), "--requests", "2000",
+                "--repeat", "1", "--trace-requests", "0", "--host-requests", "0", "--startup-runs", "3");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern(
+                "(?m)^\\(f\\) start-up, `--version` in a fresh JVM \\(no class-data archive\\): median [0-9]+ ms of 3 \\([0-9]+-[0-9]+ ms\\)$");
+    }
 }
