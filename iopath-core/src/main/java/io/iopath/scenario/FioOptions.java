@@ -55,9 +55,8 @@ final class FioOptions {
             Map.entry("read_mode", "SCSI PRE-FETCH commands in place of READ (cmd_type=bsg)"),
             Map.entry("fdp", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
             Map.entry("fdp_pli", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
-            Map.entry("plids", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
-            Map.entry("md_per_io_size", "per-IO metadata, and iopath's drives have 512-byte sectors without it"),
-            Map.entry("pi_chk", "end-to-end protection information, and iopath's drives have 512-byte sectors without it"));
+            Map.entry("plids", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"));
+    // md_per_io_size, pi_act, pi_chk, apptag, apptag_mask: read by JobSection.protectionInfo (ProtectionInfo)
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");

@@ -57,7 +57,8 @@ final class JobSection {
             "job_max_open_zones", "zone_reset_threshold", "zone_reset_frequency", "read_beyond_wp", "flow", "flow_id",
             "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
             "cmd_type", "verify_bytchk", "readfua", "writefua", "num_range", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
-            "sync", "sprandom", "spr_op", "spr_num_regions", "spr_cs");
+            "sync", "sprandom", "spr_op", "spr_num_regions", "spr_cs", "md_per_io_size", "pi_act", "pi_chk", "apptag",
+            "apptag_mask");
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
@@ -244,8 +245,18 @@ final class JobSection {
         }
         options.node("rwmixwrite"); // known, but not read when rwmixread is given
 
+        // before blockSizes(): an extended LBA's block size (data + metadata) is not a multiple of 512
+        String piBsKey = alias("blocksize", "bs");
+        boolean pi = has("md_per_io_size") || has("pi_chk") || has("pi_act") || has("apptag") || has("apptag_mask");
+        boolean singleBs = !has(piBsKey) || !text(piBsKey, "").contains(",");
+        if (pi && singleBs) {
+            protectionInfo(has(piBsKey) ? size(piBsKey, 4096, 1) : 4096);
+        }
         BlockSizes sizes = blockSizes();
         long minBs = sizes.min();
+        if (pi && !singleBs) {
+            protectionInfo(minBs);
+        }
         long align = has(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, 512) : minBs;
         if (align % 512 != 0) {
             throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
@@ -1261,6 +1272,60 @@ final class JobSection {
             zones.add(new RandomDistribution.Zone(e[0], size));
         }
         return new RandomDistribution(RandomDistribution.Kind.ZONED, 0, 0.5, zones);
+    }
+
+    /**
+     * The NVMe metadata and protection information options ({@link ProtectionInfo}): read with
+     * fio's checks and the LBA format they imply; a job whose metadata would cross the bus is
+     * refused, naming that format, because the drive model does not time metadata yet
+     * ({@link io.iopath.device.disk.LbaFormat}, docs/drive.md). A format without host metadata
+     * (no {@code md_per_io_size}, a block size that is a multiple of 512) moves what a plain job
+     * moves, and {@code pi_chk}'s checks always pass (no corruption is modelled).
+     */
+    private void protectionInfo(long bs) {
+        String given = null;
+        for (String k : List.of("md_per_io_size", "pi_chk", "pi_act", "apptag", "apptag_mask")) {
+            if (has(k) && given == null) {
+                given = k;
+            }
+        }
+        if (given == null) {
+            return;
+        }
+        long md = size("md_per_io_size", 0, 0);
+        boolean prAct = bool("pi_act", true); // engines/io_uring.c: pi_act's default is 1
+        ProtectionInfo.checks(text("pi_chk", ""));
+        tag("apptag");
+        tag("apptag_mask");
+        io.iopath.device.disk.LbaFormat format;
+        try {
+            format = ProtectionInfo.format(bs, md);
+        } catch (IllegalArgumentException e) {
+            throw problem(md != 0 ? "md_per_io_size" : alias("blocksize", "bs"), e.getMessage());
+        }
+        int hostMd = format.hostMetadataBytes(prAct);
+        if (hostMd > 0 || format.extended()) {
+            throw problem(given, "implies the LBA format " + ProtectionInfo.describe(format) + " (pi_act=" + (prAct ? 1 : 0)
+                    + "): " + hostMd + " bytes of metadata per 512-byte block cross the bus, which iopath's drive model "
+                    + "does not time yet (LbaFormat, docs/drive.md)");
+        }
+    }
+
+    /** A 16-bit tag as fio's {@code FIO_OPT_INT} reads it: decimal or 0x hex. */
+    private void tag(String key) {
+        Node.ScalarNode v = scalar(key);
+        if (v == null) {
+            return;
+        }
+        try {
+            long t = Long.decode(v.text().strip());
+            if (t >= 0 && t <= 0xffff) {
+                return;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw expected(key, "a 16-bit tag such as 0x1234");
     }
 
     // ---- scalar helpers -------------------------------------------------------------------

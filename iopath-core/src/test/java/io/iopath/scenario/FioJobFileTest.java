@@ -76,6 +76,26 @@ class FioJobFileTest {
     }
 
     @Test
+    void protectionInformationOptionsAreReadWithFiosChecks() {
+        // no metadata on the bus (bs a multiple of 512, no md_per_io_size): simulated as a plain job
+        FioJobFile plain = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\npi_chk=GUARD\napptag=0x0888\n");
+        assertThat(ScenarioReader.read(plain.tree(), List.of()).jobs()).hasSize(1);
+        FioJobFile sb = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nmd_per_io_size=64\npi_act=0\n");
+        assertThatThrownBy(() -> ScenarioReader.read(sb.tree(), List.of()))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("jobs[0].md_per_io_size: implies the LBA format 512+8, separate metadata buffer");
+        FioJobFile few = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nmd_per_io_size=4\n");
+        assertThatThrownBy(() -> ScenarioReader.read(few.tree(), List.of()))
+                .hasMessageContaining("md_per_io_size should be at least 8 bytes");
+        FioJobFile ext = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nbs=4100\npi_chk=GUARD\n");
+        assertThatThrownBy(() -> ScenarioReader.read(ext.tree(), List.of()))
+                .hasMessageContaining("jobs[0].bs:").hasMessageContaining("LBA data size + Metadata size");
+        FioJobFile tag = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\napptag=0x10000\n");
+        assertThatThrownBy(() -> ScenarioReader.read(tag.tree(), List.of()))
+                .hasMessageContaining("jobs[0].apptag: expected a 16-bit tag");
+    }
+
+    @Test
     void overridesApplyToFioJobsAsToYaml() {
         FioJobFile f = FioJobFile.parse("x.fio", "[j]\nrw=read\nnumber_ios=1\n");
         JobSpec j = ScenarioReader.read(f.tree(), List.of("jobs[0].bs=64k")).jobs().get(0);
