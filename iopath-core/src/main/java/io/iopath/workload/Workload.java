@@ -64,9 +64,12 @@ public interface Workload {
         return 0;
     }
 
-    /** fio's {@code verror} with {@link #errno}: {@code file:FILE:LINE, func=FUNCTION, error=TEXT}. */
+    /**
+     * fio's {@code verror} with {@link #errno}: {@code file:FILE:LINE, func=FUNCTION, error=TEXT};
+     * every errno a job carries today is an IO the engine completed with it (td_io_queue).
+     */
     default String verror() {
-        return "";
+        return errno() == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(errno());
     }
 
     /** Things the user must be told about the run (addresses wrapped, records skipped); none by default. */

@@ -922,10 +922,6 @@ public final class BlockJob implements io.iopath.workload.Workload {
         return trimErrno;
     }
 
-    @Override
-    public String verror() {
-        return trimErrno == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(trimErrno);
-    }
 
 
     public long issued() {

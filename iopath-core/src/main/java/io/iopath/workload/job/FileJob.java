@@ -498,10 +498,6 @@ public final class FileJob implements Workload {
         return trimErrno;
     }
 
-    @Override
-    public String verror() {
-        return trimErrno == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(trimErrno);
-    }
 
     /**
      * A read of the oldest logged write not read back (verify.c get_next_verify), through the
