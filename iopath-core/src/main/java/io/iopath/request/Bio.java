@@ -30,6 +30,13 @@ public final class Bio {
      * for a discard of this bio's one range. Only a pass-through bio carries them (never merged).
      */
     public long[] ranges;
+    /**
+     * The placement identifier of an NVMe write with the Data Placement directive (DTYPE 2h, the
+     * identifier in DSPEC: fio's dataplacement.c {@code dp_fill_dspec_data}, engines/nvme.c
+     * {@code fio_nvme_uring_cmd_prep}), or -1 for a write without it. Only a pass-through bio
+     * carries one (never merged).
+     */
+    public int placementId = -1;
 
     /** When its submitter handed it down (fio's start of slat); may precede Q if the submitter sleeps. */
     public long submittedNs = UNSET;

@@ -56,7 +56,7 @@ public final class FlashDrive implements BlockDevice {
     private int freeSlotCount;
     private int outstanding;
 
-    /** Per package: a ring of page operations (slot << 34 | kind << 32 | host page). */
+    /** Per package: a ring of page operations (reclaim unit handle << 50 | slot << 34 | kind << 32 | host page). */
     private final long[][] queue;
     private final int[] head;
     private final int[] count;
@@ -193,10 +193,10 @@ public final class FlashDrive implements BlockDevice {
         long[] ranges = kind == TRIM && rq.bioCount() == 1 ? rq.firstBio().ranges : null;
         int queued = 0;
         if (ranges == null) {
-            queued = enqueueRange(s, rq.sector(), rq.endSector(), kind);
+            queued = enqueueRange(s, rq.sector(), rq.endSector(), kind, kind == WRITE ? handle(rq) : 0);
         } else {
             for (int i = 0; i < ranges.length; i += 2) {
-                queued += enqueueRange(s, ranges[i], ranges[i] + ranges[i + 1], kind);
+                queued += enqueueRange(s, ranges[i], ranges[i] + ranges[i + 1], kind, 0);
             }
         }
         if (queued == 0 && s != buffered) {
@@ -210,8 +210,23 @@ public final class FlashDrive implements BlockDevice {
         }
     }
 
-    /** Queues the page operations of sectors [start, end); returns how many. */
-    private int enqueueRange(int s, long start, long end, int kind) {
+    /**
+     * The reclaim unit handle a write's data goes to: with flexible data placement, the placement
+     * handle its placement identifier names (DTYPE 2h, DSPEC; one reclaim group, so the identifier
+     * is the handle); a write without the directive, or with an identifier the drive does not
+     * have, goes to placement handle 0, as QEMU's NVMe controller places it (hw/nvme/ctrl.c
+     * {@code nvme_do_write_fdp}). Without FDP, 0: the plane's one active block.
+     */
+    private int handle(Request rq) {
+        if (!spec.fdp() || rq.bioCount() != 1) {
+            return 0; // only a pass-through command, never merged, carries a placement identifier
+        }
+        int pid = rq.firstBio().placementId;
+        return pid >= 0 && pid < spec.fdpHandles() ? pid : 0;
+    }
+
+    /** Queues the page operations of sectors [start, end) (a write's through reclaim unit handle {@code handle}); returns how many. */
+    private int enqueueRange(int s, long start, long end, int kind, int handle) {
         int sp = spec.sectorsPerPage();
         boolean own = s != buffered;
         int queued = 0;
@@ -233,7 +248,7 @@ public final class FlashDrive implements BlockDevice {
                 pagesLeft[s]++;
             }
             queued++;
-            push(ftl.element(page), (long) s << 34 | (long) k << 32 | page);
+            push(ftl.element(page), (long) handle << 50 | (long) s << 34 | (long) k << 32 | page);
         }
         return queued;
     }
@@ -279,11 +294,11 @@ public final class FlashDrive implements BlockDevice {
                 case READ -> cost = spec.pageReadNs() + spec.pageXferNs();
                 case TRIM -> {
                     ftl.trim(page);
-                    pageFinished((int) (op >>> 34)); // a trim's pages are always its command's
+                    pageFinished((int) (op >>> 34) & 0xffff); // a trim's pages are always its command's
                     continue;
                 }
                 default -> {
-                    int programs = ftl.write(page);
+                    int programs = ftl.write(page, (int) (op >>> 50));
                     cost = spec.pageXferNs() + spec.pageProgramNs();
                     if (programs == 2) {
                         cost += spec.xferNs(1) + spec.pageProgramNs();
@@ -302,7 +317,7 @@ public final class FlashDrive implements BlockDevice {
     private void pageDone(int e) {
         busy[e] = false;
         long op = current[e];
-        int s = (int) (op >>> 34);
+        int s = (int) (op >>> 34) & 0xffff;
         int kind = (int) (op >>> 32) & 3;
         if (s == buffered) {
             bufferedPages--;
@@ -419,7 +434,8 @@ public final class FlashDrive implements BlockDevice {
     /** What the flash did so far. */
     public FlashStats stats() {
         return new FlashStats(ftl.hostPagesWritten(), ftl.gcPagesCopied(), ftl.summaryPagesWritten(), ftl.blocksErased(),
-                ftl.pagesTrimmed(), unmappedReads, ftl.mappedPages(), ftl.logicalPages(), gcNs, cacheAcks);
+                ftl.pagesTrimmed(), unmappedReads, ftl.mappedPages(), ftl.logicalPages(), gcNs, cacheAcks,
+                spec.fdp() ? ftl.gcPagesByHandle() : new long[0]);
     }
 
     /** The translation layer, for tests that check its consistency. */

@@ -28,11 +28,31 @@ package io.iopath.device.flash;
  *                          {@code ssd_element_metadata_init}); false: a fresh or sanitized
  *                          drive, nothing mapped
  * @param writeCachePages   a volatile write buffer of this many pages (0: none, as in DiskSim's model)
+ * @param fdpHandles        NVMe flexible data placement (TP4146): the reclaim unit handles of its one reclaim
+ *                          group, each with its own open block in every plane, so data written through
+ *                          different handles never shares an erase block ({@link PageMappedFtl}); 0: no
+ *                          FDP (DiskSim's model: one open block per plane)
  */
 public record FlashSpec(String name, int elements, int planesPerElement, int blocksPerPlane, int pagesPerBlock,
                         int sectorsPerPage, int reservePercent, double minFreePercent, long pageReadNs, long pageProgramNs,
                         long blockEraseNs, long chipXferPsPerByte, long busPsPerSector, int maxQueue,
-                        boolean startFull, int writeCachePages) {
+                        boolean startFull, int writeCachePages, int fdpHandles) {
+    /**
+     * The most reclaim unit handles the model takes: fio takes at most 128 placement IDs
+     * (dataplacement.h {@code FIO_MAX_DP_IDS}), as QEMU's NVMe device does ({@code NVME_FDP_MAXPIDS}).
+     */
+    public static final int MAX_FDP_HANDLES = 128;
+
+    /** A drive without flexible data placement. */
+    public FlashSpec(String name, int elements, int planesPerElement, int blocksPerPlane, int pagesPerBlock,
+                     int sectorsPerPage, int reservePercent, double minFreePercent, long pageReadNs, long pageProgramNs,
+                     long blockEraseNs, long chipXferPsPerByte, long busPsPerSector, int maxQueue,
+                     boolean startFull, int writeCachePages) {
+        this(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent, minFreePercent,
+                pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte, busPsPerSector, maxQueue, startFull,
+                writeCachePages, 0);
+    }
+
     public FlashSpec {
         if (elements < 1 || planesPerElement < 1 || blocksPerPlane < 2 || pagesPerBlock < 2 || sectorsPerPage < 1) {
             throw new IllegalArgumentException("flash geometry must be positive: " + elements + " elements, "
@@ -57,11 +77,17 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
         }
         int reserved = reservePercent * blocksPerPlane / 100; // the accessors see no fields yet
         int low = (int) Math.floor(blocksPerPlane * minFreePercent / 100.0);
-        if (reserved < 2 || low + 2 > reserved) {
+        if (fdpHandles < 0 || fdpHandles > MAX_FDP_HANDLES) {
+            throw new IllegalArgumentException("flexible data placement with " + fdpHandles
+                    + " reclaim unit handles: expected 0 (none) to " + MAX_FDP_HANDLES);
+        }
+        int open = Math.max(1, fdpHandles); // each handle holds an open block in every plane
+        if (reserved < 2 || low + 1 + open > reserved) {
             // the cleaner needs a free block to copy into and room above its watermark: else it
             // could run out of blocks mid-clean (DiskSim's "Yuck! we couldn't generate enough free pages")
             throw new IllegalArgumentException("over-provisioning of " + reserved
-                    + " blocks per plane leaves the cleaner no room above its watermark of " + low);
+                    + " blocks per plane leaves the cleaner no room above its watermark of " + low
+                    + (fdpHandles > 1 ? " and the open blocks of " + fdpHandles + " reclaim unit handles" : ""));
         }
         if (maxQueue < 1) {
             throw new IllegalArgumentException("maxQueue " + maxQueue);
@@ -126,18 +152,30 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
     public FlashSpec withWriteCachePages(int pages) {
         return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
                 minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte, busPsPerSector, maxQueue,
-                startFull, pages);
+                startFull, pages, fdpHandles);
     }
 
     public FlashSpec withStartFull(boolean full) {
         return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
                 minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte, busPsPerSector, maxQueue,
-                full, writeCachePages);
+                full, writeCachePages, fdpHandles);
     }
 
     public FlashSpec withMaxQueue(int depth) {
         return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
                 minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte, busPsPerSector, depth,
-                startFull, writeCachePages);
+                startFull, writeCachePages, fdpHandles);
+    }
+
+    /** The same drive with flexible data placement over {@code handles} reclaim unit handles (0: none). */
+    public FlashSpec withFdpHandles(int handles) {
+        return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
+                minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte, busPsPerSector, maxQueue,
+                startFull, writeCachePages, handles);
+    }
+
+    /** Whether the drive has flexible data placement enabled (a Reclaim Unit Handle Status to report). */
+    public boolean fdp() {
+        return fdpHandles > 0;
     }
 }

@@ -14,9 +14,21 @@ package io.iopath.device.flash;
  * @param logicalPages  the logical capacity in pages
  * @param gcNs          package time spent cleaning
  * @param cacheAcks     writes acknowledged from the write cache
+ * @param gcPagesByHandle with flexible data placement, the pages the cleaner copied out of each
+ *                      reclaim unit handle's blocks (they add up to {@code gcPages}); empty without
  */
 public record FlashStats(long hostPages, long gcPages, long summaryPages, long erases, long trimmedPages,
-                         long unmappedReads, long mappedPages, long logicalPages, long gcNs, long cacheAcks) {
+                         long unmappedReads, long mappedPages, long logicalPages, long gcNs, long cacheAcks,
+                         long[] gcPagesByHandle) {
+    public FlashStats {
+        gcPagesByHandle = gcPagesByHandle.clone();
+    }
+
+    /** The pages the cleaner copied out of reclaim unit handle {@code handle}'s blocks (0 without FDP). */
+    public long gcPages(int handle) {
+        return handle < gcPagesByHandle.length ? gcPagesByHandle[handle] : 0;
+    }
+
     /** Data pages programmed per page the host wrote ((host + copied) / host); 1 when nothing was written. */
     public double writeAmplification() {
         return hostPages == 0 ? 1.0 : (hostPages + gcPages) / (double) hostPages;

@@ -26,6 +26,13 @@ import java.util.Arrays;
  *
  * <p>TRIM is iopath's (DiskSim's model has none and assumes every page mapped): a trimmed page is
  * unmapped, its flash copy invalid, so the cleaner copies less; reading it needs no flash access.
+ *
+ * <p>Flexible data placement (NVMe TP4146) is iopath's too: with {@code fdpHandles} reclaim unit
+ * handles each plane has one active block per handle, a block belongs to the handle that opened
+ * it, a host write programs its handle's active block (of the plane chosen as above, counting that
+ * block's free pages), and the cleaner copies a victim's valid pages into the victim's handle's
+ * active block of the same plane (persistently isolated handles), so no block ever holds data
+ * written through two handles. Without FDP there is one handle: DiskSim's one active block a plane.
  */
 final class PageMappedFtl {
     private static final byte FREE = 0;
@@ -45,8 +52,17 @@ final class PageMappedFtl {
     /** Per flash block (global number): valid data pages. */
     private final int[] valid;
     private final byte[] state;
-    /** Per (package, plane): the next flash page its active block programs, or -1 when it needs a block. */
+    /**
+     * Per (package, plane, reclaim unit handle): the next flash page its active block programs, or
+     * -1 when it needs a block; index ((package × planes) + plane) × handles + handle.
+     */
     private final int[] active;
+    /** Reclaim unit handles: 1 without flexible data placement. */
+    private final int handles;
+    /** Per flash block: the reclaim unit handle whose data it holds (set when it is opened). */
+    private final byte[] handleOf;
+    /** Per reclaim unit handle: valid pages the cleaner copied out of its blocks. */
+    private final long[] gcByHandle;
     /** Per (package, plane): free blocks, a ring (DiskSim's allocator takes the next free block after the last it took). */
     private final int[][] freeRing;
     private final int[] freeHead;
@@ -77,7 +93,10 @@ final class PageMappedFtl {
         this.owner = new int[(int) physical];
         this.valid = new int[elements * blocksPerElement];
         this.state = new byte[elements * blocksPerElement];
-        this.active = new int[elements * planes];
+        this.handles = Math.max(1, spec.fdpHandles());
+        this.active = new int[elements * planes * handles];
+        this.handleOf = new byte[elements * blocksPerElement];
+        this.gcByHandle = new long[handles];
         this.freeRing = new int[elements * planes][spec.blocksPerPlane()];
         this.freeHead = new int[elements * planes];
         this.freeCount = new int[elements * planes];
@@ -111,7 +130,7 @@ final class PageMappedFtl {
                 freeCount[q]++;
             }
             for (int p = 0; p < planes; p++) {
-                allocate(e, p); // each plane's first active block (for copy-back, one per plane)
+                allocate(e, p, 0); // each plane's first active block (for copy-back, one per plane); other handles' on first use
             }
         }
     }
@@ -135,10 +154,18 @@ final class PageMappedFtl {
      * @return the pages programmed: 1, or 2 when the write filled its block and the summary page followed
      */
     int write(long hostPage) {
+        return write(hostPage, 0);
+    }
+
+    /**
+     * As {@link #write(long)} through reclaim unit handle {@code handle} (0 without flexible data
+     * placement): into that handle's active block.
+     */
+    int write(long hostPage, int handle) {
         int e = element(hostPage);
-        int plane = choosePlane(e);
+        int plane = choosePlane(e, handle);
         hostPages++;
-        return program((int) hostPage, e, plane);
+        return program((int) hostPage, e, plane, handle);
     }
 
     /** Unmaps host page {@code hostPage} (TRIM / deallocate); false when it was not mapped. */
@@ -186,15 +213,17 @@ final class PageMappedFtl {
             int moved = 0;
             int summaries = 0;
             int first = victim * ppb;
+            int h = handleOf[victim];
             for (int i = 0; i < ppb - 1; i++) {
                 int host = owner[first + i];
                 if (host >= 0) {
                     invalidate(first + i);
-                    summaries += program(host, e, p) - 1;
+                    summaries += program(host, e, p, h) - 1; // the victim's own handle: its data stays isolated
                     moved++;
                 }
             }
             gcPages += moved;
+            gcByHandle[h] += moved;
             erase(victim, e, p);
             return moved | (long) summaries << 32 | 1L << 48;
         }
@@ -225,14 +254,15 @@ final class PageMappedFtl {
     }
 
     /** ssd_pick_parunits: the plane with the most free pages, looking from the one after the last chosen. */
-    private int choosePlane(int e) {
+    private int choosePlane(int e, int h) {
         int best = -1;
         long most = -1;
         for (int k = 0; k < planes; k++) {
             int p = (planeToWrite[e] + k) % planes;
             int q = e * planes + p;
-            long free = (long) freeCount[q] * ppb + (active[q] < 0 ? 0 : ppb - active[q] % ppb);
-            boolean writable = active[q] >= 0 || freeCount[q] > 0;
+            int a = active[q * handles + h];
+            long free = (long) freeCount[q] * ppb + (a < 0 ? 0 : ppb - a % ppb);
+            boolean writable = a >= 0 || freeCount[q] > 0;
             if (writable && free > most) {
                 most = free;
                 best = p;
@@ -245,10 +275,10 @@ final class PageMappedFtl {
         return best;
     }
 
-    private int program(int host, int e, int p) {
-        int q = e * planes + p;
+    private int program(int host, int e, int p, int h) {
+        int q = (e * planes + p) * handles + h;
         if (active[q] < 0) {
-            allocate(e, p);
+            allocate(e, p, h);
         }
         int old = map[host];
         if (old >= 0) {
@@ -272,7 +302,7 @@ final class PageMappedFtl {
         return 1;
     }
 
-    private void allocate(int e, int p) {
+    private void allocate(int e, int p, int h) {
         int q = e * planes + p;
         if (freeCount[q] == 0) {
             throw new IllegalStateException("package " + e + " plane " + p + " has no free block: the cleaner fell behind");
@@ -281,7 +311,8 @@ final class PageMappedFtl {
         freeHead[q] = (freeHead[q] + 1) % freeRing[q].length;
         freeCount[q]--;
         state[block] = ACTIVE;
-        active[q] = block * ppb;
+        handleOf[block] = (byte) h;
+        active[q * handles + h] = block * ppb;
     }
 
     private void invalidate(int ppn) {
@@ -299,6 +330,22 @@ final class PageMappedFtl {
 
     long summaryPagesWritten() {
         return summaryPages;
+    }
+
+    /** Valid pages the cleaner copied out of the blocks of each reclaim unit handle (one entry without FDP). */
+    long[] gcPagesByHandle() {
+        return gcByHandle.clone();
+    }
+
+    /** The flash block holding host page {@code hostPage}, or -1 when it is unmapped (for tests). */
+    int blockOf(long hostPage) {
+        int ppn = map[(int) hostPage];
+        return ppn < 0 ? -1 : ppn / ppb;
+    }
+
+    /** The reclaim unit handle whose data flash block {@code block} holds (for tests). */
+    int handleOfBlock(int block) {
+        return handleOf[block];
     }
 
     long blocksErased() {

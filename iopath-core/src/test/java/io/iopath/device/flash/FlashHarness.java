@@ -41,6 +41,15 @@ final class FlashHarness {
         return r;
     }
 
+    /** As {@link #submit} for a write with the Data Placement directive and placement identifier {@code pid}. */
+    Request submitPlaced(long sector, int sectors, int flags, int pid) {
+        Request r = request(Op.WRITE, sector, sectors, flags);
+        r.firstBio().placementId = pid;
+        waiting.add(r);
+        drain();
+        return r;
+    }
+
     private void drain() {
         while (!waiting.isEmpty()) {
             Request r = waiting.peek();
