@@ -37,7 +37,9 @@ final class DrivesCommand implements Runnable {
                     f.name(), f.capacitySectors() * 512 / 1e9, f.capacitySectors() * 512 / (double) (1L << 30), f.elements(),
                     f.planesPerElement(), f.blocksPerPlane(), f.pagesPerBlock(), f.pageReadNs() / 1e3, f.pageProgramNs() / 1e3,
                     f.blockEraseNs() / 1e6, f.maxQueue(), "DiskSim SSD add-on's validation SSD (ssdmodel/valid), "
-                            + f.reservePercent() + " % reserved, greedy cleaning; docs/flash.md");
+                            + f.reservePercent() + " % reserved, greedy cleaning"
+                            + (f.fdp() ? ", flexible data placement over " + f.fdpHandles() + " reclaim unit handles (a placeholder)" : "")
+                            + "; docs/flash.md");
         }
         out.flush();
     }

@@ -484,8 +484,8 @@ public final class ScenarioRun {
         return String.format(java.util.Locale.ROOT, "flash %s: %d pages written by the host, %d copied by the cleaner "
                 + "(write amplification %.3f), %d blocks erased, %d pages trimmed, %d of %d logical pages mapped",
                 name, s.hostPages(), s.gcPages(), s.writeAmplification(), s.erases(), s.trimmedPages(), s.mappedPages(),
-                s.logicalPages()) + (s.gcPagesByHandle().length == 0 ? "" : "; flexible data placement: pages copied by the "
-                + "cleaner from each reclaim unit handle's blocks " + java.util.Arrays.toString(s.gcPagesByHandle()));
+                s.logicalPages()) + (s.gcPagesByHandle().isEmpty() ? "" : "; flexible data placement: pages copied by the "
+                + "cleaner from each reclaim unit handle's blocks " + s.gcPagesByHandle());
     }
 
     /**

@@ -30,6 +30,11 @@ public record DriveConfig(String preset, DriveSpec spec, ZoneLayout zoned, Flash
         return flash != null ? Transport.SCSI : spec.transport();
     }
 
+    /** The reclaim unit handles of the drive's flexible data placement (a flash drive with FDP); 0: none. */
+    public int fdpHandles() {
+        return flash != null ? flash.fdpHandles() : 0;
+    }
+
     /** Whether the drive carries out DISCARD (TRIM): a flash drive does, iopath's disks do not. */
     public boolean discards() {
         return flash != null;

@@ -547,6 +547,9 @@ public final class FioJobFile {
         if (root.entries().containsKey("drive")) {
             return;
         }
+        if (fdpDrive(jobs, root, at, notes)) {
+            return;
+        }
         for (Map<String, Entry> job : jobs) {
             Entry rw = job.containsKey("rw") ? job.get("rw") : job.get("readwrite");
             Entry mode = job.get("zonemode");
@@ -566,6 +569,36 @@ public final class FioJobFile {
                 return;
             }
         }
+    }
+
+    /**
+     * A job file whose jobs use NVMe flexible data placement ({@code fdp=1} or {@code
+     * dataplacement=fdp}, as examples/uring-cmd-fdp.fio on /dev/ng0n1) was written for an SSD with
+     * FDP: the drive is the flash preset {@code ssd-msr-fdp} (docs/flash.md), said in a note;
+     * {@code --drive} still chooses another (one without FDP refuses the job); its trims, if any, are
+     * the flash drive's too. Not with zonemode=zbd, whose zoned disk has no FDP.
+     */
+    private static boolean fdpDrive(List<Map<String, Entry>> jobs, Node.MapNode root, Location at, List<String> notes) {
+        for (Map<String, Entry> job : jobs) {
+            Entry mode = job.get("zonemode");
+            if (mode != null && mode.text().strip().equals("zbd")) {
+                continue;
+            }
+            Entry fdp = job.get("fdp");
+            Entry type = job.containsKey("dataplacement") ? job.get("dataplacement") : job.get("data_placement");
+            boolean on = fdp != null && List.of("", "1", "true", "on", "yes").contains(fdp.text().strip().toLowerCase(java.util.Locale.ROOT));
+            if (on || (type != null && type.text().strip().equals("fdp"))) {
+                Node.MapNode drive = Node.newMap(at);
+                drive.add("preset", at, new Node.ScalarNode(at, io.iopath.device.flash.FlashPresets.MSR_FDP, false));
+                root.add("drive", at, drive);
+                notes.add("note: " + (on ? "fdp=1" : "dataplacement=fdp") + ": the jobs place their writes, so the drive is the "
+                        + "flash drive " + io.iopath.device.flash.FlashPresets.MSR_FDP + " (ssd-msr with flexible data placement over "
+                        + io.iopath.device.flash.FlashPresets.FDP_HANDLES + " reclaim unit handles, a placeholder; docs/flash.md; "
+                        + "--drive chooses another)");
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -52,11 +52,9 @@ final class FioOptions {
             Map.entry("verify_only", "verification without writing first"),
             // engine options that change the commands sent (engines/sg.c, engines/io_uring.c, engines/nvme.c);
             // sg_write_mode, write_mode, readfua and writefua are modelled (JobSection.commands)
-            Map.entry("read_mode", "SCSI PRE-FETCH commands in place of READ (cmd_type=bsg)"),
-            Map.entry("fdp", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
-            Map.entry("fdp_pli", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"),
-            Map.entry("plids", "NVMe flexible data placement, which iopath's drives (disks, and the flash drive of docs/flash.md) do not have"));
-    // md_per_io_size, pi_act, pi_chk, apptag, apptag_mask: read by JobSection.protectionInfo (ProtectionInfo)
+            Map.entry("read_mode", "SCSI PRE-FETCH commands in place of READ (cmd_type=bsg)"));
+    // md_per_io_size, pi_act, pi_chk, apptag, apptag_mask: read by JobSection.protectionInfo (ProtectionInfo);
+    // fdp, dataplacement, plid_select, plids, dp_scheme: by JobSection.placement (flexible data placement)
 
     /** Values that leave a refused option at fio's default, so nothing changes. */
     private static final Set<String> HARMLESS = Set.of("0", "none", "off", "false");

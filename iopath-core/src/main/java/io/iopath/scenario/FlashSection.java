@@ -8,7 +8,10 @@ import java.util.List;
  * volatile write buffer; off by default, as DiskSim's SSD model has none), {@code queue_depth}
  * (the commands it holds; the parameter file's "Max queue length" by default) and
  * {@code precondition: full|none} (every logical page mapped at the start, DiskSim's power-on
- * state, the default; or none, a fresh or sanitized drive). A disk's settings are refused by name.
+ * state, the default; or none, a fresh or sanitized drive) and {@code fdp_handles: N} (NVMe
+ * flexible data placement with N reclaim unit handles; the preset's by default: none for
+ * {@code ssd-msr}, 8 for {@code ssd-msr-fdp}). A disk's settings
+ * are refused by name.
  */
 final class FlashSection {
     /**
@@ -35,6 +38,12 @@ final class FlashSection {
         }
         spec = spec.withMaxQueue((int) d.integer("queue_depth", spec.maxQueue(), 1, 65_535));
         String pre = d.choice("precondition", spec.startFull() ? "full" : "none", List.of("full", "none"));
-        return spec.withStartFull(pre.equals("full"));
+        spec = spec.withStartFull(pre.equals("full"));
+        int handles = (int) d.integer("fdp_handles", spec.fdpHandles(), 0, FlashSpec.MAX_FDP_HANDLES);
+        try {
+            return spec.withFdpHandles(handles);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioException(d.node("fdp_handles").location(), d.path() + ".fdp_handles", e.getMessage());
+        }
     }
 }

@@ -58,7 +58,8 @@ final class JobSection {
             "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
             "cmd_type", "verify_bytchk", "readfua", "writefua", "num_range", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
             "sync", "sprandom", "spr_op", "spr_num_regions", "spr_cs", "md_per_io_size", "pi_act", "pi_chk", "apptag",
-            "apptag_mask");
+            "apptag_mask", "fdp", "dataplacement", "data_placement", "plid_select", "fdp_pli_select", "plids", "fdp_pli",
+            "dp_scheme", "xnvme_async", "xnvme_sync", "xnvme_be");
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
@@ -92,7 +93,6 @@ final class JobSection {
             Map.entry("libpmem", "loads and stores to persistent memory on a DAX file system, no block IO"),
             Map.entry("mtd", "raw flash through the MTD layer (engines/mtd.c: reads, writes and, for rw=trim, block erases),"
                     + " and iopath's drives are block devices: disks, and a flash drive behind its own translation layer (docs/flash.md)"),
-            Map.entry("xnvme", "a user-space NVMe library past the kernel, and iopath's host reaches its drives through the kernel's block layer"),
             Map.entry("spdk", "a user-space NVMe driver past the kernel, and iopath's host reaches its drives through the kernel's block layer"),
             Map.entry("cpp_null", "fio's C++ example of the null engine: no IO"));
 
@@ -126,6 +126,8 @@ final class JobSection {
     private long driveZoneBytes;
     /** Whether the drive carries out DISCARD (a flash drive: docs/flash.md); iopath's disks do not. */
     private boolean driveDiscards;
+    /** The reclaim unit handles of the drive's flexible data placement (a flash drive with FDP: docs/flash.md); 0: none. */
+    private int driveFdpHandles;
 
     private JobSection(Fields options, long capacityBytes, boolean onFiles) {
         this.options = options;
@@ -176,12 +178,22 @@ final class JobSection {
 
     /** As {@link #bind(Node, String, String, long, long)}; {@code driveDiscards}: the drive has TRIM, so trims are simulated. */
     static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes, boolean driveDiscards) {
+        return bind(job, path, defaultName, capacityBytes, driveZoneBytes, driveDiscards, 0);
+    }
+
+    /**
+     * As {@link #bind(Node, String, String, long, long, boolean)} on a drive with flexible data
+     * placement over {@code driveFdpHandles} reclaim unit handles (0: none), which {@code fdp=1} needs.
+     */
+    static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes, boolean driveDiscards,
+                        int driveFdpHandles) {
         if (!(job instanceof Node.MapNode)) {
             throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
         }
         JobSection s = new JobSection(new Fields(job, path), capacityBytes, false);
         s.driveZoneBytes = driveZoneBytes;
         s.driveDiscards = driveDiscards;
+        s.driveFdpHandles = driveFdpHandles;
         return s.bind(defaultName);
     }
 
@@ -283,6 +295,15 @@ final class JobSection {
                 throw expected("libblkio_driver", "one of " + String.join(", ", new TreeSet<>(LIBBLKIO_DRIVERS)));
             }
             passthrough = !driver.equals("io_uring");
+        }
+        if (engine.equals("xnvme")) {
+            passthrough = xnvmePassthrough();
+        } else {
+            for (String k : List.of("xnvme_async", "xnvme_sync", "xnvme_be")) {
+                if (has(k)) {
+                    throw problem(k, "only applies with ioengine=xnvme (an option of engines/xnvme.c)");
+                }
+            }
         }
         if (passthrough && onFiles) {
             throw problem("ioengine", "ioengine=" + engine + " sends commands to the device itself, past the file "
@@ -513,8 +534,134 @@ final class JobSection {
             }
         }
         int numRange = numRange(engine);
-        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange);
+        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange, placement(engine));
         return c.equals(JobSpec.Commands.PLAIN) ? JobSpec.Commands.PLAIN : c;
+    }
+
+    /**
+     * Whether an {@code ioengine=xnvme} job's commands pass through to the NVMe device. xNVMe
+     * (engines/xnvme.c, {@code FIO_Q_QUEUED}: asynchronous) builds NVMe commands and hands them to
+     * the interface {@code xnvme_async} / {@code xnvme_sync} / {@code xnvme_be} name: NVMe
+     * pass-through (io_uring_cmd, the nvme ioctl, and the user-space drivers spdk, vfio) or the
+     * kernel's block layer ({@code libaio}, {@code io_uring}, {@code posix}; the {@code emu} and
+     * {@code thrpool} emulations over {@code xnvme_sync=psync} or {@code block}), whose reads and
+     * writes the block layer merges and schedules as any. Without them, as fio's xNVMe examples run
+     * it on {@code /dev/ngXnY} (a character device, which only takes pass-through commands), pass-through.
+     */
+    private boolean xnvmePassthrough() {
+        String async = text("xnvme_async", "").strip();
+        String sync = text("xnvme_sync", "").strip();
+        String be = text("xnvme_be", "").strip();
+        if (async.equals("nil")) {
+            throw problem("xnvme_async", "nil completes every command without IO (xNVMe's null interface), like fio's null engine");
+        }
+        if (!async.isEmpty() && !List.of("emu", "thrpool", "io_uring", "io_uring_cmd", "libaio", "posix", "vfio", "spdk").contains(async)) {
+            throw expected("xnvme_async", "one of emu, thrpool, io_uring, io_uring_cmd, libaio, posix, vfio, spdk or nil");
+        }
+        if (!sync.isEmpty() && !List.of("nvme", "psync", "block").contains(sync)) {
+            throw expected("xnvme_sync", "one of nvme, psync or block");
+        }
+        if (!be.isEmpty() && !List.of("linux", "spdk", "vfio", "posix").contains(be)) {
+            throw expected("xnvme_be", "one of linux, spdk, vfio or posix (the back ends of a Linux host)");
+        }
+        boolean blockLayer = List.of("libaio", "io_uring", "posix").contains(async) || be.equals("posix")
+                || ((async.isEmpty() || async.equals("emu") || async.equals("thrpool")) && (sync.equals("psync") || sync.equals("block")));
+        return !blockLayer;
+    }
+
+    /**
+     * NVMe flexible data placement ({@code fdp}, {@code dataplacement}, {@code plid_select},
+     * {@code plids}, {@code dp_scheme}) as fio reads and sets it up: init.c {@code fixup_options}
+     * ({@code fdp=1} is {@code dataplacement=fdp}, and refuses streams or none beside it);
+     * filesetup.c {@code setup_files} → dataplacement.c {@code dp_init} → {@code init_ruh_info},
+     * which fetches the drive's Reclaim Unit Handle Status through the engine ({@code
+     * fdp_fetch_ruhs}: only io_uring_cmd with cmd_type=nvme, engines/io_uring.c {@code
+     * fio_ioring_cmd_fetch_ruhs}, and xnvme have it) and fails the job when it cannot: an engine
+     * without it, a drive without FDP (the IO Management Receive fails: engines/nvme.c {@code
+     * fio_nvme_iomgmt_ruhs}, ENOTSUP), an index in {@code plids} past the handles. fio fails such a
+     * job at set-up; iopath refuses it before the run, with fio's words.
+     *
+     * @return the writes' placement, or null without data placement
+     */
+    private JobSpec.Commands.Placement placement(String engine) {
+        boolean fdp = bool("fdp", false);
+        String typeKey = alias("dataplacement", "data_placement");
+        String selectKey = alias("plid_select", "fdp_pli_select");
+        String idsKey = alias("plids", "fdp_pli");
+        String type = text(typeKey, "none").strip();
+        if (!List.of("none", "fdp", "streams").contains(type)) {
+            throw expected(typeKey, "none, fdp or streams");
+        }
+        String select = text(selectKey, "roundrobin").strip();
+        if (!List.of("roundrobin", "random", "scheme").contains(select)) {
+            throw expected(selectKey, "roundrobin, random or scheme");
+        }
+        List<Integer> indices = null;
+        if (has(idsKey)) {
+            try {
+                indices = DataPlacement.indices(text(idsKey, ""));
+            } catch (IllegalArgumentException e) {
+                throw expected(idsKey, "placement ID indices such as 0,1,2-4 (fio: " + e.getMessage() + ")");
+            }
+        }
+        if (has("dp_scheme")) {
+            throw problem("dp_scheme", "a scheme file (offset ranges to placement IDs, plid_select=scheme) is not simulated yet");
+        }
+        if (fdp) {
+            if (has(typeKey) && !type.equals("fdp")) {
+                throw problem(typeKey, "fdp=1 is not compatible with dataplacement={streams, none} (fio: init.c fixup_options)");
+            }
+            type = "fdp";
+        }
+        if (type.equals("none")) {
+            return null; // fio reads plids and plid_select but places nothing
+        }
+        String key = fdp ? "fdp" : typeKey;
+        if (type.equals("streams")) {
+            throw problem(typeKey, "dataplacement=streams writes with the NVMe Streams directive (DTYPE 1h), which iopath's "
+                    + "drives do not have (the flash drive has flexible data placement: dataplacement=fdp, docs/flash.md)");
+        }
+        if (select.equals("scheme")) {
+            throw problem(selectKey, "plid_select=scheme takes the placement IDs from a dp_scheme file of offset ranges, which "
+                    + "is not simulated yet");
+        }
+        if (has("read_iolog")) {
+            throw problem(key, "data placement of a replayed iolog's writes (iolog.c) is not simulated yet");
+        }
+        if (!engine.equals("io_uring_cmd") && !engine.equals("xnvme")) {
+            throw problem(key, "fio fails the job at set-up: \"engine (" + engine + ") lacks fetch ruhs\" (dataplacement.c "
+                    + "fdp_ruh_info): only io_uring_cmd (cmd_type=nvme) and xnvme fetch the drive's Reclaim Unit Handle Status");
+        }
+        if (engine.equals("io_uring_cmd") && text("cmd_type", "nvme").strip().equals("bsg")) {
+            throw problem(key, "fio fails the job at set-up: \"This cmd_type does not support fetch_ruhs\" (engines/io_uring.c "
+                    + "fio_ioring_cmd_fetch_ruhs): FDP is NVMe's, give cmd_type=nvme");
+        }
+        if (engine.equals("xnvme") && !xnvmePassthrough()) {
+            throw problem(key, "xNVMe's block-layer interface (xnvme_async / xnvme_sync / xnvme_be) sends plain reads and "
+                    + "writes, which carry no placement directive; give xnvme_async=io_uring_cmd or xnvme_sync=nvme");
+        }
+        if (driveFdpHandles == 0) {
+            throw problem(key, "fio fails the job at set-up: \"fdp fetch ruhs failed\" (engines/nvme.c fio_nvme_iomgmt_ruhs: "
+                    + "the drive has no flexible data placement, so its Reclaim Unit Handle Status cannot be read, ENOTSUP); "
+                    + "give a flash drive with FDP (drive.fdp_handles, docs/flash.md; a job file with fdp=1 gets one)");
+        }
+        // the drive's Reclaim Unit Handle Status lists handle i as placement identifier i (one reclaim group)
+        List<Integer> ids = new ArrayList<>();
+        if (indices == null) {
+            for (int i = 0; i < Math.min(driveFdpHandles, DataPlacement.MAX_IDS); i++) {
+                ids.add(i);
+            }
+        } else {
+            for (int i : indices) {
+                if (i >= driveFdpHandles) {
+                    throw problem(idsKey, "fio fails the job at set-up: \"PID index " + i + " must be smaller than "
+                            + driveFdpHandles + "\" (dataplacement.c init_ruh_info): the drive has " + driveFdpHandles
+                            + " reclaim unit handles");
+                }
+                ids.add(i);
+            }
+        }
+        return new JobSpec.Commands.Placement(select.equals("random"), ids);
     }
 
     /**
@@ -1054,7 +1201,8 @@ final class JobSection {
         String t = text("offset", "0").strip();
         long offset;
         try {
-            offset = t.endsWith("%") ? percentOf(t) : t.endsWith("z") ? zones("offset", t) : Units.parseFioSize(t);
+            // options.c str_offset_cb: 0% is a start_offset_percent of 0, the drive's start
+            offset = t.endsWith("%") ? (isZeroPercent(t) ? 0 : percentOf(t)) : t.endsWith("z") ? zones("offset", t) : Units.parseFioSize(t);
         } catch (IllegalArgumentException e) {
             throw expectedSize("offset", Units.SIZE_FORMAT);
         }
@@ -1094,6 +1242,10 @@ final class JobSection {
             throw problem(key, "a size in zones ('" + t + "') needs zonesize");
         }
         return n * size("zonesize", 0, 4096);
+    }
+
+    private static boolean isZeroPercent(String t) {
+        return Double.parseDouble(t.substring(0, t.length() - 1).strip()) == 0;
     }
 
     private long percentOf(String t) {

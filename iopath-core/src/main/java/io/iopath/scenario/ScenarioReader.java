@@ -373,7 +373,8 @@ public final class ScenarioReader {
                 fileJobs.add(bound.files());
             } else {
                 job = JobSection.bind(item, path, "job" + i, capacityBytes,
-                        driveConfig.zoned() == null ? 0 : driveConfig.zoned().zoneSectors() * 512, driveConfig.discards());
+                        driveConfig.zoned() == null ? 0 : driveConfig.zoned().zoneSectors() * 512, driveConfig.discards(),
+                        driveConfig.fdpHandles());
             }
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");

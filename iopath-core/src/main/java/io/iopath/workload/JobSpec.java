@@ -95,7 +95,7 @@ public record JobSpec(
     public static final List<String> SYNC_ENGINES = List.of("sync", "psync", "vsync", "pvsync", "pvsync2", "libcufile",
             "libhipfile", "sg", "libzbc");
     /** Engines that keep {@code iodepth} IOs in flight. */
-    public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio", "libblkio", "io_uring_cmd");
+    public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio", "libblkio", "io_uring_cmd", "xnvme");
 
     /** fio's file and directory operation engines (engines/fileoperations.c): one system call per file, no data. */
     public static final List<String> FILE_OP_ENGINES = List.of("filecreate", "filestat", "filedelete", "dircreate",
@@ -213,8 +213,10 @@ public record JobSpec(
      *                 command is the plain WRITE; empty: every write is a plain WRITE
      * @param readFua  {@code readfua}: reads carry FUA (the CDB's or command's FUA bit)
      * @param writeFua {@code writefua}: plain writes and zone appends carry FUA
+     * @param numRange  {@code num_range}: the ranges of one trim
+     * @param placement NVMe flexible data placement of the plain writes ({@code fdp=1}); null: none
      */
-    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange) {
+    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange, Placement placement) {
         public static final Commands PLAIN = new Commands(List.of(), false, false);
 
         public Commands {
@@ -223,6 +225,31 @@ public record JobSpec(
 
         public Commands(List<Share> writes, boolean readFua, boolean writeFua) {
             this(writes, readFua, writeFua, 1);
+        }
+
+        public Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange) {
+            this(writes, readFua, writeFua, numRange, null);
+        }
+
+        /**
+         * fio's data placement of a job's writes (dataplacement.c {@code dp_fill_dspec_data}):
+         * each plain write carries the Data Placement directive (DTYPE 2h) and the next
+         * placement identifier of {@code ids} in DSPEC (engines/nvme.c {@code fio_nvme_rw}).
+         *
+         * @param random  {@code plid_select=random}: an identifier drawn uniformly per write (fio's
+         *                {@code fdp_state}); false: round robin ({@code roundrobin}, fio's default),
+         *                from the first
+         * @param ids     the placement identifiers, in order: those the drive's Reclaim Unit Handle
+         *                Status lists at the indices {@code plids} gives (sorted, as fio sorts
+         *                them), or all it lists (at most 128) when {@code plids} is not given
+         */
+        public record Placement(boolean random, List<Integer> ids) {
+            public Placement {
+                ids = List.copyOf(ids);
+                if (ids.isEmpty()) {
+                    throw new IllegalArgumentException("data placement without placement identifiers");
+                }
+            }
         }
 
         /** One entry of the mix: a command (null: plain WRITE) and its percentage. */

@@ -78,8 +78,9 @@ class FioEngineBindingTest {
                 .hasMessageStartingWith("e.fio:4:15: jobs[0].sg_write_mode: write_stream sends WRITE STREAM(16)");
         assertThatThrownBy(() -> read("[w]\nioengine=io_uring_cmd\ncmd_type=bsg\nrw=read\nread_mode=prefetch\nnumber_ios=2\n"))
                 .hasMessageStartingWith("e.fio:5:11: read_mode: changes the workload").hasMessageContaining("PRE-FETCH");
-        assertThatThrownBy(() -> read("[w]\nioengine=io_uring_cmd\nfdp=1\nnumber_ios=2\n"))
-                .hasMessageContaining("fdp: ").hasMessageContaining("flexible data placement");
+        // flexible data placement needs an engine that fetches the reclaim unit handle status (FdpScenarioTest)
+        assertThatThrownBy(() -> read("[w]\nioengine=sg\nfdp=1\nnumber_ios=2\n"))
+                .hasMessageContaining("fdp: ").hasMessageContaining("engine (sg) lacks fetch ruhs");
     }
 
     @Test

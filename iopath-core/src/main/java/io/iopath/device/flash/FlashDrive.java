@@ -435,7 +435,7 @@ public final class FlashDrive implements BlockDevice {
     public FlashStats stats() {
         return new FlashStats(ftl.hostPagesWritten(), ftl.gcPagesCopied(), ftl.summaryPagesWritten(), ftl.blocksErased(),
                 ftl.pagesTrimmed(), unmappedReads, ftl.mappedPages(), ftl.logicalPages(), gcNs, cacheAcks,
-                spec.fdp() ? ftl.gcPagesByHandle() : new long[0]);
+                spec.fdp() ? java.util.Arrays.stream(ftl.gcPagesByHandle()).boxed().toList() : java.util.List.of());
     }
 
     /** The translation layer, for tests that check its consistency. */

@@ -18,6 +18,14 @@ import java.util.Optional;
  */
 public final class FlashPresets {
     public static final String MSR = "ssd-msr";
+    /** {@code ssd-msr} with NVMe flexible data placement over {@link #FDP_HANDLES} reclaim unit handles. */
+    public static final String MSR_FDP = "ssd-msr-fdp";
+    /**
+     * The reclaim unit handles of {@code ssd-msr-fdp}. A placeholder: DiskSim's SSD has no FDP
+     * and no FDP drive's identify data is at hand; fio's examples/uring-cmd-fdp.fio "assumes the
+     * namespace ... has at least 8 available reclaim units" and uses placement indices 0 to 6.
+     */
+    public static final int FDP_HANDLES = 8;
     private static final String DIR = "/io/iopath/device/flash/presets/";
 
     private FlashPresets() {
@@ -25,14 +33,15 @@ public final class FlashPresets {
 
     private static final class Msr {
         static final FlashSpec SPEC = load(ParamSource.resource(DIR, "ssd-rr250k.parv"), MSR);
+        static final FlashSpec FDP = load(ParamSource.resource(DIR, "ssd-rr250k.parv"), MSR_FDP).withFdpHandles(FDP_HANDLES);
     }
 
     public static List<String> names() {
-        return List.of(MSR);
+        return List.of(MSR, MSR_FDP);
     }
 
     public static Optional<FlashSpec> find(String name) {
-        return MSR.equals(name) ? Optional.of(Msr.SPEC) : Optional.empty();
+        return MSR.equals(name) ? Optional.of(Msr.SPEC) : MSR_FDP.equals(name) ? Optional.of(Msr.FDP) : Optional.empty();
     }
 
     /** Whether {@code file} is a DiskSim parameter file describing an SSD (an {@code ssdmodel_ssd} block). */

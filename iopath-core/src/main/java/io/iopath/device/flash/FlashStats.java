@@ -19,14 +19,14 @@ package io.iopath.device.flash;
  */
 public record FlashStats(long hostPages, long gcPages, long summaryPages, long erases, long trimmedPages,
                          long unmappedReads, long mappedPages, long logicalPages, long gcNs, long cacheAcks,
-                         long[] gcPagesByHandle) {
+                         java.util.List<Long> gcPagesByHandle) {
     public FlashStats {
-        gcPagesByHandle = gcPagesByHandle.clone();
+        gcPagesByHandle = java.util.List.copyOf(gcPagesByHandle);
     }
 
     /** The pages the cleaner copied out of reclaim unit handle {@code handle}'s blocks (0 without FDP). */
     public long gcPages(int handle) {
-        return handle < gcPagesByHandle.length ? gcPagesByHandle[handle] : 0;
+        return handle < gcPagesByHandle.size() ? gcPagesByHandle.get(handle) : 0;
     }
 
     /** Data pages programmed per page the host wrote ((host + copied) / host); 1 when nothing was written. */

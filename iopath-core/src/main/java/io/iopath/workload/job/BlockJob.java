@@ -91,6 +91,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final SplittableRandom arrivals;
     /** write_mode=A/p:B/q: the draws of each write's command (fio's {@code wmode_state}); null otherwise. */
     private final SplittableRandom writeModes;
+    /** plid_select=random: the draws of each write's placement identifier (fio's {@code fdp_state}); null otherwise. */
+    private final SplittableRandom placements;
+    /** plid_select=roundrobin: the index of the next write's placement identifier (fio's {@code pli_loc}). */
+    private int placementNext;
     /** zonemode=zbd: fio's zone bookkeeping shared by the run's jobs, and this job's part of it; null otherwise. */
     private Zbd zbd;
     private Zbd.Job zoneJob;
@@ -151,6 +155,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.sizes = sim.randoms().stream(base + ".bs");
         this.arrivals = spec.control().poissonRate() ? sim.randoms().stream(base + ".poisson") : null;
         this.writeModes = spec.commands().mixed() ? sim.randoms().stream(base + ".wmode") : null;
+        JobSpec.Commands.Placement placement = spec.commands().placement();
+        this.placements = placement != null && placement.random() ? sim.randoms().stream(base + ".fdp") : null;
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
         this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks, spec.blockSizes().write().min());
@@ -712,11 +718,15 @@ public final class BlockJob implements io.iopath.workload.Workload {
             flags |= Flags.FUA;
         }
         io.iopath.request.DriveCommand command = null;
+        int placementId = -1;
         if (spec.passthrough()) {
             flags |= Flags.PASSTHROUGH; // sg, io_uring_cmd, libblkio's user-space drivers: past merging and the scheduler
             JobSpec.Commands c = spec.commands();
             if (op == Op.WRITE) {
                 command = c.writeCommand(writeModes == null ? 0 : writeModes.nextInt(100));
+                if (c.placement() != null && command == null) {
+                    placementId = nextPlacement(c.placement());
+                }
             }
             if (op == Op.WRITE ? c.writeFua() && (command == null || command == io.iopath.request.DriveCommand.ZONE_APPEND)
                     : op == Op.READ && c.readFua()) {
@@ -733,6 +743,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
         bio.command = command;
         bio.ranges = preparedRanges;
+        bio.placementId = placementId;
         issued++;
         bytesIssued += preparedBytes;
         if (!preparedVerify) {
@@ -752,6 +763,22 @@ public final class BlockJob implements io.iopath.workload.Workload {
         }
         bio.submittedNs = now;
         sink.submit(bio);
+    }
+
+    /**
+     * The placement identifier of the next write (dataplacement.c {@code dp_fill_dspec_data}):
+     * round robin over the job's identifiers from the first, or one drawn uniformly
+     * ({@code rand_between(&td->fdp_state, 0, nr_ruhs - 1)}).
+     */
+    private int nextPlacement(JobSpec.Commands.Placement p) {
+        int n = p.ids().size();
+        if (placements != null) {
+            return p.ids().get(placements.nextInt(n));
+        }
+        if (placementNext >= n) {
+            placementNext = 0;
+        }
+        return p.ids().get(placementNext++);
     }
 
     /**
