@@ -56,6 +56,43 @@ final class DataPlacement {
         return ids;
     }
 
+    /** dataplacement.h {@code DP_MAX_SCHEME_ENTRIES}. */
+    static final int MAX_SCHEME_ENTRIES = 32;
+
+    private static final java.util.regex.Pattern SCHEME_ENTRY =
+            java.util.regex.Pattern.compile("\\s*([+-]?\\d+),\\s*([+-]?\\d+),\\s*([+-]?\\d+)\\s*");
+
+    /**
+     * A {@code dp_scheme} file as dataplacement.c {@code init_ruh_scheme} reads it: entries of
+     * {@code fscanf("%llu,%llu,%hu\n")} (start and end byte offsets, a placement identifier of
+     * 16 bits; blanks before each number and after the entry), up to the first that does not
+     * match, at most {@link #MAX_SCHEME_ENTRIES} (fio ignores the rest, saying so).
+     */
+    static List<io.iopath.workload.JobSpec.Commands.SchemeEntry> scheme(String text) {
+        List<io.iopath.workload.JobSpec.Commands.SchemeEntry> out = new ArrayList<>();
+        java.util.regex.Matcher m = SCHEME_ENTRY.matcher(text);
+        int at = 0;
+        while (out.size() < MAX_SCHEME_ENTRIES && m.find(at) && m.start() == at) {
+            out.add(new io.iopath.workload.JobSpec.Commands.SchemeEntry(decimal(m.group(1)), decimal(m.group(2)),
+                    (int) (decimal(m.group(3)) & 0xffff)));
+            at = m.end();
+        }
+        return out;
+    }
+
+    /** fscanf's {@code %llu}: a decimal with an optional sign (negated as unsigned), ULLONG_MAX past its range. */
+    private static long decimal(String g) {
+        boolean negative = g.startsWith("-");
+        String digits = g.replaceFirst("^[+-]", "");
+        long v;
+        try {
+            v = Long.parseUnsignedLong(digits);
+        } catch (NumberFormatException e) {
+            v = -1L;
+        }
+        return negative ? -v : v;
+    }
+
     /** C's {@code strtoull(s, NULL, 0)}: leading blanks, a sign, the base from the prefix, digits up to the first other character. */
     static long strtoull(String s) {
         int i = 0;

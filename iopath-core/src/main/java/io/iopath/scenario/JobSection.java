@@ -604,8 +604,17 @@ final class JobSection {
                 throw expected(idsKey, "placement ID indices such as 0,1,2-4 (fio: " + e.getMessage() + ")");
             }
         }
+        java.nio.file.Path schemeFile = null;
         if (has("dp_scheme")) {
-            throw problem("dp_scheme", "a scheme file (offset ranges to placement IDs, plid_select=scheme) is not simulated yet");
+            // options.c str_dp_scheme_cb: the file must exist and be a regular file when the option is read
+            String name = text("dp_scheme", "").strip();
+            schemeFile = java.nio.file.Path.of(name); // fio opens it from where it runs
+            if (!java.nio.file.Files.exists(schemeFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw problem("dp_scheme", "fio: lstat() error related to " + name);
+            }
+            if (!java.nio.file.Files.isRegularFile(schemeFile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                throw problem("dp_scheme", "fio: " + name + " is not a file");
+            }
         }
         if (fdp) {
             if (has(typeKey) && !type.equals("fdp")) {
@@ -620,10 +629,6 @@ final class JobSection {
         if (type.equals("streams")) {
             throw problem(typeKey, "dataplacement=streams writes with the NVMe Streams directive (DTYPE 1h), which iopath's "
                     + "drives do not have (the flash drive has flexible data placement: dataplacement=fdp, docs/flash.md)");
-        }
-        if (select.equals("scheme")) {
-            throw problem(selectKey, "plid_select=scheme takes the placement IDs from a dp_scheme file of offset ranges, which "
-                    + "is not simulated yet");
         }
         if (has("read_iolog")) {
             throw problem(key, "data placement of a replayed iolog's writes (iolog.c) is not simulated yet");
@@ -643,7 +648,7 @@ final class JobSection {
         if (driveFdpHandles == 0) {
             throw problem(key, "fio fails the job at set-up: \"fdp fetch ruhs failed\" (engines/nvme.c fio_nvme_iomgmt_ruhs: "
                     + "the drive has no flexible data placement, so its Reclaim Unit Handle Status cannot be read, ENOTSUP); "
-                    + "give a flash drive with FDP (drive.fdp_handles, docs/flash.md; a job file with fdp=1 gets one)");
+                    + "give a flash drive with FDP (--drive ssd-msr-fdp, or drive.fdp_handles; docs/flash.md)");
         }
         // the drive's Reclaim Unit Handle Status lists handle i as placement identifier i (one reclaim group)
         List<Integer> ids = new ArrayList<>();
@@ -661,7 +666,19 @@ final class JobSection {
                 ids.add(i);
             }
         }
-        return new JobSpec.Commands.Placement(select.equals("random"), ids);
+        List<JobSpec.Commands.SchemeEntry> scheme = null;
+        if (select.equals("scheme")) {
+            // dataplacement.c init_ruh_scheme
+            if (schemeFile == null) {
+                throw problem(selectKey, "fio fails the job at set-up: \"ruh scheme failed to open scheme file\": give dp_scheme");
+            }
+            try {
+                scheme = DataPlacement.scheme(java.nio.file.Files.readString(schemeFile, java.nio.charset.StandardCharsets.ISO_8859_1));
+            } catch (java.io.IOException e) {
+                throw problem("dp_scheme", "fio: ruh scheme failed to open scheme file " + schemeFile);
+            }
+        }
+        return new JobSpec.Commands.Placement(select.equals("random"), ids, scheme);
     }
 
     /**

@@ -242,14 +242,36 @@ public record JobSpec(
          * @param ids     the placement identifiers, in order: those the drive's Reclaim Unit Handle
          *                Status lists at the indices {@code plids} gives (sorted, as fio sorts
          *                them), or all it lists (at most 128) when {@code plids} is not given
+         * @param scheme  {@code plid_select=scheme}: the {@code dp_scheme} file's entries, in order
+         *                (a write's identifier is the first entry's whose range holds its offset,
+         *                else 0); null otherwise
          */
-        public record Placement(boolean random, List<Integer> ids) {
+        public record Placement(boolean random, List<Integer> ids, List<SchemeEntry> scheme) {
             public Placement {
                 ids = List.copyOf(ids);
+                scheme = scheme == null ? null : List.copyOf(scheme);
                 if (ids.isEmpty()) {
                     throw new IllegalArgumentException("data placement without placement identifiers");
                 }
             }
+
+            public Placement(boolean random, List<Integer> ids) {
+                this(random, ids, null);
+            }
+
+            /** The identifier a write at byte {@code offset} carries under the scheme (dataplacement.c {@code dp_fill_dspec_data}). */
+            public int schemeId(long offset) {
+                for (SchemeEntry e : scheme) {
+                    if (offset >= e.start() && offset < e.end()) {
+                        return e.pid();
+                    }
+                }
+                return 0; // "If the write offset is not affected by any scheme entry, 0(default RUH) will be assigned"
+            }
+        }
+
+        /** One line of a {@code dp_scheme} file: writes at byte offsets [start, end) carry placement identifier {@code pid}. */
+        public record SchemeEntry(long start, long end, int pid) {
         }
 
         /** One entry of the mix: a command (null: plain WRITE) and its percentage. */

@@ -112,7 +112,21 @@ class FdpScenarioTest {
         assertThatThrownBy(() -> run(job + "ioengine=xnvme\nxnvme_async=libaio\n"))
                 .hasMessageContaining("carry no placement directive");
         assertThatThrownBy(() -> run(job + "ioengine=io_uring_cmd\nplid_select=scheme\n"))
-                .hasMessageContaining("plid_select=scheme");
+                .hasMessageContaining("ruh scheme failed to open scheme file");
+        assertThatThrownBy(() -> run(job + "ioengine=io_uring_cmd\nplid_select=scheme\ndp_scheme=/nonexistent/scheme\n"))
+                .hasMessageContaining("dp_scheme: fio: lstat() error related to /nonexistent/scheme");
+    }
+
+    @Test
+    void aSchemeFilePlacesEachWriteByItsOffset(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path scheme = dir.resolve("scheme");
+        java.nio.file.Files.writeString(scheme, "0,1048576,3\n1048576,2097152,5\n");
+        run("[w]\nioengine=io_uring_cmd\nfdp=1\nplid_select=scheme\ndp_scheme=" + scheme + "\nrw=write\nbs=4k\nsize=3m\n");
+        List<Integer> ids = placed.get(0);
+        assertThat(ids).hasSize(768);
+        assertThat(ids.subList(0, 256)).containsOnly(3);
+        assertThat(ids.subList(256, 512)).containsOnly(5);
+        assertThat(ids.subList(512, 768)).containsOnly(0); // no entry holds the offset: the default handle
     }
 
     @Test

@@ -33,6 +33,20 @@ class DataPlacementTest {
     }
 
     @Test
+    void schemeFilesAsFscanfReadsThem() {
+        assertThat(DataPlacement.scheme("0,4096,1\n4096,8192,2\n")).extracting(e -> e.start() + "," + e.end() + "," + e.pid())
+                .containsExactly("0,4096,1", "4096,8192,2");
+        // blanks before the numbers and between entries; %hu keeps 16 bits; a line that does not match ends the list
+        assertThat(DataPlacement.scheme("  0, 10,65537 \n\n 10,20,4\n20 ,30,5\n30,40,6\n"))
+                .extracting(e -> e.start() + "," + e.end() + "," + e.pid()).containsExactly("0,10,1", "10,20,4");
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            many.append(i).append(',').append(i + 1).append(",7\n");
+        }
+        assertThat(DataPlacement.scheme(many.toString())).hasSize(32); // DP_MAX_SCHEME_ENTRIES
+    }
+
+    @Test
     void randomListsRoundTrip() {
         java.util.SplittableRandom r = new java.util.SplittableRandom(14);
         for (int c = 0; c < 200; c++) {

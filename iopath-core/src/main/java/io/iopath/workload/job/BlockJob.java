@@ -725,7 +725,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
             if (op == Op.WRITE) {
                 command = c.writeCommand(writeModes == null ? 0 : writeModes.nextInt(100));
                 if (c.placement() != null && command == null) {
-                    placementId = nextPlacement(c.placement());
+                    placementId = nextPlacement(c.placement(), preparedOffset);
                 }
             }
             if (op == Op.WRITE ? c.writeFua() && (command == null || command == io.iopath.request.DriveCommand.ZONE_APPEND)
@@ -767,10 +767,13 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /**
      * The placement identifier of the next write (dataplacement.c {@code dp_fill_dspec_data}):
-     * round robin over the job's identifiers from the first, or one drawn uniformly
-     * ({@code rand_between(&td->fdp_state, 0, nr_ruhs - 1)}).
+     * round robin over the job's identifiers from the first, one drawn uniformly
+     * ({@code rand_between(&td->fdp_state, 0, nr_ruhs - 1)}), or the scheme's for its offset.
      */
-    private int nextPlacement(JobSpec.Commands.Placement p) {
+    private int nextPlacement(JobSpec.Commands.Placement p, long offset) {
+        if (p.scheme() != null) {
+            return p.schemeId(offset);
+        }
         int n = p.ids().size();
         if (placements != null) {
             return p.ids().get(placements.nextInt(n));
