@@ -163,6 +163,7 @@ public final class ScenarioRun {
                     continue;
                 }
                 BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                job.deviceBytes(device.capacitySectors() * 512);
                 if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.ZBD) {
                     job.attachZbd(zbd);
                 }

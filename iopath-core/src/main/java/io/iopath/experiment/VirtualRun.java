@@ -136,7 +136,9 @@ public final class VirtualRun {
                     guestQueue.task(pid, spec.numjobs() > 1 ? spec.name() + "." + clone : spec.name());
                     guestMetrics.registerJob(pid, spec.name());
                     JobSpec cloneSpec = spec.forClone(clone, scenario.qemu().volumeSizeBytes());
-                    workloads.add(new BlockJob(sim, guestQueue, guestMetrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1));
+                    BlockJob job = new BlockJob(sim, guestQueue, guestMetrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                    job.deviceBytes(scenario.qemu().volumeSizeBytes());
+                    workloads.add(job);
                 }
             }
         }

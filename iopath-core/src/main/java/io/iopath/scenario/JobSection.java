@@ -473,11 +473,6 @@ final class JobSection {
                 align, batch, numjobs, engine, timeBased, thinktime, thinktimeBlocks, rate, rateIops, dist, randomMap,
                 randseed, syncEvery, startDelay, rampTime, replay, percentiles, ioprio, barrierEvery, control, passthrough,
                 commands);
-        if (control.verifyBacklog() > 0 && spec.verifyByOffset()) {
-            // fio keeps such writes in an rb-tree by offset and reads back its first completed entry
-            throw problem("verify_backlog", "with writes whose offsets may repeat (norandommap, rw=…:N, io_size above "
-                    + "size: fio's offset-ordered verify tree) is not modelled");
-        }
         return spec;
     }
 
@@ -829,10 +824,6 @@ final class JobSection {
         boolean verify = !verifyAs.equals("0") && !verifyAs.equals("none") && bool("do_verify", true);
         options.node("do_verify"); // known, and only read with verify
         int backlog = (int) integer("verify_backlog", 0, 0, Integer.MAX_VALUE);
-        if (backlog > 0 && verify && rwRandomNoMap()) {
-            // fio keeps such writes in an rb-tree by offset and reads back its first completed entry
-            throw problem("verify_backlog", "with random writes and norandommap (fio's offset-ordered verify tree) is not modelled");
-        }
         // experimental_verify: the read-back replays the job's offsets (backend.c do_verify);
         // it is read here whatever verify says, as fio accepts it alone
         boolean experimental = bool("experimental_verify", false);
@@ -977,12 +968,6 @@ final class JobSection {
             // below
         }
         throw expected(key, "a fraction from 0 to 1, such as 0.7");
-    }
-
-    /** Whether the job's offsets are random and may repeat (norandommap). */
-    private boolean rwRandomNoMap() {
-        String rw = text(alias("rw", "readwrite"), "read").strip();
-        return rw.startsWith("rand") && bool("norandommap", false);
     }
 
     /**

@@ -9,6 +9,7 @@ import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
 import io.iopath.sim.Timer;
 import io.iopath.workload.JobSpec;
+import io.iopath.workload.ReadWrite;
 import io.iopath.workload.Waiters;
 import java.util.SplittableRandom;
 
@@ -79,6 +80,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private long bytesToTransfer;
     /** Passes over the region a sequential job has begun after its first. */
     private int pass;
+    /** fio's real_file_size: the device's bytes ({@link #deviceBytes}). */
+    private long deviceBytes;
     /** The loop being done, with verify (each loop verified: {@link #verifyEachLoop}). */
     private int loop;
     /** verify: the writes to read back, fio's io_hist (shared with file jobs). */
@@ -163,8 +166,16 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.randomMap = spec.rw().random && spec.randomMap() && regionBlocks < RandomMap.MAX_BLOCKS ? new RandomMap(regionBlocks) : null;
         this.depth = spec.effectiveDepth();
         this.wake = sim.timer("job." + spec.name() + ".wake", this::fill);
-        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0);
+        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0, spec.verifyByOffset());
         this.minRate = new MinRateCheck(spec.control().minRate(), spec.name());
+    }
+
+    /**
+     * The device's size in bytes, fio's {@code real_file_size} of the job's file: where a holed
+     * sequential job ({@code rw=write:N}) wraps or stops ({@link #holed}). Without it, the region's end.
+     */
+    public void deviceBytes(long bytes) {
+        this.deviceBytes = bytes;
     }
 
     /** zonemode=zbd: the run's fio zone bookkeeping (one per device, as fio's zbd_info is per file). */
@@ -307,7 +318,30 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     private boolean loopsLeftToVerify() {
-        return verifyEachLoop() && loop + 1 < spec.control().loops() && sim.now() < stopIssuingAtNs && !terminated;
+        if (sim.now() >= stopIssuingAtNs || terminated) {
+            return false;
+        }
+        if (verifyEachLoop() && loop + 1 < spec.control().loops()) {
+            return true;
+        }
+        if (!holedVerify() || spec.numberIos() > 0 && issued >= spec.numberIos()) {
+            return false; // keep_running: exceeds_number_ios ends the job
+        }
+        // backend.c keep_running once the loops are done: another loop while the bytes read and
+        // written (td->io_bytes, the verify reads included) are short of io_size (or size) by a block
+        long limit = spec.control().ioSize() > 0 ? spec.control().ioSize() : spec.size();
+        return limit - bytesIssued >= spec.blockSizes().max();
+    }
+
+    /** fio's td_write: the job writes (rw=write, rw, trimwrite). */
+    private boolean writes() {
+        return spec.rw() == ReadWrite.WRITE || spec.rw() == ReadWrite.RW || spec.rw() == ReadWrite.TRIMWRITE;
+    }
+
+    /** A holed sequential write job with verify: each pass ends at the region's end and is read back ({@link #holed}). */
+    private boolean holedVerify() {
+        return spec.rwSuffix() > 0 && !spec.rw().random && spec.control().verify() && !spec.timeBased()
+                && spec.control().zoning().mode() != JobSpec.Zoning.Mode.STRIDED;
     }
 
     /**
@@ -563,6 +597,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
             }
         } else if (spec.rwSuffix() < 0) {
             rel = backwards(d, bs);
+        } else if (spec.rwSuffix() > 0 && spec.control().zoning().mode() != JobSpec.Zoning.Mode.STRIDED) {
+            rel = holed(d, bs, choice.min() == choice.max() && choice.splitSizes().isEmpty());
+            if (rel < 0) {
+                return false;
+            }
         } else {
             if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.STRIDED) {
                 strideIfDue(d);
@@ -650,6 +689,47 @@ public final class BlockJob implements io.iopath.workload.Workload {
             }
         }
         pos = Math.max(0, Math.min(pos, spec.size() - bs));
+        nextSequential[d] = pos + bs;
+        return pos;
+    }
+
+    /**
+     * {@code rw=write:N}: io_u.c {@code get_next_seq_offset} with a positive {@code ddir_seq_add}
+     * and {@code get_next_offset}. Each IO starts N bytes after the end of the previous one (the
+     * first at the region's start). time_based, and a write job whose {@code io_size} is above
+     * {@code size}, go back to the start once the previous IO ended at or past the region's end.
+     * A position at or past the device's end restarts at {@code offset}, which fio then adds to
+     * the region's start again (it compares and sets its relative position with the file's
+     * absolute values). A position at or past the region's end ends the pass: do_io stops (fio's
+     * get_io_u fails), and with verify the pass is read back before keep_running starts the next
+     * ({@link #loopsLeftToVerify}); without verify the next pass is the same as a wrap to the
+     * start. A fixed block size may run past the region's end (get_next_buflen returns it
+     * unchecked) but not past the device's.
+     *
+     * @return the offset in the region, or -1 when the pass has ended
+     */
+    private long holed(int d, long bs, boolean fixedBs) {
+        long device = deviceBytes > 0 ? deviceBytes : capacityEnd();
+        long end = nextSequential[d]; // fio's last_pos, from the region's start
+        if ((spec.timeBased() || writes() && spec.control().ioSize() > spec.size()) && end >= spec.size()) {
+            end = 0;
+        }
+        long pos = end;
+        if (pos != 0) {
+            pos += spec.rwSuffix();
+            if (pos >= device) {
+                pos = spec.offset();
+            }
+        }
+        if (pos >= spec.size() || !fixedBs && pos + bs > spec.size() || spec.offset() + pos + bs > device) {
+            // time_based goes on to the runtime (a verify phase there is read when the runtime ends)
+            boolean again = spec.timeBased() || !spec.control().verify() && (++pass < spec.control().loops()
+                    || spec.control().ioSize() > 0 && bytesForLimit < spec.control().ioSize());
+            if (!again || bs > spec.size()) {
+                return -1;
+            }
+            pos = 0;
+        }
         nextSequential[d] = pos + bs;
         return pos;
     }

@@ -149,7 +149,7 @@ public final class FileJob implements Workload {
         String base = "job." + spec.name() + (clone >= 0 ? "." + clone : "") + (spec.randseed() >= 0 ? ".randseed=" + spec.randseed() : "");
         this.streamBase = base;
         drawStreams();
-        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0);
+        this.verifyLog = new VerifyLog(spec.control().verifyBacklog() > 0, spec.verifyByOffset());
         this.resume = sim.timer(base + ".resume", this::next);
         this.cpu = cpu;
         this.cpuDone = sim.timer(base + ".cpu", this::cpuSpent);
