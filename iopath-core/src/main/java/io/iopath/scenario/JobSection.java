@@ -119,7 +119,13 @@ final class JobSection {
     }
 
     private final Fields options;
-    private final long capacityBytes;
+    /** The device's bytes as the job's offsets count them (an extended LBA's blocks include their metadata). */
+    private long capacityBytes;
+    /** The LBA format the job's metadata options imply ({@link #protectionInfo}), and its PRACT bit. */
+    private io.iopath.device.disk.LbaFormat lbaFormat = io.iopath.device.disk.LbaFormat.PLAIN;
+    private boolean prAct = true;
+    /** Bytes per sector in the job's offsets and sizes: 512, or an extended LBA's data plus metadata (fio's lba_ext). */
+    private int sectorBytes = ProtectionInfo.DATA_BYTES;
     private final boolean onFiles;
     private FileJobSpec files;
     /** The drive's zone size when it is zoned (drive.zoned), else 0: fio's unit of {@code 1z} without zonesize. */
@@ -232,8 +238,8 @@ final class JobSection {
                 if (rw.random && rwSuffix < 1) {
                     throw expected(rwKey, "a positive :N");
                 }
-                if (rwSuffix < 0 && rwSuffix % 512 != 0) {
-                    throw expected(rwKey, "a backwards step (:-N) that is a multiple of 512 bytes");
+                if (rwSuffix < 0 && rwSuffix % sectorBytes != 0) {
+                    throw expected(rwKey, "a backwards step (:-N) that is a multiple of " + sectorBytes + " bytes");
                 }
             }
         }
@@ -257,9 +263,9 @@ final class JobSection {
         if (pi && !singleBs) {
             protectionInfo(minBs);
         }
-        long align = has(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, 512) : minBs;
-        if (align % 512 != 0) {
-            throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
+        long align = has(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, sectorBytes) : minBs;
+        if (align % sectorBytes != 0) {
+            throw expected(alias("blockalign", "ba"), "a multiple of " + sectorBytes + " bytes");
         }
         String engine = text("ioengine", "libaio").strip();
         boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
@@ -513,7 +519,7 @@ final class JobSection {
             }
         }
         int numRange = numRange(engine);
-        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange);
+        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange, lbaFormat, prAct);
         return c.equals(JobSpec.Commands.PLAIN) ? JobSpec.Commands.PLAIN : c;
     }
 
@@ -1041,8 +1047,8 @@ final class JobSection {
         }
         // a bio's size is capped; a zbd trim sends none (a zone reset), and its size is a zone's
         long cap = zoneResetSizes ? 4L << 30 : 64L << 20;
-        if (v < 512 || v % 512 != 0 || v > cap) {
-            throw expected(key, "a multiple of 512 bytes up to " + (zoneResetSizes ? "4g (a trim under zonemode=zbd resets a zone)" : "64m"));
+        if (v < sectorBytes || v % sectorBytes != 0 || v > cap) {
+            throw expected(key, "a multiple of " + sectorBytes + " bytes up to " + (zoneResetSizes ? "4g (a trim under zonemode=zbd resets a zone)" : "64m"));
         }
         return v;
     }
@@ -1058,7 +1064,7 @@ final class JobSection {
         } catch (IllegalArgumentException e) {
             throw expectedSize("offset", Units.SIZE_FORMAT);
         }
-        if (offset % 512 != 0 || offset >= capacityBytes) {
+        if (offset % sectorBytes != 0 || offset >= capacityBytes) {
             throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
         }
         return offset;
@@ -1101,7 +1107,7 @@ final class JobSection {
         if (!(pct > 0 && pct <= 100)) {
             throw new IllegalArgumentException();
         }
-        return (long) (capacityBytes * pct / 100) / 512 * 512;
+        return (long) (capacityBytes * pct / 100) / sectorBytes * sectorBytes;
     }
 
     private List<Long> perDirection(String key, boolean isSize) {
@@ -1276,11 +1282,14 @@ final class JobSection {
 
     /**
      * The NVMe metadata and protection information options ({@link ProtectionInfo}): read with
-     * fio's checks and the LBA format they imply; a job whose metadata would cross the bus is
-     * refused, naming that format, because the drive model does not time metadata yet
-     * ({@link io.iopath.device.disk.LbaFormat}, docs/drive.md). A format without host metadata
-     * (no {@code md_per_io_size}, a block size that is a multiple of 512) moves what a plain job
-     * moves, and {@code pi_chk}'s checks always pass (no corruption is modelled).
+     * fio's checks and the LBA format they imply, which the job's commands carry ({@link
+     * JobSpec.Commands#format}) and the drive is formatted with (docs/drive.md, "LBA formats with
+     * metadata"). They are the io_uring, io_uring_cmd and xnvme engines' options (engines/io_uring.c,
+     * engines/xnvme.c); with another engine fio does not know them ("Bad option"). An extended
+     * LBA whose metadata the host moves makes the job's offsets and sizes count data plus
+     * metadata ({@link #sectorBytes}), as fio's do. {@code pi_chk}'s checks always pass (no
+     * corruption is modelled) and cost no simulated time: the host's guard and tag work is CPU,
+     * which a job on the drive is not charged for.
      */
     private void protectionInfo(long bs) {
         String given = null;
@@ -1292,35 +1301,59 @@ final class JobSection {
         if (given == null) {
             return;
         }
+        String engine = text("ioengine", "libaio").strip();
+        boolean cmd = engine.equals("io_uring_cmd") || engine.equals("xnvme");
+        if (!cmd && !engine.equals("io_uring")) {
+            throw problem(given, "only applies with ioengine=io_uring, io_uring_cmd or xnvme (an option of engines/io_uring.c "
+                    + "and engines/xnvme.c; fio: \"Bad option <" + given + "=" + text(given, "").strip() + ">\")");
+        }
+        if (onFiles) {
+            throw problem(given, "metadata goes with IO to the device, not to files on a file system");
+        }
         long md = size("md_per_io_size", 0, 0);
-        boolean prAct = bool("pi_act", true); // engines/io_uring.c: pi_act's default is 1
+        prAct = bool("pi_act", true); // engines/io_uring.c and xnvme.c: pi_act's default is 1
         ProtectionInfo.checks(text("pi_chk", ""));
-        tag("apptag");
-        tag("apptag_mask");
-        io.iopath.device.disk.LbaFormat format;
+        tag("apptag", 0x1234);
+        long appMask = tag("apptag_mask", 0xffff); // both defaults: engines/io_uring.c's option table
+        if (!cmd && md != 0 && appMask != 0xffff) {
+            // engines/io_uring.c fio_ioring_init
+            throw problem("apptag_mask", "must be 0xffff with ioengine=io_uring (fio: \"io_uring with metadata requires an "
+                    + "apptag_mask of 0xffff\")");
+        }
         try {
-            format = ProtectionInfo.format(bs, md);
+            lbaFormat = ProtectionInfo.format(bs, md);
         } catch (IllegalArgumentException e) {
             throw problem(md != 0 ? "md_per_io_size" : alias("blocksize", "bs"), e.getMessage());
         }
-        int hostMd = format.hostMetadataBytes(prAct);
-        if (hostMd > 0 || format.extended()) {
-            throw problem(given, "implies the LBA format " + ProtectionInfo.describe(format) + " (pi_act=" + (prAct ? 1 : 0)
-                    + "): " + hostMd + " bytes of metadata per 512-byte block cross the bus, which iopath's drive model "
-                    + "does not time yet (LbaFormat, docs/drive.md)");
+        if (lbaFormat.extended() && !cmd) {
+            throw problem(alias("blocksize", "bs"), "block size " + bs + " is an extended LBA's (data and metadata in one "
+                    + "buffer), which only NVMe commands address (io_uring_cmd, xnvme); a block device's IO is whole "
+                    + ProtectionInfo.DATA_BYTES + "-byte sectors, its metadata in a separate buffer (md_per_io_size)");
+        }
+        sectorBytes = lbaFormat.hostBlockBytes(prAct);
+        if (sectorBytes != ProtectionInfo.DATA_BYTES) {
+            // fio's real_file_size: the namespace's blocks times lba_ext (engines/io_uring.c fio_ioring_cmd_get_file_size)
+            capacityBytes = capacityBytes / ProtectionInfo.DATA_BYTES * sectorBytes;
+        }
+        if (lbaFormat.extended() && lbaFormat.piType() > 0 && !text("verify", "none").strip().equals("none")) {
+            throw problem("verify", "cannot be used on an extended LBA with protection information (fio: \"for extended LBA, "
+                    + "verify cannot be used when E2E data protection is enabled\")");
+        }
+        if (sectorBytes != ProtectionInfo.DATA_BYTES && text("zonemode", "none").strip().equals("zbd")) {
+            throw problem("zonemode", "zonemode=zbd on an extended LBA format (zones counted in data plus metadata) is not modelled");
         }
     }
 
     /** A 16-bit tag as fio's {@code FIO_OPT_INT} reads it: decimal or 0x hex. */
-    private void tag(String key) {
+    private long tag(String key, long dflt) {
         Node.ScalarNode v = scalar(key);
         if (v == null) {
-            return;
+            return dflt;
         }
         try {
             long t = Long.decode(v.text().strip());
             if (t >= 0 && t <= 0xffff) {
-                return;
+                return t;
             }
         } catch (NumberFormatException e) {
             // reported below

@@ -1,5 +1,6 @@
 package io.iopath.workload;
 
+import io.iopath.device.disk.LbaFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -213,16 +214,37 @@ public record JobSpec(
      *                 command is the plain WRITE; empty: every write is a plain WRITE
      * @param readFua  {@code readfua}: reads carry FUA (the CDB's or command's FUA bit)
      * @param writeFua {@code writefua}: plain writes and zone appends carry FUA
+     * @param numRange  ranges per trim ({@code num_range}; 1)
+     * @param format    the namespace's LBA format the job's metadata options imply ({@code
+     *                  md_per_io_size}, an extended block size: scenario.ProtectionInfo);
+     *                  {@link LbaFormat#PLAIN} without them
+     * @param prAct     the commands' PRACT bit ({@code pi_act}; engines/io_uring.c's default 1)
      */
-    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange) {
+    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange, LbaFormat format,
+                           boolean prAct) {
         public static final Commands PLAIN = new Commands(List.of(), false, false);
 
         public Commands {
             writes = List.copyOf(writes);
+            java.util.Objects.requireNonNull(format, "format");
         }
 
         public Commands(List<Share> writes, boolean readFua, boolean writeFua) {
-            this(writes, readFua, writeFua, 1);
+            this(writes, readFua, writeFua, 1, LbaFormat.PLAIN, true);
+        }
+
+        /**
+         * The bytes one sector of the job's offsets and block sizes counts (fio's {@code lba_ext},
+         * else the 512-byte data size: engines/nvme.h {@code get_slba}, {@code get_nlb}): 520 on an
+         * extended 512+8 format whose metadata crosses the bus, else 512.
+         */
+        public int hostSectorBytes() {
+            return format.hostBlockBytes(prAct);
+        }
+
+        /** Bytes each 512-byte sector puts on the bus, data and metadata ({@link LbaFormat#busBytesPerBlock}). */
+        public int busBytesPerSector() {
+            return format.busBytesPerBlock(prAct);
         }
 
         /** One entry of the mix: a command (null: plain WRITE) and its percentage. */
