@@ -58,10 +58,63 @@ final class JobSection {
             "flow_sleep", "fill_device", "experimental_verify", "verify_backlog_batch", "sg_write_mode", "write_mode",
             "cmd_type", "verify_bytchk", "readfua", "writefua", "num_range", "exitall", "exit_what", "exitall_on_error", "rate_min", "ratemin", "rate_iops_min", "ratecycle",
             "sync", "sprandom", "spr_op", "spr_num_regions", "spr_cs", "md_per_io_size", "pi_act", "pi_chk", "apptag",
-            "apptag_mask");
+            "apptag_mask", "xnvme_be", "xnvme_async", "xnvme_sync");
+
+    /**
+     * The engine the job's IO goes through: its {@code ioengine}, or for xNVMe the kernel
+     * interface its {@code xnvme_async} / {@code xnvme_sync} choose (engines/xnvme.c hands them
+     * to libxnvme's {@code xnvme_dev_open}): {@code io_uring_cmd} sends NVMe commands through the
+     * kernel's generic char device (/dev/ng0n1) as fio's io_uring_cmd engine does; {@code
+     * io_uring}, {@code libaio} and {@code psync} do block IO on /dev/nvme0n1 as fio's engines
+     * of those names do. User-space drivers (xnvme_be=spdk, vfio) are past the kernel, refused
+     * as before; with no interface named, libxnvme picks one itself, so the job is refused
+     * asking for it.
+     */
+    private String xnvmeInterface(String ioengine) {
+        for (String k : List.of("xnvme_async", "xnvme_sync", "xnvme_be")) {
+            if (has(k) && !ioengine.equals("xnvme")) {
+                throw problem(k, "only applies with ioengine=xnvme (an option of engines/xnvme.c)");
+            }
+        }
+        if (!ioengine.equals("xnvme")) {
+            return ioengine;
+        }
+        String be = text("xnvme_be", "linux").strip();
+        String async = text("xnvme_async", "").strip();
+        String sync = text("xnvme_sync", "").strip();
+        if (!be.equals("linux")) {
+            throw problem("xnvme_be", "expected linux (the kernel's interfaces), got '" + be + "': "
+                    + UNMODELLED_ENGINES.get("xnvme"));
+        }
+        if (!async.isEmpty() && !sync.isEmpty()) {
+            throw problem("xnvme_sync", "give one of xnvme_async and xnvme_sync: iopath's job submits one way");
+        }
+        String kernel = switch (async.isEmpty() ? "sync:" + sync : async) {
+            case "io_uring_cmd", "io_uring", "libaio" -> async;
+            case "sync:psync" -> "psync";
+            case "sync:" -> throw problem("ioengine", "ioengine=xnvme: name the interface libxnvme uses, which decides "
+                    + "whether the IO goes through the kernel's block layer: xnvme_async=io_uring_cmd (NVMe commands on "
+                    + "/dev/ng0n1), io_uring or libaio, or xnvme_sync=psync (block IO on /dev/nvme0n1)");
+            default -> throw problem(async.isEmpty() ? "xnvme_sync" : "xnvme_async", "expected "
+                    + (async.isEmpty() ? "psync" : "io_uring_cmd, io_uring or libaio") + " (the kernel interfaces iopath models), got '"
+                    + (async.isEmpty() ? sync : async) + "'" + (async.equals("emu") || async.equals("thrpool") || async.equals("posix")
+                    ? ": xNVMe's asynchronous emulation over its synchronous interface, not modelled yet"
+                    : sync.equals("nvme") ? ": synchronous NVMe pass-through ioctls on /dev/ng0n1, not modelled yet"
+                    : async.equals("vfio") || async.equals("nil") ? ": " + UNMODELLED_ENGINES.get("xnvme") : ""));
+        };
+        for (String k : List.of("cmd_type", "write_mode", "verify_bytchk", "readfua", "writefua", "num_range")) {
+            if (has(k)) {
+                throw problem(k, "only applies with ioengine=io_uring_cmd (engines/xnvme.c has no " + k + ")");
+            }
+        }
+        return kernel;
+    }
 
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
+        if (engine.equals("xnvme")) {
+            return; // by the interface it uses: xnvmeInterface
+        }
         if (REMOTE_ENGINES.contains(engine)) {
             throw problem("ioengine", "expected a local block IO engine, got '" + engine
                     + "': a network or remote engine, and iopath simulates a local disk");
@@ -119,6 +172,8 @@ final class JobSection {
     }
 
     private final Fields options;
+    /** The engine the job's IO goes through ({@link #xnvmeInterface}: xnvme's kernel interface, else ioengine). */
+    private String engine;
     /** The device's bytes as the job's offsets count them (an extended LBA's blocks include their metadata). */
     private long capacityBytes;
     /** The LBA format the job's metadata options imply ({@link #protectionInfo}), and its PRACT bit. */
@@ -194,6 +249,7 @@ final class JobSection {
     private JobSpec bind(String defaultName) {
         String name = text("name", defaultName);
         refuseEngine(text("ioengine", "libaio").strip()); // first: what the engine does decides what rw= means (mtd's trim is an erase)
+        engine = xnvmeInterface(text("ioengine", "libaio").strip());
         String rwText = text(alias("rw", "readwrite"), "read");
         ReadWrite rw;
         long rwSuffix = 0;
@@ -267,7 +323,6 @@ final class JobSection {
         if (align % sectorBytes != 0) {
             throw expected(alias("blockalign", "ba"), "a multiple of " + sectorBytes + " bytes");
         }
-        String engine = text("ioengine", "libaio").strip();
         boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine) && !fileOps
                 && !engine.equals("cpuio")) {
@@ -1301,8 +1356,7 @@ final class JobSection {
         if (given == null) {
             return;
         }
-        String engine = text("ioengine", "libaio").strip();
-        boolean cmd = engine.equals("io_uring_cmd") || engine.equals("xnvme");
+        boolean cmd = engine.equals("io_uring_cmd"); // xnvme's too (xnvmeInterface)
         if (!cmd && !engine.equals("io_uring")) {
             throw problem(given, "only applies with ioengine=io_uring, io_uring_cmd or xnvme (an option of engines/io_uring.c "
                     + "and engines/xnvme.c; fio: \"Bad option <" + given + "=" + text(given, "").strip() + ">\")");
