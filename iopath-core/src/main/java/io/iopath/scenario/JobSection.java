@@ -1364,6 +1364,10 @@ final class JobSection {
         if (onFiles) {
             throw problem(given, "metadata goes with IO to the device, not to files on a file system");
         }
+        if (text("ioengine", "").strip().equals("xnvme") && !cmd) {
+            throw problem(given, "with ioengine=xnvme needs NVMe commands to carry the metadata (xnvme_async=io_uring_cmd), "
+                    + "not block IO through " + engine);
+        }
         long md = size("md_per_io_size", 0, 0);
         prAct = bool("pi_act", true); // engines/io_uring.c and xnvme.c: pi_act's default is 1
         ProtectionInfo.checks(text("pi_chk", ""));
@@ -1389,7 +1393,9 @@ final class JobSection {
             // fio's real_file_size: the namespace's blocks times lba_ext (engines/io_uring.c fio_ioring_cmd_get_file_size)
             capacityBytes = capacityBytes / ProtectionInfo.DATA_BYTES * sectorBytes;
         }
-        if (lbaFormat.extended() && lbaFormat.piType() > 0 && !text("verify", "none").strip().equals("none")) {
+        String verify = text("verify", "none").strip();
+        if (sectorBytes != ProtectionInfo.DATA_BYTES && lbaFormat.piType() > 0 && !verify.equals("none") && !verify.equals("0")) {
+            // engines/io_uring.c fio_ioring_open_nvme: data->ms && data->pi_type && data->lba_ext
             throw problem("verify", "cannot be used on an extended LBA with protection information (fio: \"for extended LBA, "
                     + "verify cannot be used when E2E data protection is enabled\")");
         }

@@ -249,8 +249,10 @@ public final class ScenarioReader {
     private static int namespaceFormat(JobSpec job, Node item, String path, int sofar) {
         int b = job.commands().busBytesPerSector();
         if (sofar != 0 && b != sofar) {
-            throw new ScenarioException(item.location(), path, "puts " + b + " bytes per 512-byte sector on the bus "
-                    + "(its LBA format and pi_act) where an earlier job puts " + sofar + ": the jobs share one drive, "
+            io.iopath.workload.JobSpec.Commands c = job.commands();
+            throw new ScenarioException(item.location(), path, "puts " + b + " bytes per 512-byte sector on the bus (LBA format "
+                    + ProtectionInfo.describe(c.format()) + ", pi_act=" + (c.prAct() ? 1 : 0) + ") where an earlier job puts "
+                    + sofar + ": the jobs share one drive, "
                     + "formatted one way (give every job the same md_per_io_size per block, extended block size and pi_act)");
         }
         return b;
