@@ -23,7 +23,7 @@ public record DriveConfig(String preset, DriveSpec spec, ZoneLayout zoned, Flash
 
     /**
      * The same drive formatted so that {@code busBytes} cross the bus per 512-byte sector (an LBA
-     * format with metadata, {@link io.iopath.device.disk.LbaFormat}); this one at 512.
+     * format with metadata, {@link io.iopath.request.LbaFormat}); this one at 512.
      */
     public DriveConfig withBusBytesPerSector(int busBytes) {
         if (busBytes == 512) {

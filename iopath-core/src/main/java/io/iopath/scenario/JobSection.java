@@ -177,7 +177,7 @@ final class JobSection {
     /** The device's bytes as the job's offsets count them (an extended LBA's blocks include their metadata). */
     private long capacityBytes;
     /** The LBA format the job's metadata options imply ({@link #protectionInfo}), and its PRACT bit. */
-    private io.iopath.device.disk.LbaFormat lbaFormat = io.iopath.device.disk.LbaFormat.PLAIN;
+    private io.iopath.request.LbaFormat lbaFormat = io.iopath.request.LbaFormat.PLAIN;
     private boolean prAct = true;
     /** Bytes per sector in the job's offsets and sizes: 512, or an extended LBA's data plus metadata (fio's lba_ext). */
     private int sectorBytes = ProtectionInfo.DATA_BYTES;

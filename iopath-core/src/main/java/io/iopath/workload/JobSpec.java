@@ -1,6 +1,6 @@
 package io.iopath.workload;
 
-import io.iopath.device.disk.LbaFormat;
+import io.iopath.request.LbaFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 

@@ -84,7 +84,7 @@ class FioJobFileTest {
         FioJobFile sb = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nmd_per_io_size=64\npi_act=0\n");
         // 512+8 in a separate buffer, the PI crossing the bus: simulated, the job's commands carrying the format
         assertThat(ScenarioReader.read(sb.tree(), List.of()).jobs().get(0).commands().format())
-                .isEqualTo(new io.iopath.device.disk.LbaFormat(512, 8, false, 1));
+                .isEqualTo(new io.iopath.request.LbaFormat(512, 8, false, 1));
         FioJobFile few = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nmd_per_io_size=4\n");
         assertThatThrownBy(() -> ScenarioReader.read(few.tree(), List.of()))
                 .hasMessageContaining("md_per_io_size should be at least 8 bytes");

@@ -131,7 +131,7 @@ public record DriveSpec(
 
     /**
      * The same drive formatted with metadata on the bus: {@code busBytes} per 512-byte sector
-     * ({@link LbaFormat#busBytesPerBlock}; {@link Overheads#withBusBytesPerSector}). The geometry
+     * ({@link io.iopath.request.LbaFormat#busBytesPerBlock}; {@link Overheads#withBusBytesPerSector}). The geometry
      * keeps its 512-byte sectors: the metadata is stored with them (docs/drive.md).
      */
     public DriveSpec withBusBytesPerSector(int busBytes) {

@@ -3,6 +3,7 @@ package io.iopath.device.disk;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.device.flash.FlashPresets;
+import io.iopath.request.LbaFormat;
 import io.iopath.device.flash.FlashSpec;
 import io.iopath.request.Op;
 import io.iopath.request.Request;

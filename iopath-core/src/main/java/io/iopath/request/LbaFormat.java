@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.request;
 
 /**
  * An NVMe namespace's LBA format with metadata (Identify Namespace LBAF: data size and metadata
@@ -12,7 +12,7 @@ package io.iopath.device.disk;
  *
  * <p>The namespace's format is the drive's: every command on it moves {@link #busBytesPerBlock}
  * per block on the bus (a job's format sets the drive's bus time per sector: scenario.ScenarioReader,
- * {@link DriveSpec#withBusBytesPerSector}); the media keeps its 512-byte sectors, the metadata
+ * device.disk.DriveSpec.withBusBytesPerSector); the media keeps its 512-byte sectors, the metadata
  * stored with them (docs/drive.md, "LBA formats with metadata").
  *
  * @param dataBytes     the logical block's data size (iopath's disks: 512)
