@@ -3,14 +3,10 @@ package io.iopath.workload.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.iopath.device.IssueTap;
 import io.iopath.device.disk.presets.DrivePresets;
-import io.iopath.experiment.ScenarioRun;
-import io.iopath.request.Request;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,25 +20,6 @@ class MetadataJobTest {
         return ScenarioReader.read(FioJobFile.parse("pi.fio", jobFile, Map.of()).tree(), List.of());
     }
 
-    private static List<Request> run(Scenario s, ScenarioRun[] out) {
-        ScenarioRun run = new ScenarioRun(s);
-        List<Request> issued = new ArrayList<>();
-        run.issueTap().setListener(new IssueTap.Listener() {
-            @Override
-            public void issued(Request rq, long nowNs) {
-                issued.add(rq);
-            }
-
-            @Override
-            public void completed(Request rq, long nowNs) {
-                assertThat(rq.error).isZero();
-            }
-        });
-        run.execute(p -> { });
-        out[0] = run;
-        return issued;
-    }
-
     private static final String EXT = "[w]\nfilename=/dev/ng0n1\nioengine=io_uring_cmd\ncmd_type=nvme\niodepth=4\nbs=4160\n"
             + "pi_act=0\npi_chk=GUARD,APPTAG,REFTAG\napptag=0x0888\napptag_mask=0xFFFF\n";
 
@@ -50,26 +27,25 @@ class MetadataJobTest {
     void anExtendedLbaJobAddressesOffsetOver520AndEightSectorsAnIo() {
         // examples/uring-cmd-pi-ext.fio: bs=4160 is eight 512+8 blocks; fio's slba = offset / lba_ext
         // (engines/nvme.h get_slba) and nlb = bs / lba_ext (get_nlb)
-        ScenarioRun[] r = new ScenarioRun[1];
-        List<Request> io = run(read(EXT + "rw=write\noffset=5200\nnumber_ios=100\n"), r);
+        JobHarness h = JobHarness.runFio(EXT + "rw=write\noffset=5200\nnumber_ios=100\n");
+        List<JobHarness.Issue> io = h.data();
         assertThat(io).hasSize(100);
         for (int i = 0; i < io.size(); i++) {
             assertThat(io.get(i).sectors()).isEqualTo(8);
             assertThat(io.get(i).sector()).isEqualTo(10 + 8L * i); // 5200 / 520 = 10
         }
         // fio counts the buffer's bytes, data and metadata: 100 x 4160
-        assertThat(r[0].workloads().get(0).stats().write.bytes).isEqualTo(100 * 4160L);
+        assertThat(h.stats().write.bytes).isEqualTo(100 * 4160L);
     }
 
     @Test
     void randomExtendedOffsetsAreWholeBlocksOf520() {
-        ScenarioRun[] r = new ScenarioRun[1];
-        List<Request> io = run(read(EXT + "rw=randread\nsize=4160k\nnumber_ios=300\n"), r);
+        List<JobHarness.Issue> io = JobHarness.runFio(EXT + "rw=randread\nsize=4160k\nnumber_ios=300\n").data();
         assertThat(io).hasSize(300);
-        for (Request q : io) {
+        for (JobHarness.Issue q : io) {
             assertThat(q.sectors()).isEqualTo(8);
             assertThat(q.sector() % 8).isZero(); // offsets are multiples of 4160 = 8 x 520
-            assertThat(q.endSector()).isLessThanOrEqualTo(4160L * 1024 / 520);
+            assertThat(q.sector() + q.sectors()).isLessThanOrEqualTo(4160L * 1024 / 520);
         }
     }
 
