@@ -13,9 +13,11 @@
 # file's own directory, as fio reads relative paths from where it runs. A file whose leading
 # comment lines document how to run it (the first command there that runs fio on this file, e.g.
 # sprandom.fio's `env FIO_BS=4096 fio ... examples/sprandom.fio` or xnvme-compare.fio's
-# `fio examples/xnvme-compare.fio --section=default ...`) is checked that way: with the command's
-# VAR=VALUE environment and its --section options, shown after the file's name. The command's
-# other options (--ioengine, --filename: the device) are not passed: iopath's drive is the device.
+# `fio examples/xnvme-compare.fio --section=default --ioengine=io_uring ...`) is checked that way:
+# with the command's VAR=VALUE environment, its --section options, and its engine, --ioengine and
+# the xNVMe engine's own choice of kernel interface (--xnvme_async, --xnvme_sync, --xnvme_be: what
+# the engine does depends on it), shown after the file's name. The command's other options
+# (--filename: the device; tuning such as --sqthread_poll) are not passed: iopath's drive is the device.
 set -u
 fio=${1:?usage: $0 FIO_CHECKOUT}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +27,7 @@ nonlocal='^(net|netsplice|rdma|http|rados|rbd|nbd|nfs|libiscsi|gfapi|gfapi_async
 ok=0; refused=0; failed=0; skipped=0
 
 # The file's documented invocation: the first command in its leading comment lines (continuation
-# lines joined) that runs fio on this file; prints "VAR=VALUE ... --section=NAME ..." or nothing.
+# lines joined) that runs fio on this file; prints "VAR=VALUE ... --section=NAME --ioengine=E ..." or nothing.
 documented() {
   awk -v name="$(basename "$1")" '
     /^[[:space:]]*$/ { next }
@@ -40,7 +42,7 @@ documented() {
       for (i = 1; i <= n; i++) {
         if (w[i] == "fio") before = 0
         else if (before && w[i] ~ /^[A-Za-z_][A-Za-z_0-9]*=/) { v = w[i]; gsub(/"/, "", v); out = out " " v }
-        else if (!before && w[i] ~ /^--section=/) out = out " " w[i]
+        else if (!before && w[i] ~ /^--(section|ioengine|xnvme_async|xnvme_sync|xnvme_be)=/) out = out " " w[i]
       }
       sub(/^ /, "", out); print out
     }' "$1"
@@ -51,8 +53,8 @@ for f in $(cd "$fio" && ls examples/*.fio t/jobs/*.fio t/client_server/*.fio 2>/
     skipped=$((skipped + 1)); echo "not-local  $f  (ioengine=$engine)"; continue
   fi
   how=$(documented "$fio/$f")
-  envs=$(printf '%s\n' $how | grep -v '^--section=' | tr '\n' ' ')
-  secs=$(printf '%s\n' $how | grep '^--section=' | tr '\n' ' ')
+  envs=$(printf '%s\n' $how | grep -v '^--' | tr '\n' ' ')
+  secs=$(printf '%s\n' $how | grep '^--' | tr '\n' ' ')
   as=${how:+"  (as its header runs it: $how)"}
   msg=$(cd "$(dirname "$fio/$f")" && env $envs "$iopath" run "$(basename "$f")" $secs --check 2>&1 >/dev/null | grep -v '^ignored: \|^note: ' | head -n 1)
   status=$(cd "$(dirname "$fio/$f")" && env $envs "$iopath" run "$(basename "$f")" $secs --check >/dev/null 2>&1; echo $?)

@@ -74,6 +74,13 @@ final class RunCommand implements Callable<Integer> {
             description = "a fio job file: run only job section NAME (and [global]), as fio's --section; repeatable")
     List<String> sections = new ArrayList<>();
 
+    /**
+     * fio's job options after a fio job file ({@code --ioengine=xnvme}): the defaults its jobs
+     * start from, as fio's command line sets them (FioJobFile.read); anything else unknown is an error.
+     */
+    @CommandLine.Unmatched
+    List<String> fioOptions = new ArrayList<>();
+
     @Option(names = "--seed", paramLabel = "N", description = "seed for every random stream (overrides the scenario's)")
     Long seed;
 
@@ -132,6 +139,12 @@ final class RunCommand implements Callable<Integer> {
         if (!sections.isEmpty() && (scenarioFile == null || PostmarkConfigFile.isConfigFile(scenarioFile))) {
             throw new BadInputException("--section: only for a fio job file (it names the job sections to run)");
         }
+        boolean fioJobFile = scenarioFile != null && !PostmarkConfigFile.isConfigFile(scenarioFile) && Files.isRegularFile(scenarioFile)
+                && FioJobFile.looksLikeJobFile(scenarioFile, ScenarioFiles.read(scenarioFile));
+        if (!fioOptions.isEmpty() && !fioJobFile) {
+            // without a fio job file they are what picocli refuses (its handler adds the spelling hint)
+            throw new CommandLine.UnmatchedArgumentException(spec.commandLine(), fioOptions);
+        }
         if (scenarioFile != null && PostmarkConfigFile.isConfigFile(scenarioFile)) {
             return postmark();
         }
@@ -165,7 +178,7 @@ final class RunCommand implements Callable<Integer> {
             scenario = ScenarioReader.readDefault(all);
         } else {
             if (FioJobFile.looksLikeJobFile(scenarioFile, ScenarioFiles.read(scenarioFile))) {
-                fio = FioJobFile.read(scenarioFile, all, sections);
+                fio = FioJobFile.read(scenarioFile, all, sections, fioOptions);
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);
                 }

@@ -21,6 +21,18 @@ public record DriveConfig(String preset, DriveSpec spec, ZoneLayout zoned, Flash
         this(preset, spec, zoned, null);
     }
 
+    /**
+     * The same drive formatted so that {@code busBytes} cross the bus per 512-byte sector (an LBA
+     * format with metadata, {@link io.iopath.request.LbaFormat}); this one at 512.
+     */
+    public DriveConfig withBusBytesPerSector(int busBytes) {
+        if (busBytes == 512) {
+            return this;
+        }
+        return new DriveConfig(preset, spec == null ? null : spec.withBusBytesPerSector(busBytes), zoned,
+                flash == null ? null : flash.withBusBytesPerSector(busBytes));
+    }
+
     public long capacitySectors() {
         return flash != null ? flash.capacitySectors() : spec.capacitySectors();
     }

@@ -79,9 +79,21 @@ public final class FioJobFile {
      * every {@code [global]}) are read; an empty list reads them all.
      */
     public static FioJobFile read(Path file, List<String> overrides, List<String> sections) {
+        return read(file, overrides, sections, List.of());
+    }
+
+    /**
+     * As {@link #read(Path, List, List)} with fio's job options from the command line ({@code
+     * --NAME=VALUE}, or {@code --NAME} for a flag), as {@code fio FILE --ioengine=xnvme} takes
+     * them (init.c {@code parse_cmd_line}, {@code FIO_GETOPT_JOB}: before any {@code --name}
+     * they set the default job every job of the file starts from, and the file's own lines,
+     * [global]'s included, override them).
+     */
+    public static FioJobFile read(Path file, List<String> overrides, List<String> sections, List<String> options) {
         boolean fsAsked = overrides.stream().anyMatch(o -> o.strip().startsWith("filesystem."));
         try {
-            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv(), fsAsked, sections);
+            return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8), System.getenv(), fsAsked, sections,
+                    options);
         } catch (IOException e) {
             throw new ScenarioException(new Location(file.toString(), 0, 0), "", "cannot read the file: " + e.getMessage());
         }
@@ -166,6 +178,33 @@ public final class FioJobFile {
                 out = out.replace(k.getKey(), k.getValue());
             }
             return out;
+        }
+
+        /**
+         * fio's job options given on the command line ({@code --NAME=VALUE}; {@code --NAME} for a
+         * flag): read into the defaults every section starts from, as init.c {@code parse_cmd_line}
+         * sets them in {@code def_thread}, before the file, whose lines override them. They are
+         * not among the options as written (fio's {@code opt_list} of the file's sections).
+         */
+        void commandLine(List<String> options) {
+            for (String o : options) {
+                Location at = new Location("command line option " + o, 0, 0);
+                if (!o.startsWith("--") || o.length() < 3 || o.startsWith("--=")) {
+                    throw new ScenarioException(at, "", "expected a fio job option --NAME=VALUE, got '" + o + "'");
+                }
+                int eq = o.indexOf('=');
+                String key = (eq < 0 ? o.substring(2) : o.substring(2, eq)).strip();
+                String value = eq < 0 ? "" : substitute(o.substring(eq + 1).strip());
+                if (key.equals("name")) {
+                    throw new ScenarioException(at, key, "--name on the command line starts a job of fio's own, not a "
+                            + "default for the file's jobs; give the job in the file");
+                }
+                current = global;
+                currentWritten = new ArrayList<>();
+                option(key, value, at, at);
+            }
+            current = null;
+            currentWritten = null;
         }
 
         void read(String source, String text, int depth, boolean included) {
@@ -397,6 +436,11 @@ public final class FioJobFile {
     }
 
     static FioJobFile parse(String source, String text, Map<String, String> env, boolean fsAsked, List<String> sections) {
+        return parse(source, text, env, fsAsked, sections, List.of());
+    }
+
+    static FioJobFile parse(String source, String text, Map<String, String> env, boolean fsAsked, List<String> sections,
+                            List<String> options) {
         for (String s : sections) {
             if (s.equals("global")) {
                 // init.c parse_cmd_line, option 'x'
@@ -404,12 +448,14 @@ public final class FioJobFile {
             }
         }
         Reader scan = new Reader(env, null, sections);
+        scan.commandLine(options);
         scan.read(source, text, 0, false);
         for (Map<String, Entry> job : scan.jobs) {
             asyncSg(job);
         }
         boolean files = fsAsked || onFiles(scan.jobs);
         Reader reader = new Reader(env, files, sections);
+        reader.commandLine(options);
         reader.read(source, text, 0, false);
         Map<String, Entry> global = reader.global;
         List<String> jobNames = reader.jobNames;

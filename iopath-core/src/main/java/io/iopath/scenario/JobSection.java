@@ -61,8 +61,64 @@ final class JobSection {
             "apptag_mask", "fdp", "dataplacement", "data_placement", "plid_select", "fdp_pli_select", "plids", "fdp_pli",
             "dp_scheme", "xnvme_async", "xnvme_sync", "xnvme_be");
 
+    /**
+     * The engine the job's IO goes through: its {@code ioengine}, or for xNVMe the kernel
+     * interface its {@code xnvme_async} / {@code xnvme_sync} choose (engines/xnvme.c hands them
+     * to libxnvme's {@code xnvme_dev_open}): {@code io_uring_cmd} sends NVMe commands through the
+     * kernel's generic char device (/dev/ng0n1) as fio's io_uring_cmd engine does; {@code
+     * io_uring}, {@code libaio} and {@code psync} do block IO on /dev/nvme0n1 as fio's engines
+     * of those names do. User-space drivers (xnvme_be=spdk, vfio) are past the kernel, refused
+     * as before; with no interface named, libxnvme picks one itself, so the job is refused
+     * asking for it.
+     */
+    private static final String XNVME_USER_SPACE = "a user-space NVMe library past the kernel, and iopath's host "
+            + "reaches its drives through the kernel's block layer";
+
+    private String xnvmeInterface(String ioengine) {
+        for (String k : List.of("xnvme_async", "xnvme_sync", "xnvme_be")) {
+            if (has(k) && !ioengine.equals("xnvme")) {
+                throw problem(k, "only applies with ioengine=xnvme (an option of engines/xnvme.c)");
+            }
+        }
+        if (!ioengine.equals("xnvme")) {
+            return ioengine;
+        }
+        String be = text("xnvme_be", "linux").strip();
+        String async = text("xnvme_async", "").strip();
+        String sync = text("xnvme_sync", "").strip();
+        if (!be.equals("linux")) {
+            throw problem("xnvme_be", "expected linux (the kernel's interfaces), got '" + be + "': "
+                    + XNVME_USER_SPACE);
+        }
+        if (!async.isEmpty() && !sync.isEmpty()) {
+            throw problem("xnvme_sync", "give one of xnvme_async and xnvme_sync: iopath's job submits one way");
+        }
+        String kernel = switch (async.isEmpty() ? "sync:" + sync : async) {
+            case "io_uring_cmd", "io_uring", "libaio" -> async;
+            case "sync:psync" -> "psync";
+            case "sync:" -> throw problem("ioengine", "ioengine=xnvme: name the interface libxnvme uses, which decides "
+                    + "whether the IO goes through the kernel's block layer: xnvme_async=io_uring_cmd (NVMe commands on "
+                    + "/dev/ng0n1), io_uring or libaio, or xnvme_sync=psync (block IO on /dev/nvme0n1)");
+            default -> throw problem(async.isEmpty() ? "xnvme_sync" : "xnvme_async", "expected "
+                    + (async.isEmpty() ? "psync" : "io_uring_cmd, io_uring or libaio") + " (the kernel interfaces iopath models), got '"
+                    + (async.isEmpty() ? sync : async) + "'" + (async.equals("emu") || async.equals("thrpool") || async.equals("posix")
+                    ? ": xNVMe's asynchronous emulation over its synchronous interface, not modelled yet"
+                    : sync.equals("nvme") ? ": synchronous NVMe pass-through ioctls on /dev/ng0n1, not modelled yet"
+                    : async.equals("vfio") || async.equals("nil") ? ": " + XNVME_USER_SPACE : ""));
+        };
+        for (String k : List.of("cmd_type", "write_mode", "verify_bytchk", "readfua", "writefua", "num_range")) {
+            if (has(k)) {
+                throw problem(k, "only applies with ioengine=io_uring_cmd (engines/xnvme.c has no " + k + ")");
+            }
+        }
+        return kernel;
+    }
+
     /** An engine iopath does not simulate is refused by name, before any option it would give its own meaning. */
     private void refuseEngine(String engine) {
+        if (engine.equals("xnvme")) {
+            return; // by the interface it uses: xnvmeInterface
+        }
         if (REMOTE_ENGINES.contains(engine)) {
             throw problem("ioengine", "expected a local block IO engine, got '" + engine
                     + "': a network or remote engine, and iopath simulates a local disk");
@@ -119,7 +175,15 @@ final class JobSection {
     }
 
     private final Fields options;
-    private final long capacityBytes;
+    /** The engine the job's IO goes through ({@link #xnvmeInterface}: xnvme's kernel interface, else ioengine). */
+    private String engine;
+    /** The device's bytes as the job's offsets count them (an extended LBA's blocks include their metadata). */
+    private long capacityBytes;
+    /** The LBA format the job's metadata options imply ({@link #protectionInfo}), and its PRACT bit. */
+    private io.iopath.request.LbaFormat lbaFormat = io.iopath.request.LbaFormat.PLAIN;
+    private boolean prAct = true;
+    /** Bytes per sector in the job's offsets and sizes: 512, or an extended LBA's data plus metadata (fio's lba_ext). */
+    private int sectorBytes = ProtectionInfo.DATA_BYTES;
     private final boolean onFiles;
     private FileJobSpec files;
     /** The drive's zone size when it is zoned (drive.zoned), else 0: fio's unit of {@code 1z} without zonesize. */
@@ -200,6 +264,7 @@ final class JobSection {
     private JobSpec bind(String defaultName) {
         String name = text("name", defaultName);
         refuseEngine(text("ioengine", "libaio").strip()); // first: what the engine does decides what rw= means (mtd's trim is an erase)
+        engine = xnvmeInterface(text("ioengine", "libaio").strip());
         String rwText = text(alias("rw", "readwrite"), "read");
         ReadWrite rw;
         long rwSuffix = 0;
@@ -244,8 +309,8 @@ final class JobSection {
                 if (rw.random && rwSuffix < 1) {
                     throw expected(rwKey, "a positive :N");
                 }
-                if (rwSuffix < 0 && rwSuffix % 512 != 0) {
-                    throw expected(rwKey, "a backwards step (:-N) that is a multiple of 512 bytes");
+                if (rwSuffix < 0 && rwSuffix % sectorBytes != 0) {
+                    throw expected(rwKey, "a backwards step (:-N) that is a multiple of " + sectorBytes + " bytes");
                 }
             }
         }
@@ -269,11 +334,10 @@ final class JobSection {
         if (pi && !singleBs) {
             protectionInfo(minBs);
         }
-        long align = has(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, 512) : minBs;
-        if (align % 512 != 0) {
-            throw expected(alias("blockalign", "ba"), "a multiple of 512 bytes");
+        long align = has(alias("blockalign", "ba")) ? size(alias("blockalign", "ba"), minBs, sectorBytes) : minBs;
+        if (align % sectorBytes != 0) {
+            throw expected(alias("blockalign", "ba"), "a multiple of " + sectorBytes + " bytes");
         }
-        String engine = text("ioengine", "libaio").strip();
         boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine) && !fileOps
                 && !engine.equals("cpuio")) {
@@ -295,15 +359,6 @@ final class JobSection {
                 throw expected("libblkio_driver", "one of " + String.join(", ", new TreeSet<>(LIBBLKIO_DRIVERS)));
             }
             passthrough = !driver.equals("io_uring");
-        }
-        if (engine.equals("xnvme")) {
-            passthrough = xnvmePassthrough();
-        } else {
-            for (String k : List.of("xnvme_async", "xnvme_sync", "xnvme_be")) {
-                if (has(k)) {
-                    throw problem(k, "only applies with ioengine=xnvme (an option of engines/xnvme.c)");
-                }
-            }
         }
         if (passthrough && onFiles) {
             throw problem("ioengine", "ioengine=" + engine + " sends commands to the device itself, past the file "
@@ -529,39 +584,8 @@ final class JobSection {
             }
         }
         int numRange = numRange(engine);
-        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange, placement(engine));
+        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange, placement(engine), lbaFormat, prAct);
         return c.equals(JobSpec.Commands.PLAIN) ? JobSpec.Commands.PLAIN : c;
-    }
-
-    /**
-     * Whether an {@code ioengine=xnvme} job's commands pass through to the NVMe device. xNVMe
-     * (engines/xnvme.c, {@code FIO_Q_QUEUED}: asynchronous) builds NVMe commands and hands them to
-     * the interface {@code xnvme_async} / {@code xnvme_sync} / {@code xnvme_be} name: NVMe
-     * pass-through (io_uring_cmd, the nvme ioctl, and the user-space drivers spdk, vfio) or the
-     * kernel's block layer ({@code libaio}, {@code io_uring}, {@code posix}; the {@code emu} and
-     * {@code thrpool} emulations over {@code xnvme_sync=psync} or {@code block}), whose reads and
-     * writes the block layer merges and schedules as any. Without them, as fio's xNVMe examples run
-     * it on {@code /dev/ngXnY} (a character device, which only takes pass-through commands), pass-through.
-     */
-    private boolean xnvmePassthrough() {
-        String async = text("xnvme_async", "").strip();
-        String sync = text("xnvme_sync", "").strip();
-        String be = text("xnvme_be", "").strip();
-        if (async.equals("nil")) {
-            throw problem("xnvme_async", "nil completes every command without IO (xNVMe's null interface), like fio's null engine");
-        }
-        if (!async.isEmpty() && !List.of("emu", "thrpool", "io_uring", "io_uring_cmd", "libaio", "posix", "vfio", "spdk").contains(async)) {
-            throw expected("xnvme_async", "one of emu, thrpool, io_uring, io_uring_cmd, libaio, posix, vfio, spdk or nil");
-        }
-        if (!sync.isEmpty() && !List.of("nvme", "psync", "block").contains(sync)) {
-            throw expected("xnvme_sync", "one of nvme, psync or block");
-        }
-        if (!be.isEmpty() && !List.of("linux", "spdk", "vfio", "posix").contains(be)) {
-            throw expected("xnvme_be", "one of linux, spdk, vfio or posix (the back ends of a Linux host)");
-        }
-        boolean blockLayer = List.of("libaio", "io_uring", "posix").contains(async) || be.equals("posix")
-                || ((async.isEmpty() || async.equals("emu") || async.equals("thrpool")) && (sync.equals("psync") || sync.equals("block")));
-        return !blockLayer;
     }
 
     /**
@@ -628,17 +652,17 @@ final class JobSection {
         if (has("read_iolog")) {
             throw problem(key, "data placement of a replayed iolog's writes (iolog.c) is not simulated yet");
         }
-        if (!engine.equals("io_uring_cmd") && !engine.equals("xnvme")) {
+        if (text("ioengine", "").strip().equals("xnvme") && !engine.equals("io_uring_cmd")) {
+            throw problem(key, "xNVMe's block-layer interface (xnvme_async / xnvme_sync) sends plain reads and "
+                    + "writes, which carry no placement directive; give xnvme_async=io_uring_cmd");
+        }
+        if (!engine.equals("io_uring_cmd")) {
             throw problem(key, "fio fails the job at set-up: \"engine (" + engine + ") lacks fetch ruhs\" (dataplacement.c "
                     + "fdp_ruh_info): only io_uring_cmd (cmd_type=nvme) and xnvme fetch the drive's Reclaim Unit Handle Status");
         }
         if (engine.equals("io_uring_cmd") && text("cmd_type", "nvme").strip().equals("bsg")) {
             throw problem(key, "fio fails the job at set-up: \"This cmd_type does not support fetch_ruhs\" (engines/io_uring.c "
                     + "fio_ioring_cmd_fetch_ruhs): FDP is NVMe's, give cmd_type=nvme");
-        }
-        if (engine.equals("xnvme") && !xnvmePassthrough()) {
-            throw problem(key, "xNVMe's block-layer interface (xnvme_async / xnvme_sync / xnvme_be) sends plain reads and "
-                    + "writes, which carry no placement directive; give xnvme_async=io_uring_cmd or xnvme_sync=nvme");
         }
         if (driveFdpHandles == 0) {
             throw problem(key, "fio fails the job at set-up: \"fdp fetch ruhs failed\" (engines/nvme.c fio_nvme_iomgmt_ruhs: "
@@ -1190,8 +1214,8 @@ final class JobSection {
         }
         // a bio's size is capped; a zbd trim sends none (a zone reset), and its size is a zone's
         long cap = zoneResetSizes ? 4L << 30 : 64L << 20;
-        if (v < 512 || v % 512 != 0 || v > cap) {
-            throw expected(key, "a multiple of 512 bytes up to " + (zoneResetSizes ? "4g (a trim under zonemode=zbd resets a zone)" : "64m"));
+        if (v < sectorBytes || v % sectorBytes != 0 || v > cap) {
+            throw expected(key, "a multiple of " + sectorBytes + " bytes up to " + (zoneResetSizes ? "4g (a trim under zonemode=zbd resets a zone)" : "64m"));
         }
         return v;
     }
@@ -1208,7 +1232,7 @@ final class JobSection {
         } catch (IllegalArgumentException e) {
             throw expectedSize("offset", Units.SIZE_FORMAT);
         }
-        if (offset % 512 != 0 || offset >= capacityBytes) {
+        if (offset % sectorBytes != 0 || offset >= capacityBytes) {
             throw expected("offset", "a sector-aligned offset inside the drive's " + capacityBytes + " bytes");
         }
         return offset;
@@ -1255,7 +1279,7 @@ final class JobSection {
         if (!(pct > 0 && pct <= 100)) {
             throw new IllegalArgumentException();
         }
-        return (long) (capacityBytes * pct / 100) / 512 * 512;
+        return (long) (capacityBytes * pct / 100) / sectorBytes * sectorBytes;
     }
 
     private List<Long> perDirection(String key, boolean isSize) {
@@ -1430,11 +1454,14 @@ final class JobSection {
 
     /**
      * The NVMe metadata and protection information options ({@link ProtectionInfo}): read with
-     * fio's checks and the LBA format they imply; a job whose metadata would cross the bus is
-     * refused, naming that format, because the drive model does not time metadata yet
-     * ({@link io.iopath.device.disk.LbaFormat}, docs/drive.md). A format without host metadata
-     * (no {@code md_per_io_size}, a block size that is a multiple of 512) moves what a plain job
-     * moves, and {@code pi_chk}'s checks always pass (no corruption is modelled).
+     * fio's checks and the LBA format they imply, which the job's commands carry ({@link
+     * JobSpec.Commands#format}) and the drive is formatted with (docs/drive.md, "LBA formats with
+     * metadata"). They are the io_uring, io_uring_cmd and xnvme engines' options (engines/io_uring.c,
+     * engines/xnvme.c); with another engine fio does not know them ("Bad option"). An extended
+     * LBA whose metadata the host moves makes the job's offsets and sizes count data plus
+     * metadata ({@link #sectorBytes}), as fio's do. {@code pi_chk}'s checks always pass (no
+     * corruption is modelled) and cost no simulated time: the host's guard and tag work is CPU,
+     * which a job on the drive is not charged for.
      */
     private void protectionInfo(long bs) {
         String given = null;
@@ -1446,35 +1473,64 @@ final class JobSection {
         if (given == null) {
             return;
         }
+        boolean cmd = engine.equals("io_uring_cmd"); // xnvme's too (xnvmeInterface)
+        if (!cmd && !engine.equals("io_uring")) {
+            throw problem(given, "only applies with ioengine=io_uring, io_uring_cmd or xnvme (an option of engines/io_uring.c "
+                    + "and engines/xnvme.c; fio: \"Bad option <" + given + "=" + text(given, "").strip() + ">\")");
+        }
+        if (onFiles) {
+            throw problem(given, "metadata goes with IO to the device, not to files on a file system");
+        }
+        if (text("ioengine", "").strip().equals("xnvme") && !cmd) {
+            throw problem(given, "with ioengine=xnvme needs NVMe commands to carry the metadata (xnvme_async=io_uring_cmd), "
+                    + "not block IO through " + engine);
+        }
         long md = size("md_per_io_size", 0, 0);
-        boolean prAct = bool("pi_act", true); // engines/io_uring.c: pi_act's default is 1
+        prAct = bool("pi_act", true); // engines/io_uring.c and xnvme.c: pi_act's default is 1
         ProtectionInfo.checks(text("pi_chk", ""));
-        tag("apptag");
-        tag("apptag_mask");
-        io.iopath.device.disk.LbaFormat format;
+        tag("apptag", 0x1234);
+        long appMask = tag("apptag_mask", 0xffff); // both defaults: engines/io_uring.c's option table
+        if (!cmd && md != 0 && appMask != 0xffff) {
+            // engines/io_uring.c fio_ioring_init
+            throw problem("apptag_mask", "must be 0xffff with ioengine=io_uring (fio: \"io_uring with metadata requires an "
+                    + "apptag_mask of 0xffff\")");
+        }
         try {
-            format = ProtectionInfo.format(bs, md);
+            lbaFormat = ProtectionInfo.format(bs, md);
         } catch (IllegalArgumentException e) {
             throw problem(md != 0 ? "md_per_io_size" : alias("blocksize", "bs"), e.getMessage());
         }
-        int hostMd = format.hostMetadataBytes(prAct);
-        if (hostMd > 0 || format.extended()) {
-            throw problem(given, "implies the LBA format " + ProtectionInfo.describe(format) + " (pi_act=" + (prAct ? 1 : 0)
-                    + "): " + hostMd + " bytes of metadata per 512-byte block cross the bus, which iopath's drive model "
-                    + "does not time yet (LbaFormat, docs/drive.md)");
+        if (lbaFormat.extended() && !cmd) {
+            throw problem(alias("blocksize", "bs"), "block size " + bs + " is an extended LBA's (data and metadata in one "
+                    + "buffer), which only NVMe commands address (io_uring_cmd, xnvme); a block device's IO is whole "
+                    + ProtectionInfo.DATA_BYTES + "-byte sectors, its metadata in a separate buffer (md_per_io_size)");
+        }
+        sectorBytes = lbaFormat.hostBlockBytes(prAct);
+        if (sectorBytes != ProtectionInfo.DATA_BYTES) {
+            // fio's real_file_size: the namespace's blocks times lba_ext (engines/io_uring.c fio_ioring_cmd_get_file_size)
+            capacityBytes = capacityBytes / ProtectionInfo.DATA_BYTES * sectorBytes;
+        }
+        String verify = text("verify", "none").strip();
+        if (sectorBytes != ProtectionInfo.DATA_BYTES && lbaFormat.piType() > 0 && !verify.equals("none") && !verify.equals("0")) {
+            // engines/io_uring.c fio_ioring_open_nvme: data->ms && data->pi_type && data->lba_ext
+            throw problem("verify", "cannot be used on an extended LBA with protection information (fio: \"for extended LBA, "
+                    + "verify cannot be used when E2E data protection is enabled\")");
+        }
+        if (sectorBytes != ProtectionInfo.DATA_BYTES && text("zonemode", "none").strip().equals("zbd")) {
+            throw problem("zonemode", "zonemode=zbd on an extended LBA format (zones counted in data plus metadata) is not modelled");
         }
     }
 
     /** A 16-bit tag as fio's {@code FIO_OPT_INT} reads it: decimal or 0x hex. */
-    private void tag(String key) {
+    private long tag(String key, long dflt) {
         Node.ScalarNode v = scalar(key);
         if (v == null) {
-            return;
+            return dflt;
         }
         try {
             long t = Long.decode(v.text().strip());
             if (t >= 0 && t <= 0xffff) {
-                return;
+                return t;
             }
         } catch (NumberFormatException e) {
             // reported below

@@ -1,6 +1,6 @@
 package io.iopath.scenario;
 
-import io.iopath.device.disk.LbaFormat;
+import io.iopath.request.LbaFormat;
 
 /**
  * A fio job's NVMe metadata and protection information options (engines/io_uring.c and

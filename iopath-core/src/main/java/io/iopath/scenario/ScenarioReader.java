@@ -240,6 +240,25 @@ public final class ScenarioReader {
     }
 
     /**
+     * The bytes per 512-byte sector the drive's bus moves, from the jobs' LBA formats ({@link
+     * io.iopath.workload.JobSpec.Commands#busBytesPerSector}): a namespace has one format (NVMe
+     * Format NVM sets it for the namespace; fio reads it back, engines/nvme.c {@code
+     * fio_nvme_get_info}), and a command's PRACT decides whether its PI crosses the bus, so every
+     * job must move the same bytes per sector; {@code sofar} is the earlier jobs' (0: none yet).
+     */
+    private static int namespaceFormat(JobSpec job, Node item, String path, int sofar) {
+        int b = job.commands().busBytesPerSector();
+        if (sofar != 0 && b != sofar) {
+            io.iopath.workload.JobSpec.Commands c = job.commands();
+            throw new ScenarioException(item.location(), path, "puts " + b + " bytes per 512-byte sector on the bus (LBA format "
+                    + ProtectionInfo.describe(c.format()) + ", pi_act=" + (c.prAct() ? 1 : 0) + ") where an earlier job puts "
+                    + sofar + ": the jobs share one drive, "
+                    + "formatted one way (give every job the same md_per_io_size per block, extended block size and pi_act)");
+        }
+        return b;
+    }
+
+    /**
      * fio's checks of a zonemode=zbd job against the device (zbd.c): on a zoned drive
      * {@code zonesize} must be its zone size ({@code parse_zone_info}) and {@code max_open_zones}
      * at most its limit ({@code zbd_set_max_write_zones}); on a conventional drive zones are
@@ -351,6 +370,7 @@ public final class ScenarioReader {
         List<FileJobSpec> fileJobs = new ArrayList<>();
         List<PostmarkJob> postmark = new ArrayList<>();
         Set<String> names = new HashSet<>();
+        int busBytes = 0; // per 512-byte sector, as the jobs' LBA format puts them on the bus; 0 until a job says
         for (int i = 0; i < jobList.items().size(); i++) {
             Node item = jobList.items().get(i);
             String path = "jobs[" + i + "]";
@@ -387,8 +407,10 @@ public final class ScenarioReader {
                         + waitFor + "'");
             }
             jobs.add(job);
+            busBytes = namespaceFormat(job, item, path, busBytes);
         }
         f.finish();
+        driveConfig = driveConfig.withBusBytesPerSector(busBytes == 0 ? 512 : busBytes);
         if (filesystem == null) {
             return new Scenario(name, seed, driveConfig, host, jobs, powerFailureAt, null, List.of(), hash,
                     CpuCost.NONE, List.of());

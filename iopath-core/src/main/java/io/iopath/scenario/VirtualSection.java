@@ -154,6 +154,11 @@ final class VirtualSection {
                 throw new ScenarioException(engine.location(), path + ".ioengine", "ioengine=" + job.ioengine()
                         + " in a guest is not modelled; the guest's jobs read and write (sync or async engines)");
             }
+            if (job.commands().format().metadataBytes() > 0) {
+                // QEMU's virtual disk has 512-byte sectors and no metadata (no integrity profile)
+                throw new ScenarioException(item.location(), path, "NVMe metadata (md_per_io_size, an extended block size) "
+                        + "in a guest is not modelled: the virtual disk's sectors carry none");
+            }
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }

@@ -1,5 +1,6 @@
 package io.iopath.workload;
 
+import io.iopath.request.LbaFormat;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -213,22 +214,42 @@ public record JobSpec(
      *                 command is the plain WRITE; empty: every write is a plain WRITE
      * @param readFua  {@code readfua}: reads carry FUA (the CDB's or command's FUA bit)
      * @param writeFua {@code writefua}: plain writes and zone appends carry FUA
-     * @param numRange  {@code num_range}: the ranges of one trim
+     * @param numRange  {@code num_range}: the ranges of one trim (1)
      * @param placement NVMe flexible data placement of the plain writes ({@code fdp=1}); null: none
+     * @param format    the namespace's LBA format the job's metadata options imply ({@code
+     *                  md_per_io_size}, an extended block size: scenario.ProtectionInfo);
+     *                  {@link LbaFormat#PLAIN} without them
+     * @param prAct     the commands' PRACT bit ({@code pi_act}; engines/io_uring.c's default 1)
      */
-    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange, Placement placement) {
+    public record Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange, Placement placement,
+                           LbaFormat format, boolean prAct) {
         public static final Commands PLAIN = new Commands(List.of(), false, false);
 
         public Commands {
             writes = List.copyOf(writes);
+            java.util.Objects.requireNonNull(format, "format");
         }
 
         public Commands(List<Share> writes, boolean readFua, boolean writeFua) {
-            this(writes, readFua, writeFua, 1);
+            this(writes, readFua, writeFua, 1, null, LbaFormat.PLAIN, true);
+        }
+
+        /**
+         * The bytes one sector of the job's offsets and block sizes counts (fio's {@code lba_ext},
+         * else the 512-byte data size: engines/nvme.h {@code get_slba}, {@code get_nlb}): 520 on an
+         * extended 512+8 format whose metadata crosses the bus, else 512.
+         */
+        public int hostSectorBytes() {
+            return format.hostBlockBytes(prAct);
+        }
+
+        /** Bytes each 512-byte sector puts on the bus, data and metadata ({@link LbaFormat#busBytesPerBlock}). */
+        public int busBytesPerSector() {
+            return format.busBytesPerBlock(prAct);
         }
 
         public Commands(List<Share> writes, boolean readFua, boolean writeFua, int numRange) {
-            this(writes, readFua, writeFua, numRange, null);
+            this(writes, readFua, writeFua, numRange, null, LbaFormat.PLAIN, true);
         }
 
         /**

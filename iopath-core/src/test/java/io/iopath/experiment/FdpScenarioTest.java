@@ -82,14 +82,14 @@ class FdpScenarioTest {
 
     @Test
     void withoutPlidsEveryHandleOfTheDriveIsUsed() {
-        run("[w]\nioengine=xnvme\nfdp=1\nrw=randwrite\nbs=4k\nsize=2M\nthread=1\n"); // xnvme-fdp.fio's shape, its plids left out
+        run("[w]\nioengine=xnvme\nxnvme_async=io_uring_cmd\nfdp=1\nrw=randwrite\nbs=4k\nsize=2M\nthread=1\n"); // xnvme-fdp.fio's shape, its plids left out
         assertThat(placed.get(0)).hasSize(512).startsWith(0, 1, 2, 3, 4, 5, 6, 7, 0);
     }
 
     @Test
     void xnvmeFdpAsItsHeaderRunsIt() {
-        // examples/xnvme-fdp.fio --section=default --ioengine=xnvme: [global] and an empty [default]
-        run("[global]\nrw=randwrite\nsize=2M\niodepth=1\nbs=4K\nthread=1\nfdp=1\nfdp_pli=4,5\n[default]\nioengine=xnvme\n");
+        // examples/xnvme-fdp.fio --section=default --ioengine=xnvme --xnvme_async=io_uring_cmd: [global] and an empty [default]
+        run("[global]\nrw=randwrite\nsize=2M\niodepth=1\nbs=4K\nthread=1\nfdp=1\nfdp_pli=4,5\n[default]\nioengine=xnvme\nxnvme_async=io_uring_cmd\n");
         assertThat(placed.get(0)).hasSize(512).startsWith(4, 5, 4, 5).containsOnly(4, 5);
         assertThat(run.flash().stats().hostPages()).isEqualTo(512);
     }

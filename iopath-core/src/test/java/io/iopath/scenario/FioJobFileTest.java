@@ -8,6 +8,7 @@ import io.iopath.workload.JobSpec;
 import io.iopath.workload.ReadWrite;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class FioJobFileTest {
@@ -81,9 +82,9 @@ class FioJobFileTest {
         FioJobFile plain = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\npi_chk=GUARD\napptag=0x0888\n");
         assertThat(ScenarioReader.read(plain.tree(), List.of()).jobs()).hasSize(1);
         FioJobFile sb = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nmd_per_io_size=64\npi_act=0\n");
-        assertThatThrownBy(() -> ScenarioReader.read(sb.tree(), List.of()))
-                .isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("jobs[0].md_per_io_size: implies the LBA format 512+8, separate metadata buffer");
+        // 512+8 in a separate buffer, the PI crossing the bus: simulated, the job's commands carrying the format
+        assertThat(ScenarioReader.read(sb.tree(), List.of()).jobs().get(0).commands().format())
+                .isEqualTo(new io.iopath.request.LbaFormat(512, 8, false, 1));
         FioJobFile few = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\nmd_per_io_size=4\n");
         assertThatThrownBy(() -> ScenarioReader.read(few.tree(), List.of()))
                 .hasMessageContaining("md_per_io_size should be at least 8 bytes");
@@ -93,6 +94,44 @@ class FioJobFileTest {
         FioJobFile tag = FioJobFile.parse("x.fio", "[j]\nioengine=io_uring_cmd\nrw=read\nnumber_ios=1\napptag=0x10000\n");
         assertThatThrownBy(() -> ScenarioReader.read(tag.tree(), List.of()))
                 .hasMessageContaining("jobs[0].apptag: expected a 16-bit tag");
+    }
+
+    @Test
+    void commandLineOptionsAreTheDefaultsTheFileOverrides() {
+        // init.c parse_cmd_line: fio FILE --iodepth=8 --bs=8k sets def_thread, which [global] and the sections override
+        String text = "[global]\nbs=4k\nnumber_ios=1\n[a]\nrw=read\n[b]\nrw=read\niodepth=2\n";
+        FioJobFile f = FioJobFile.parse("c.fio", text, Map.of(), false, List.of(), List.of("--iodepth=8", "--bs=8k",
+                "--ioengine=libaio", "--filename=/dev/nvme0n1"));
+        List<io.iopath.workload.JobSpec> jobs = ScenarioReader.read(f.tree(), List.of()).jobs();
+        assertThat(jobs).extracting(io.iopath.workload.JobSpec::iodepth).containsExactly(8, 2);
+        assertThat(jobs).extracting(io.iopath.workload.JobSpec::blockSize).containsExactly(4096L, 4096L);
+        assertThat(jobs).extracting(io.iopath.workload.JobSpec::ioengine).containsExactly("libaio", "libaio");
+        assertThat(f.ignored()).contains("filename"); // the drive is the device
+        // an option fio does not know is fio's error; a bare word is not an option
+        assertThatThrownBy(() -> FioJobFile.parse("c.fio", text, Map.of(), false, List.of(), List.of("--iodeptth=3")))
+                .isInstanceOf(ScenarioException.class).hasMessageContaining("not a fio option").hasMessageContaining("iodepth");
+        assertThatThrownBy(() -> FioJobFile.parse("c.fio", text, Map.of(), false, List.of(), List.of("xnvme")))
+                .hasMessageContaining("expected a fio job option --NAME=VALUE");
+    }
+
+    @Test
+    void xnvmeRunsByTheKernelInterfaceItNames() {
+        // examples/xnvme-pi.fio as its header runs it: --ioengine=xnvme --xnvme_async=io_uring_cmd
+        String text = "[j]\nrw=read\nbs=4k\nnumber_ios=1\niodepth=16\n";
+        java.util.function.Function<List<String>, io.iopath.workload.JobSpec> job = o -> ScenarioReader.read(
+                FioJobFile.parse("x.fio", text, Map.of(), false, List.of(), o).tree(), List.of()).jobs().get(0);
+        io.iopath.workload.JobSpec cmd = job.apply(List.of("--ioengine=xnvme", "--xnvme_async=io_uring_cmd"));
+        assertThat(cmd.ioengine()).isEqualTo("io_uring_cmd");
+        assertThat(cmd.passthrough()).isTrue();
+        assertThat(job.apply(List.of("--ioengine=xnvme", "--xnvme_sync=psync")).effectiveDepth()).isEqualTo(1);
+        assertThatThrownBy(() -> job.apply(List.of("--ioengine=xnvme")))
+                .hasMessageContaining("name the interface libxnvme uses");
+        assertThatThrownBy(() -> job.apply(List.of("--ioengine=xnvme", "--xnvme_be=spdk")))
+                .hasMessageContaining("a user-space NVMe library past the kernel");
+        assertThatThrownBy(() -> job.apply(List.of("--ioengine=xnvme", "--xnvme_sync=nvme")))
+                .hasMessageContaining("synchronous NVMe pass-through ioctls");
+        assertThatThrownBy(() -> job.apply(List.of("--xnvme_async=io_uring_cmd")))
+                .hasMessageContaining("only applies with ioengine=xnvme");
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iopath.device.disk.LbaFormat;
+import io.iopath.request.LbaFormat;
 import org.junit.jupiter.api.Test;
 
 class ProtectionInfoTest {

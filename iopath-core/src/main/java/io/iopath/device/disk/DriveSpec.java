@@ -129,6 +129,20 @@ public record DriveSpec(
                 cacheBytes, averageSeekMs, transport);
     }
 
+    /**
+     * The same drive formatted with metadata on the bus: {@code busBytes} per 512-byte sector
+     * ({@link io.iopath.request.LbaFormat#busBytesPerBlock}; {@link Overheads#withBusBytesPerSector}). The geometry
+     * keeps its 512-byte sectors: the metadata is stored with them (docs/drive.md).
+     */
+    public DriveSpec withBusBytesPerSector(int busBytes) {
+        if (busBytes == 512) {
+            return this;
+        }
+        return new DriveSpec(name, description, geometry, readSeek, writeSeek, writeSettleNs, headSwitchNs, rpm,
+                rpmErrorPercent, overheads.withBusBytesPerSector(busBytes), cache, maxQueueDepth, scheduler, agingWeight,
+                cacheBytes, averageSeekMs, transport);
+    }
+
     public DriveSpec withQueue(int depth, DriveScheduler policy) {
         return with(cache, depth, policy, agingWeight, transport);
     }

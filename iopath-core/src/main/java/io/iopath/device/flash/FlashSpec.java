@@ -149,6 +149,21 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
         return sectors * busPsPerSector / 1000;
     }
 
+    /**
+     * The same drive formatted with metadata on the host link: {@code busBytes} per 512-byte
+     * sector (device.disk.LbaFormat), the link's time per sector grown by {@code busBytes / 512}.
+     * The chips' transfers are kept: they already move {@link #PIN_BYTES_PER_SECTOR}, the
+     * page's spare area holding a sector's metadata (DiskSim ssd.h), and 16 bytes hold fio's 8 or 16.
+     */
+    public FlashSpec withBusBytesPerSector(int busBytes) {
+        if (busBytes == 512) {
+            return this;
+        }
+        return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
+                minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte,
+                (busPsPerSector * busBytes + 256) / 512, maxQueue, startFull, writeCachePages);
+    }
+
     public FlashSpec withWriteCachePages(int pages) {
         return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
                 minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte, busPsPerSector, maxQueue,

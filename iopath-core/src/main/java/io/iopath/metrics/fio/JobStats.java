@@ -18,6 +18,7 @@ public final class JobStats {
     public static final long SAMPLE_NS = 500_000_000L;
     /** fio's {@code io_u_mark_depth} buckets: 1, 2, 4, 8, 16, 32, >=64. */
     static final int[] DEPTH_BUCKETS = {1, 2, 4, 8, 16, 32, 64};
+    private int sectorBytes = 512;
 
     /** One direction (read, write, trim) or sync. */
     public static final class Direction {
@@ -133,6 +134,14 @@ public final class JobStats {
     private long maxRuntimeNs = -1;
 
     /** Writes fio's bw / lat / iops logs of this process as its IOs complete. */
+    /**
+     * Bytes one sector of a completed bio counts in fio's figures ({@code io_bytes}, bandwidth,
+     * log offsets): 512, or an extended LBA's data plus metadata, as fio's buffer holds both.
+     */
+    public void sectorBytes(int bytes) {
+        sectorBytes = bytes;
+    }
+
     public void logTo(FioLogs logs) {
         this.logs = logs;
     }
@@ -225,7 +234,7 @@ public final class JobStats {
         }
         long slat = Math.max(0, submissionEnd - submitted);
         long clat = Math.max(0, bio.completedNs - submissionEnd);
-        account(bio.op, slat, clat, bio.bytes(), bio.sector * 512, bio.completedNs,
+        account(bio.op, slat, clat, (long) bio.sectors * sectorBytes, bio.sector * sectorBytes, bio.completedNs,
                 io.iopath.request.IoPrio.ioClass(bio.ioprio) == 1);
     }
 

@@ -40,6 +40,11 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private final OffsetDistribution distribution;
     private final RandomMap randomMap;
     private final JobStats stats = new JobStats();
+    /**
+     * Bytes per sector in the job's offsets and sizes: 512, or an extended LBA's data plus
+     * metadata, fio's {@code lba_ext} ({@code slba = offset / lba_ext}: engines/nvme.h {@code get_slba}).
+     */
+    private final int sectorBytes;
     private final Timer wake;
     private final long align;
     private final long regionBlocks;
@@ -160,6 +165,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
         this.writeModes = spec.commands().mixed() ? sim.randoms().stream(base + ".wmode") : null;
         JobSpec.Commands.Placement placement = spec.commands().placement();
         this.placements = placement != null && placement.random() ? sim.randoms().stream(base + ".fdp") : null;
+        this.sectorBytes = spec.commands().hostSectorBytes();
+        stats.sectorBytes(sectorBytes);
         this.align = spec.blockAlign();
         this.regionBlocks = spec.size() / align;
         this.distribution = OffsetDistribution.of(spec.distribution(), regionBlocks, spec.blockSizes().write().min());
@@ -641,8 +648,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
     private void moreRanges(long bs) {
         int n = spec.commands().numRange();
         long[] r = new long[2 * n];
-        r[0] = preparedOffset / 512;
-        r[1] = bs / 512;
+        r[0] = preparedOffset / sectorBytes;
+        r[1] = bs / sectorBytes;
         int k = 1;
         for (; k < n; k++) {
             long rel;
@@ -655,8 +662,8 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 }
                 nextSequential[2] = rel + bs + spec.rwSuffix();
             }
-            r[2 * k] = (spec.offset() + rel) / 512;
-            r[2 * k + 1] = bs / 512;
+            r[2 * k] = (spec.offset() + rel) / sectorBytes;
+            r[2 * k + 1] = bs / sectorBytes;
             preparedBytes += bs;
         }
         preparedRanges = k == n ? r : java.util.Arrays.copyOf(r, 2 * k);
@@ -820,7 +827,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (zbd != null) {
             zbd.queued(zoneJob, op == Op.WRITE, preparedOffset, preparedBytes);
         }
-        Bio bio = new Bio(id, op, preparedOffset / 512, (int) (preparedBytes / 512), flags, processId, spec.ioprio(), onDone);
+        Bio bio = new Bio(id, op, preparedOffset / sectorBytes, (int) (preparedBytes / sectorBytes), flags, processId, spec.ioprio(), onDone);
         bio.command = command;
         bio.ranges = preparedRanges;
         bio.placementId = placementId;
@@ -966,12 +973,12 @@ public final class BlockJob implements io.iopath.workload.Workload {
         completed++;
         lastCompletedDir = bio.op == Op.READ ? 0 : bio.op == Op.WRITE ? 1 : 2;
         if (zbd != null) {
-            zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * 512, bio.sectors * 512L);
+            zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * sectorBytes, (long) bio.sectors * sectorBytes);
         }
         if (bio.error != 0 && ioError == null) {
             // fio's td_verror with continue_on_error=none: the job stops at its first failed IO
-            ioError = "io_u error: " + (bio.op == Op.WRITE ? "write" : "read") + " offset=" + bio.sector * 512 + ", buflen="
-                    + bio.sectors * 512L + ": Input/output error (" + -bio.error + ")";
+            ioError = "io_u error: " + (bio.op == Op.WRITE ? "write" : "read") + " offset=" + bio.sector * sectorBytes + ", buflen="
+                    + (long) bio.sectors * sectorBytes + ": Input/output error (" + -bio.error + ")";
             finished = true;
             prepared = -1;
             wake.cancel();
@@ -989,7 +996,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     /** backend.c do_io: after completions, check_min_rate; a failure ends the job's IO (td_verror EIO). */
     private void checkMinRate(Bio bio) {
-        String failure = minRate.completed(sim.now(), bio.op == Op.READ ? 0 : 1, bio.sectors * 512L);
+        String failure = minRate.completed(sim.now(), bio.op == Op.READ ? 0 : 1, (long) bio.sectors * sectorBytes);
         if (failure != null) {
             rateError = failure;
             finished = true;

@@ -20,9 +20,19 @@ final class JobHarness implements IssueTap.Listener {
     final Result result;
 
     private JobHarness(String yaml) {
-        run = new ScenarioRun(ScenarioReader.read("test.yaml", yaml, List.of()));
+        this(ScenarioReader.read("test.yaml", yaml, List.of()));
+    }
+
+    private JobHarness(io.iopath.scenario.Scenario s) {
+        run = new ScenarioRun(s);
         run.issueTap().setListener(this);
         result = run.execute(p -> { });
+    }
+
+    /** A fio job file's scenario, run. */
+    static JobHarness runFio(String jobFile) {
+        return new JobHarness(ScenarioReader.read(io.iopath.scenario.FioJobFile.parse("j.fio", jobFile, java.util.Map.of()).tree(),
+                List.of()));
     }
 
     /** A scenario with the default drive and one job whose options are given as YAML lines. */

@@ -64,6 +64,34 @@ public final class Overheads {
     }
 
     /**
+     * The same drive formatted with metadata that crosses the bus: {@code busBytes} per 512-byte
+     * sector (520 for NVMe's 512+8 with PRACT clear: device.disk.LbaFormat). The per-sector bus
+     * time in each direction grows by {@code busBytes / 512} (to the nearest ns), the same link
+     * rate moving more bytes; the command overheads, the media and the read high-water mark
+     * (counted in sectors) are kept.
+     */
+    public Overheads withBusBytesPerSector(int busBytes) {
+        if (busBytes < 512) {
+            throw new IllegalArgumentException("a sector puts at least its 512 bytes of data on the bus, got " + busBytes);
+        }
+        if (busBytes == 512) {
+            return this;
+        }
+        Overheads o = new Overheads(matrixNs, readCompletionNs, writeCompletionNs,
+                scaled(busReadNsPerSector, busBytes), scaled(busWriteNsPerSector, busBytes), readHighWater,
+                watermarkByRequestSize, writePrebuffering);
+        o.protocol = protocol;
+        o.fromArrival = fromArrival;
+        o.preseek = preseek;
+        return o;
+    }
+
+    /** {@code nsPer512} × {@code bytes} / 512, rounded to the nearest ns. */
+    private static long scaled(long nsPer512, int bytes) {
+        return (nsPer512 * bytes + 256) / 512;
+    }
+
+    /**
      * The same drive with a queued command allowed to stop the read-ahead after a read at the
      * point {@code p} names: DiskSim's {@code Preseeking level} for an imported drive,
      * {@link Preseek#BEFORE_COMPLETION} (as soon as the read's media is done) for the datasheet

@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.request;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

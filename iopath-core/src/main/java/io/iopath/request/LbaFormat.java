@@ -1,4 +1,4 @@
-package io.iopath.device.disk;
+package io.iopath.request;
 
 /**
  * An NVMe namespace's LBA format with metadata (Identify Namespace LBAF: data size and metadata
@@ -10,7 +10,10 @@ package io.iopath.device.disk;
  * transfers none ({@code data->ms = 0}); otherwise every block's metadata crosses the bus, in
  * the data buffer (extended) or in the separate metadata buffer.
  *
- * <p>Not wired into the drive model yet (issue 14, fio's PI job files): a building block.
+ * <p>The namespace's format is the drive's: every command on it moves {@link #busBytesPerBlock}
+ * per block on the bus (a job's format sets the drive's bus time per sector: scenario.ScenarioReader,
+ * device.disk.DriveSpec.withBusBytesPerSector); the media keeps its 512-byte sectors, the metadata
+ * stored with them (docs/drive.md, "LBA formats with metadata").
  *
  * @param dataBytes     the logical block's data size (iopath's disks: 512)
  * @param metadataBytes the metadata per block (8 or 16 with protection information)
@@ -20,6 +23,8 @@ package io.iopath.device.disk;
 public record LbaFormat(int dataBytes, int metadataBytes, boolean extended, int piType) {
     /** The protection information's size with a 16-bit guard (guard, app tag, ref tag). */
     public static final int PI_BYTES = 8;
+    /** 512 bytes of data and no metadata: what iopath's drives are formatted with unless a job says otherwise. */
+    public static final LbaFormat PLAIN = new LbaFormat(512, 0, false, 0);
 
     public LbaFormat {
         if (dataBytes <= 0 || Integer.bitCount(dataBytes) != 1) {
