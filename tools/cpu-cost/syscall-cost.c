@@ -9,7 +9,9 @@
  * The fixed cost is the 0-byte call; the cost per byte is the slope of a least-squares line
  * through the sizes' times. Then, the same way, the calls that look a name up: open()+close() of
  * an existing file, and creat()+close()+unlink() of a new one in the same directory; their cost
- * above the fixed cost of the calls is what a name lookup and an inode change add.
+ * above the fixed cost of the calls is what a name lookup and an inode change add. Last,
+ * ftruncate() of a file with no blocks, growing it to 64 KiB and shrinking it to 0 in turn: the
+ * cost above the fixed one is what a size change (an inode update in the journal) adds.
  *
  * Build and run:  gcc -O2 -o /tmp/syscall-cost syscall-cost.c && /tmp/syscall-cost /tmp/syscall-cost.dat
  */
@@ -107,6 +109,26 @@ int main(int argc, char **argv) {
     }
     printf("open+close          %8.1f ns per pair\n", open_close);
     printf("creat+close+unlink  %8.1f ns per triple\n", create_unlink);
+    int t = open(name, O_RDWR | O_CREAT | O_TRUNC, 0644);
+    if (t < 0) {
+        perror(name);
+        return 1;
+    }
+    double truncate = 1e30;
+    for (int r = 0; r < R; r++) {
+        double t0 = now_ns();
+        for (int i = 0; i < N; i++) {
+            if (ftruncate(t, (i & 1) ? 0 : 65536) != 0) {
+                perror("ftruncate");
+                exit(1);
+            }
+        }
+        double x = (now_ns() - t0) / N;
+        truncate = x < truncate ? x : truncate;
+    }
+    close(t);
+    unlink(name);
+    printf("ftruncate 64k/0     %8.1f ns per call\n", truncate);
     unlink(path);
     return 0;
 }

@@ -17,20 +17,24 @@ package io.iopath.fs;
  *                       (an {@code open}+{@code close} pair less two calls' fixed cost)
  * @param namespaceNs    create, unlink, mkdir, rmdir: changing the directory and the inode
  *                       (half a {@code creat}+{@code close}+{@code unlink} less three calls and two lookups)
+ * @param truncateNs     ftruncate: changing the inode's size (an {@code ftruncate} of a file with no blocks
+ *                       less a call's fixed cost); the blocks it frees and the pages it drops are the file system's
  */
-public record CpuCost(long syscallNs, double copyNsPerKib, long lookupNs, long namespaceNs) {
+public record CpuCost(long syscallNs, double copyNsPerKib, long lookupNs, long namespaceNs, long truncateNs) {
     /** No CPU time at all: calls take only the IO they wait for. */
-    public static final CpuCost NONE = new CpuCost(0, 0, 0, 0);
+    public static final CpuCost NONE = new CpuCost(0, 0, 0, 0, 0);
 
     /**
      * tools/cpu-cost/measured-2026-12-01.txt: fixed 88 ns (pread) and 109 ns (pwrite), so 100 ns;
      * copy 30 and 25 ns per KiB, so 27.5; open+close 624 ns, so 624 - 2 x 100 = 424 ns of lookup;
-     * creat+close+unlink 8455 ns, so (8455 - 3 x 100 - 2 x 424) / 2 = 3654 ns per namespace change.
+     * creat+close+unlink 8455 ns, so (8455 - 3 x 100 - 2 x 424) / 2 = 3654 ns per namespace change;
+     * tools/cpu-cost/measured-2026-12-02.txt (the same tool, a day later): ftruncate 1311.8 ns less
+     * that run's fixed pwrite 112.8 ns, so 1199 ns per size change.
      */
-    public static final CpuCost MEASURED = new CpuCost(100, 27.5, 424, 3654);
+    public static final CpuCost MEASURED = new CpuCost(100, 27.5, 424, 3654, 1199);
 
     public CpuCost {
-        if (syscallNs < 0 || copyNsPerKib < 0 || lookupNs < 0 || namespaceNs < 0 || Double.isNaN(copyNsPerKib)) {
+        if (syscallNs < 0 || copyNsPerKib < 0 || lookupNs < 0 || namespaceNs < 0 || truncateNs < 0 || Double.isNaN(copyNsPerKib)) {
             throw new IllegalArgumentException("CPU costs must not be negative");
         }
     }
@@ -50,7 +54,12 @@ public record CpuCost(long syscallNs, double copyNsPerKib, long lookupNs, long n
         return syscallNs + lookupNs + namespaceNs;
     }
 
+    /** An ftruncate() (fio's ftruncate engine). */
+    public long truncateCallNs() {
+        return syscallNs + truncateNs;
+    }
+
     public boolean isZero() {
-        return syscallNs == 0 && copyNsPerKib == 0 && lookupNs == 0 && namespaceNs == 0;
+        return syscallNs == 0 && copyNsPerKib == 0 && lookupNs == 0 && namespaceNs == 0 && truncateNs == 0;
     }
 }

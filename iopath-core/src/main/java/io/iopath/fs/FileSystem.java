@@ -37,6 +37,17 @@ public interface FileSystem {
 
     void fsync(OpenFile f, boolean datasync, int pid, Runnable done);
 
+    /**
+     * ftruncate(): i_size becomes {@code size} (do_truncate → notify_change → the file system's
+     * setattr → mm/memory.c {@code vmtruncate}). Growing only changes the size (a sparse
+     * extension: the inode is logged, no data block is allocated). Shrinking drops the page
+     * cache's pages past the new size, dirty ones included, whose writes then never reach the
+     * disk (mm/truncate.c {@code truncate_inode_pages}, after waiting for pages under IO), and
+     * frees the blocks past it, logged as each file system frees blocks. A size inside a page
+     * keeps that page (its tail is not zeroed: the model carries no data).
+     */
+    void truncate(OpenFile f, long size, int pid, Runnable done);
+
     void close(OpenFile f, int pid, Runnable done);
 
     void unlink(FsFile dir, String name, int pid, Runnable done);

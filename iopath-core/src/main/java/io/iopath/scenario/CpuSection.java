@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
  *   copy_cost: 27.5ns/KiB       # read and write, per KiB copied
  *   lookup_cost: 424ns          # open, create, unlink, mkdir, rmdir
  *   namespace_cost: 3654ns      # create, unlink, mkdir, rmdir
+ *   truncate_cost: 1199ns       # ftruncate (fio's ftruncate engine)
  * </pre>
  *
  * {@code cpu: none} (or every cost 0) charges nothing: calls take only the IO they wait for.
@@ -45,7 +46,8 @@ final class CpuSection {
         }
         long lookup = f.time("lookup_cost", m.lookupNs());
         long namespace = f.time("namespace_cost", m.namespaceNs());
+        long truncate = f.time("truncate_cost", m.truncateNs());
         f.finish();
-        return new CpuCost(syscall, copy, lookup, namespace);
+        return new CpuCost(syscall, copy, lookup, namespace, truncate);
     }
 }

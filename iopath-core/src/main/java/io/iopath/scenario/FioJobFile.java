@@ -381,6 +381,9 @@ public final class FioJobFile {
             if (engine != null && JobSpec.FILE_OP_ENGINES.contains(engine.text().strip())) {
                 return true; // filecreate and its kin make file system calls
             }
+            if (engine != null && engine.text().strip().equals(JobSpec.FTRUNCATE)) {
+                return true; // ftruncate(2) of a file, whatever direct= says (O_DIRECT does not change it)
+            }
             Entry filename = job.get("filename");
             if (filename != null && isDevice(filename.text())) {
                 continue;

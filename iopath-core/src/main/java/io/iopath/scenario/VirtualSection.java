@@ -149,7 +149,8 @@ final class VirtualSection {
             if (job.replay() != null) {
                 throw new ScenarioException(item.location(), path, "trace replay in a guest is not modelled; give a job");
             }
-            if (job.ioengine().equals("cpuio") || JobSpec.FILE_OP_ENGINES.contains(job.ioengine()) || job.passthrough()) {
+            if (job.ioengine().equals("cpuio") || JobSpec.FILE_OP_ENGINES.contains(job.ioengine()) || job.passthrough()
+                    || job.ioengine().equals(JobSpec.FTRUNCATE)) {
                 Node engine = item instanceof Node.MapNode m && m.entries().get("ioengine") != null ? m.entries().get("ioengine") : item;
                 throw new ScenarioException(engine.location(), path + ".ioengine", "ioengine=" + job.ioengine()
                         + " in a guest is not modelled; the guest's jobs read and write (sync or async engines)");

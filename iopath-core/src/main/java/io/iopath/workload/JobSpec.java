@@ -98,6 +98,13 @@ public record JobSpec(
     /** Engines that keep {@code iodepth} IOs in flight. */
     public static final List<String> ASYNC_ENGINES = List.of("libaio", "io_uring", "posixaio", "libblkio", "io_uring_cmd", "xnvme");
 
+    /**
+     * fio's ftruncate engine (engines/ftruncate.c {@code fio_ftruncate_queue}, FIO_SYNCIO |
+     * FIO_FAKEIO): each write is {@code ftruncate(fd, io_u->offset)}, a sync is an fsync, any other
+     * IO fails with EINVAL; a file job on a file system.
+     */
+    public static final String FTRUNCATE = "ftruncate";
+
     /** fio's file and directory operation engines (engines/fileoperations.c): one system call per file, no data. */
     public static final List<String> FILE_OP_ENGINES = List.of("filecreate", "filestat", "filedelete", "dircreate",
             "dirstat", "dirdelete");

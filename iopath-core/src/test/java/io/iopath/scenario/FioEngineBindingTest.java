@@ -91,8 +91,17 @@ class FioEngineBindingTest {
     }
 
     @Test
+    void ftruncateRunsAsAFileJobWhateverDirectSays() {
+        Scenario s = read("[j]\nioengine=ftruncate\ndirect=1\nsize=64k\nrw=write\n");
+        assertThat(s.filesystem()).isNotNull();
+        assertThat(s.jobs().get(0).ioengine()).isEqualTo("ftruncate");
+        assertThatThrownBy(() -> read("[j]\nioengine=ftruncate\nsize=64k\nrw=write\nverify=md5\n"))
+                .hasMessageContaining("verify: is not modelled with ioengine=ftruncate");
+    }
+
+    @Test
     void enginesWithoutAStorageMeaningHereAreRefusedByName() {
-        for (String engine : List.of("e4defrag", "falloc", "ftruncate", "dev-dax", "page_fault", "exec", "cpp_null")) {
+        for (String engine : List.of("e4defrag", "falloc", "dev-dax", "page_fault", "exec", "cpp_null")) {
             assertThatThrownBy(() -> read("[j]\nioengine=" + engine + "\nnumber_ios=1\n")).as(engine)
                     .isInstanceOf(ScenarioException.class).hasMessageStartingWith("e.fio:2:10: jobs[0].ioengine:")
                     .hasMessageContaining("'" + engine + "'");

@@ -81,7 +81,8 @@ class PostmarkSectionTest {
     @Test
     void cpuCostsHaveUnitsAndDefaultToTheMeasurement() {
         Scenario s = ScenarioReader.read("pm.yaml", HEAD + "cpu:\n  syscall_cost: 2us\n  copy_cost: 0.5ns/KiB\n", List.of());
-        assertThat(s.cpu()).isEqualTo(new CpuCost(2000, 0.5, CpuCost.MEASURED.lookupNs(), CpuCost.MEASURED.namespaceNs()));
+        assertThat(s.cpu()).isEqualTo(new CpuCost(2000, 0.5, CpuCost.MEASURED.lookupNs(), CpuCost.MEASURED.namespaceNs(),
+                CpuCost.MEASURED.truncateNs()));
         assertThat(ScenarioReader.read("pm.yaml", HEAD + "cpu: none\n", List.of()).cpu()).isEqualTo(CpuCost.NONE);
         assertThatThrownBy(() -> ScenarioReader.read("pm.yaml", HEAD + "cpu:\n  copy_cost: 3ns\n", List.of()))
                 .hasMessageContaining("cpu.copy_cost: expected a time per KiB such as 27.5ns/KiB, got '3ns'");

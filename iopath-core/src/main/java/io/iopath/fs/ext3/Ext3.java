@@ -513,6 +513,148 @@ public final class Ext3 implements FileSystem {
         });
     }
 
+    /**
+     * ftruncate (fs/ext3/inode.c {@code ext3_setattr}, then fs/attr.c {@code inode_setattr} →
+     * mm/memory.c {@code vmtruncate} → {@code ext3_truncate}). The same size changes only the
+     * timestamps (inode_setattr calls vmtruncate only for another size): the inode block is
+     * journaled. Otherwise vmtruncate sets i_size and, shrinking, drops the pages past it
+     * ({@code truncate_inode_pages}: dirty ones never written, their ordered buffers forgotten by
+     * {@code journal_invalidatepage}, pages under IO waited for); then ext3_truncate runs in one
+     * handle, growing as well as shrinking: {@code ext3_orphan_add} and {@code ext3_orphan_del}
+     * journal the super block (s_last_orphan) and the inode; the data blocks past the size are
+     * freed ({@code ext3_free_data}) with their bitmap and group descriptor, the indirect blocks
+     * whose pointers left of the cut are all zero are freed whole ({@code ext3_find_shared},
+     * {@code ext3_free_branches}, each read first with {@code sb_bread}), the surviving indirect
+     * block on the cut's path is journaled ({@code ext3_free_data} with its buffer), so is a
+     * surviving double-indirect block a child was cut from; the reservation window goes
+     * ({@code ext3_discard_reservation}). Freed blocks are reusable after the commit. Revoke
+     * records are not modelled (as for unlink).
+     */
+    @Override
+    public void truncate(OpenFile f, long size, int pid, Runnable done) {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        MetaBuffers.Reads pre = reads(pid);
+        pre.need(layout.inodeBlock(fi.ino));
+        if (size == fi.size) {
+            pre.then(() -> jbd.startHandle(1, pid, () -> {
+                MetaBuffers.Reads r = reads(pid);
+                r.log(layout.inodeBlock(fi.ino)); // mark_inode_dirty: mtime and ctime
+                fi.lastTid = jbd.runningTid();
+                r.then(done);
+            }));
+            return;
+        }
+        long keep = (size + 4095) / 4096;
+        List<Page> busy = List.of();
+        if (size < fi.size) {
+            for (Page p : fi.mapping.pages()) {
+                if (p.index >= keep) {
+                    jbd.forget(p);
+                }
+            }
+            busy = cache.truncateFrom(fi.mapping, keep);
+        }
+        fi.size = size;
+        List<Integer> freedSlots = new ArrayList<>();
+        List<Integer> loggedSlots = new ArrayList<>();
+        cutIndirect(fi, keep, freedSlots, loggedSlots);
+        for (int slot : freedSlots) {
+            pre.need(fi.indirectSlot(slot));
+        }
+        for (int slot : loggedSlots) {
+            pre.need(fi.indirectSlot(slot));
+        }
+        List<Page> waits = busy;
+        // blocks_for_truncate: the file's blocks, 2 to EXT3_MAX_TRANS_DATA (64), plus a data
+        // transaction's 8 (the handle is extended as the truncate goes, try_to_extend_transaction)
+        int credits = (int) Math.min(64, Math.max(2, fi.mappedBlocks + fi.indirect.length)) + 8;
+        pre.then(() -> PageCache.afterIo(waits, () -> jbd.startHandle(credits, pid, () -> {
+            long tid = jbd.runningTid();
+            MetaBuffers.Reads r = reads(pid);
+            r.log(0); // ext3_orphan_add / ext3_orphan_del: the super block's s_last_orphan
+            r.log(layout.inodeBlock(fi.ino));
+            Set<Integer> groups = new LinkedHashSet<>();
+            for (long p = keep; p < fi.blocks.length; p++) {
+                long b = fi.blockOf(p);
+                if (b >= 0) {
+                    freeBlock(b, groups);
+                    fi.unmap(p);
+                }
+            }
+            for (int slot : loggedSlots) {
+                r.log(fi.indirectSlot(slot));
+            }
+            for (int slot : freedSlots) {
+                long ind = fi.indirectSlot(slot);
+                freeBlock(ind, groups);
+                fi.setIndirect(slot, -1);
+                // ext3_forget → journal_forget / journal_revoke (__bforget): the freed indirect
+                // block's buffer is clean and never written home (revoke records not modelled)
+                Page home = cache.find(bdev, ind);
+                if (home != null) {
+                    cache.remove(home);
+                }
+            }
+            for (int g : groups) {
+                r.log(layout.blockBitmap(g));
+                r.log(layout.gdtBlock(g));
+            }
+            blocks.discard(fi.window);
+            fi.lastTid = tid;
+            fi.lastDataTid = tid;
+            r.then(done);
+        })));
+    }
+
+    /**
+     * Which indirect blocks a truncate to {@code keep} pages frees (those with no surviving
+     * pointer left of the cut: no mapped page below {@code keep} under them) and which surviving
+     * ones it journals (the single-indirect block holding page {@code keep}'s pointer; a
+     * double-indirect block a child is cut from).
+     */
+    private static void cutIndirect(Ext3Inode fi, long keep, List<Integer> freed, List<Integer> logged) {
+        boolean childFreed = false;
+        boolean childKept = false;
+        for (int slot = 2; slot < fi.indirect.length; slot++) {
+            if (fi.indirect[slot] < 0) {
+                continue;
+            }
+            long[] range = Ext3Inode.slotRange(slot);
+            if (!fi.anyMapped(range[0], Math.min(keep, range[1]))) {
+                freed.add(slot);
+                childFreed = true;
+            } else {
+                childKept = true;
+                if (keep < range[1]) {
+                    logged.add(slot);
+                }
+            }
+        }
+        if (fi.indirectSlot(1) >= 0) {
+            if (!childKept) {
+                freed.add(1);
+            } else if (childFreed) {
+                logged.add(1);
+            }
+        }
+        if (fi.indirectSlot(0) >= 0) {
+            long[] range = Ext3Inode.slotRange(0);
+            if (!fi.anyMapped(range[0], Math.min(keep, range[1]))) {
+                freed.add(0);
+            } else if (keep < range[1]) {
+                logged.add(0);
+            }
+        }
+    }
+
+    /** ext3_free_blocks: the bit clears; the block is allocatable after this transaction commits; no longer promised durable. */
+    private void freeBlock(long b, Set<Integer> groups) {
+        blocks.free(b);
+        jbd.freed(b);
+        durability.rewritten(b);
+        groups.add(layout.groupOf(b));
+    }
+
     @Override
     public void fsync(OpenFile f, boolean datasync, int pid, Runnable done) {
         Ext3Inode fi = (Ext3Inode) f.file;
@@ -665,6 +807,17 @@ public final class Ext3 implements FileSystem {
     /** Physical blocks of the journal, in log order (block 0 is the journal super block). */
     public long[] journalBlocks() {
         return journal.clone();
+    }
+
+    /** The indirect and double-indirect blocks a file holds. */
+    public int indirectBlocks(FsFile f) {
+        int n = 0;
+        for (long b : ((Ext3Inode) f).indirect) {
+            if (b >= 0) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /** Page {@code index} of a file's block map (-1 for a hole). */

@@ -93,6 +93,37 @@ final class Ext3Inode implements FsFile, BlockMap {
         lastPhysical = physical;
     }
 
+    /** Page {@code index} loses its block (truncate). */
+    void unmap(long index) {
+        if (index < blocks.length && blocks[(int) index] >= 0) {
+            blocks[(int) index] = -1;
+            mappedBlocks--;
+        }
+    }
+
+    /** The first page slot {@code slot}'s indirect block maps, and the page after its last (see {@link #slotsFor}). */
+    static long[] slotRange(int slot) {
+        if (slot == 0) {
+            return new long[] {DIRECT, DIRECT + PER_INDIRECT};
+        }
+        long dind = DIRECT + PER_INDIRECT;
+        if (slot == 1) {
+            return new long[] {dind, dind + (long) PER_INDIRECT * PER_INDIRECT};
+        }
+        long s = dind + (long) (slot - 2) * PER_INDIRECT;
+        return new long[] {s, s + PER_INDIRECT};
+    }
+
+    /** Whether a data page in [from, to) is mapped. */
+    boolean anyMapped(long from, long to) {
+        for (long i = from; i < Math.min(to, blocks.length); i++) {
+            if (blocks[(int) i] >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * The indirect-block slots the pointer of page {@code index} needs, outermost first: slot 0
      * is the single-indirect block, slot 1 the double-indirect block, slot 2 + k the k-th

@@ -213,6 +213,41 @@ public final class PageCache {
         maybeClean(p.mapping);
     }
 
+    /**
+     * truncate_inode_pages(mapping, lstart) (mm/truncate.c): every page of {@code m} at or past
+     * {@code firstIndex} leaves the cache; a dirty one is cancelled (truncate_complete_page →
+     * clear_page_dirty), so its write never happens. The pages locked for read or under
+     * write-back are returned: the kernel's second pass waits for them (wait_on_page_writeback),
+     * so the caller does too; their IO in flight still completes.
+     */
+    public List<Page> truncateFrom(Mapping m, long firstIndex) {
+        List<Page> busy = new ArrayList<>();
+        for (Page p : new ArrayList<>(m.pages.tailMap(firstIndex, true).values())) {
+            if (p.hasIo()) {
+                busy.add(p);
+            }
+            remove(p);
+        }
+        return busy;
+    }
+
+    /** {@code then} runs once the IO in flight on every one of {@code pages} has ended (at once when none has any). */
+    public static void afterIo(List<Page> pages, Runnable then) {
+        int[] left = {1};
+        Runnable one = () -> {
+            if (--left[0] == 0) {
+                then.run();
+            }
+        };
+        for (Page p : pages) {
+            if (p.hasIo()) {
+                left[0]++;
+                p.waitIo(one);
+            }
+        }
+        one.run();
+    }
+
     /** Drops every page of {@code m} (unlink). */
     public void removeAll(Mapping m) {
         for (Page p : new ArrayList<>(m.pages.values())) {

@@ -364,8 +364,13 @@ public final class ReiserFs implements FileSystem {
 
     /** The indirect items covering pages [0, lastPage]: one per POINTERS_PER_ITEM pages, each sized by its pointers. */
     private void putBody(ReiserInode f, long lastPage, Tree.Edit e) {
+        putBody(f, 0, lastPage, e);
+    }
+
+    /** The same for the items from the one holding {@code fromPage} on (those before it are unchanged). */
+    private void putBody(ReiserInode f, long fromPage, long lastPage, Tree.Edit e) {
         int per = ReiserInode.POINTERS_PER_ITEM;
-        for (long chunk = 0; chunk <= lastPage / per; chunk++) {
+        for (long chunk = fromPage / per; chunk <= lastPage / per; chunk++) {
             long n = Math.min(per, lastPage + 1 - chunk * per);
             tree.put(f.body(chunk * per), (int) (4 * n), e);
         }
@@ -576,6 +581,149 @@ public final class ReiserFs implements FileSystem {
             }
             done.run();
         });
+    }
+
+    /**
+     * ftruncate (fs/reiserfs/inode.c {@code reiserfs_setattr}, fs/attr.c {@code inode_setattr}).
+     * The same size changes only the timestamps: the stat data's leaf is logged. Growing goes
+     * through {@code generic_cont_expand}: a prepare/commit_write of the page at the new size,
+     * whose {@code reiserfs_get_block} fills the indirect items with hole pointers (4 bytes a
+     * block, the leaf logged) and allocates that page's block; at a page boundary the page lies
+     * past the new size and vmtruncate frees the block again (its bitmap block and the super block
+     * logged; the model leaves the bitmap as it was), inside a page it stays, a dirty page of zeros. A packed tail is
+     * converted back to a block first, as a write past it does. Shrinking drops the pages past the
+     * size ({@code truncate_inode_pages}: dirty ones never written, pages under IO waited for),
+     * then {@code reiserfs_truncate_file}: the truncate save link (the rightmost leaf,
+     * {@code add_save_link} / {@code remove_save_link}), {@code reiserfs_do_truncate} cutting the
+     * items past the size (their blocks freed: bitmap and super block logged; indirect items past
+     * the cut removed, the last one resized; a packed tail resized or removed) and the stat data.
+     */
+    @Override
+    public void truncate(OpenFile f, long size, int pid, Runnable done) {
+        ReiserInode fi = (ReiserInode) f.file;
+        MetaBuffers.Reads pre = meta.reads(pid);
+        readPath(pre, fi.statData());
+        if (size == fi.size) {
+            pre.then(() -> journal.begin(1, pid, () -> {
+                MetaBuffers.Reads r = meta.reads(pid);
+                tree.put(fi.statData(), SD_SIZE, edit(r));
+                fi.lastTid = journal.runningTid();
+                r.then(done);
+            }));
+            return;
+        }
+        boolean grow = size > fi.size;
+        long keep = (size + 4095) / 4096;
+        List<Page> busy = List.of();
+        if (!grow) {
+            for (Page p : fi.mapping.pages()) {
+                if (p.index >= keep) {
+                    journal.forget(p);
+                }
+            }
+            busy = cache.truncateFrom(fi.mapping, keep);
+        }
+        readPath(pre, fi.body(Math.max(0, keep - 1)));
+        if (fi.tail) {
+            readPath(pre, tailKey(fi));
+        }
+        List<Page> waits = busy;
+        pre.then(() -> PageCache.afterIo(waits, () -> journal.begin(PER_BALANCE * 2 + 2, pid, () -> {
+            MetaBuffers.Reads r = meta.reads(pid);
+            Tree.Edit e = edit(r);
+            int dirtied = grow ? expand(r, e, fi, size) : cut(r, e, fi, size);
+            tree.put(fi.statData(), SD_SIZE, e); // i_size, mtime, ctime
+            long tid = journal.runningTid();
+            fi.lastTid = tid;
+            fi.lastDataTid = tid;
+            r.then(() -> writeback.pagesDirtied(pid, dirtied, done));
+        })));
+    }
+
+    /** generic_cont_expand to {@code size}; returns the pages it dirtied (0 or 1). */
+    private int expand(MetaBuffers.Reads r, Tree.Edit e, ReiserInode fi, long size) {
+        int dirtied = 0;
+        if (fi.tail) {
+            // direct2indirect: the tail's page gets its block back (reiserfs_get_block past the tail)
+            long last = fi.sizePages() - 1;
+            tree.remove(tailKey(fi), e);
+            fi.tail = false;
+            fi.blocks.map(last, allocateData(r, fi, last));
+            dirtied += dirtyZeroes(fi, last);
+        }
+        long page = size / 4096; // the page prepare_write is called on
+        boolean inside = size % 4096 != 0;
+        if (fi.blockOf(page) < 0) {
+            if (inside) {
+                fi.blocks.map(page, allocateData(r, fi, page));
+                dirtied += dirtyZeroes(fi, page);
+            } else {
+                // vmtruncate to the size frees the page past it and its block again at once: the
+                // bitmap block and the super block are logged, the bitmap itself is left as it was
+                // (the block, unusable until the commit, is not taken: a simplification)
+                long before = fi.blocks.blockBefore(page);
+                r.log(layout.bitmapBlockOf(before >= 0 ? before : bitmap.groupStart(fi.dirId)));
+                r.log(ReiserLayout.SUPER_BLOCK);
+            }
+        }
+        long oldLast = fi.sizePages() - 1;
+        fi.size = size;
+        putBody(fi, Math.max(0, oldLast), fi.sizePages() - 1, e); // hole pointers up to the new last page
+        return dirtied;
+    }
+
+    /** A page of zeros made dirty in the cache (commit_write of the expanding truncate). */
+    private int dirtyZeroes(ReiserInode fi, long index) {
+        Page page = cache.find(fi.mapping, index);
+        if (page == null) {
+            page = cache.add(fi.mapping, index, true, false);
+        }
+        page.block = fi.blockOf(index);
+        durability.rewritten(page.block);
+        boolean wasDirty = page.dirty();
+        cache.markDirty(page);
+        if (options.ordered()) {
+            journal.addOrdered(page);
+        }
+        return wasDirty ? 0 : 1;
+    }
+
+    /** reiserfs_truncate_file to a smaller {@code size}; returns 0 (no page dirtied). */
+    private int cut(MetaBuffers.Reads r, Tree.Edit e, ReiserInode fi, long size) {
+        r.log(tree.rightmost().block); // the truncate save link, added and removed
+        long oldPages = fi.sizePages();
+        long keep = (size + 4095) / 4096;
+        if (fi.tail) {
+            tree.remove(tailKey(fi), e);
+            if (keep == oldPages && size > 0) {
+                fi.size = size;
+                tree.put(tailKey(fi), pad8(size - (keep - 1) * 4096), e); // the direct item cut
+            } else {
+                fi.tail = false; // the tail's page is gone; the new last page stays in its block
+            }
+        }
+        for (long p = keep; p < fi.blocks.slots(); p++) {
+            long b = fi.blockOf(p);
+            if (b >= 0) {
+                free(r, b);
+                durability.rewritten(b);
+                fi.blocks.map(p, -1);
+            }
+        }
+        int per = ReiserInode.POINTERS_PER_ITEM;
+        long lastChunk = keep == 0 ? -1 : (keep - 1) / per;
+        for (long chunk = lastChunk + 1; chunk * per < Math.max(1, oldPages); chunk++) {
+            tree.remove(fi.body(chunk * per), e);
+        }
+        fi.size = size;
+        if (keep > 0 && hasBody(fi)) {
+            putBody(fi, keep - 1, keep - 1, e); // the last item left, cut
+        }
+        return 0;
+    }
+
+    private boolean hasBody(ReiserInode fi) {
+        return tree.leafFor(fi.body(0)).items.containsKey(fi.body(0));
     }
 
     @Override

@@ -505,6 +505,52 @@ public final class Xfs implements FileSystem {
         });
     }
 
+    /**
+     * ftruncate (fs/xfs/xfs_vnodeops.c {@code xfs_setattr} with XFS_AT_SIZE; XFS does not go
+     * through inode_setattr, so the same size is truncated too). Growing: {@code xfs_igrow_start}
+     * (its zeroing of the old last block past EOF carries no data here) and, in one
+     * XFS_TRANS_SETATTR_SIZE transaction, {@code xfs_igrow_finish}: the new size and the times
+     * in the logged inode core; no block. Otherwise {@code xfs_itruncate_start} first tosses the
+     * pages past the size (dirty ones never written, delayed-allocation pages never allocated,
+     * pages under IO waited for), then {@code xfs_itruncate_finish} → {@code xfs_bunmapi} frees
+     * the extents past it ({@code xfs_bmap_finish} → {@code xfs_free_extent}: each extent logs
+     * the AGF and both free-space B+tree roots of its AG; busy until the record is on disk) and
+     * the core is logged. The EFI / EFD pair is one transaction here.
+     */
+    @Override
+    public void truncate(OpenFile f, long size, int pid, Runnable done) {
+        XfsInode fi = (XfsInode) f.file;
+        long keep = (size + 4095) / 4096;
+        List<Page> busy = size > fi.size ? List.of() : cache.truncateFrom(fi.mapping, keep);
+        read(List.of(cluster(fi)), pid, () -> PageCache.afterIo(busy, () -> {
+            XfsLog.Tx tx = new XfsLog.Tx();
+            long prev = -2;
+            for (long p = keep; p < fi.blocks.slots(); p++) {
+                long b = fi.blockOf(p);
+                if (b < 0) {
+                    continue;
+                }
+                space.free(b);
+                tx.freed.add(b);
+                durability.rewritten(b);
+                if (b != prev + 1 || geo.agOf(b) != geo.agOf(prev)) { // a new extent
+                    int ag = geo.agOf(b);
+                    tx.log(agf(ag), 64).log(block(geo.bnoRoot(ag)), 64).log(block(geo.cntRoot(ag)), 64);
+                }
+                prev = b;
+                fi.blocks.map(p, -1);
+            }
+            fi.size = size;
+            fi.coreDirty = false; // size and times go in the logged core
+            dirtyCores.remove(fi);
+            tx.log(cluster(fi), CORE_BYTES);
+            log.commit(tx, pid, lsn -> {
+                fi.lastLsn = lsn;
+                done.run();
+            });
+        }));
+    }
+
     @Override
     public void fsync(OpenFile f, boolean datasync, int pid, Runnable done) {
         XfsInode fi = (XfsInode) f.file;

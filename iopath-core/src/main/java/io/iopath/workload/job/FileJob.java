@@ -75,6 +75,11 @@ public final class FileJob implements Workload {
     private long stopAtNs = Long.MAX_VALUE;
     private boolean finished;
     private final boolean direct;
+    /**
+     * ioengine=ftruncate (engines/ftruncate.c {@code fio_ftruncate_queue}): each write is
+     * {@code ftruncate(fd, io_u->offset)}, a sync an fsync, a read or trim fails with EINVAL.
+     */
+    private final boolean truncating;
     /** Runs the next call from the event loop: a call that completes at once must not recurse into the next. */
     private final io.iopath.sim.Timer resume;
 
@@ -145,7 +150,10 @@ public final class FileJob implements Workload {
         this.pid = pid;
         this.ids = ids;
         this.onFinish = onFinish;
-        this.direct = spec.direct();
+        this.truncating = spec.ioengine().equals(JobSpec.FTRUNCATE);
+        // fio opens the file O_DIRECT with direct=1, which ftruncate(2) does not look at; nor
+        // does the job need the layout iopath gives O_DIRECT jobs (it writes no data)
+        this.direct = spec.direct() && !truncating;
         String base = "job." + spec.name() + (clone >= 0 ? "." + clone : "") + (spec.randseed() >= 0 ? ".randseed=" + spec.randseed() : "");
         this.streamBase = base;
         drawStreams();
@@ -393,8 +401,12 @@ public final class FileJob implements Workload {
         }
         Op op = preparedOp != null ? preparedOp : drawDirection();
         preparedOp = null;
+        if (truncating && op != Op.WRITE) {
+            callFails(op, EINVAL); // fio_ftruncate_queue: io_u->error = EINVAL, FIO_Q_COMPLETED
+            return;
+        }
         if (op == Op.DISCARD) {
-            trimFails();
+            callFails(op, ENOTTY);
             return;
         }
         int d = op == Op.READ ? 0 : 1;
@@ -474,14 +486,15 @@ public final class FileJob implements Workload {
      * system or the drive) and ioengines.c {@code td_io_queue} records it ({@code td_verror}).
      * ENOTTY is not an error {@code continue_on_error} / {@code ignore_error} let a job go on
      * past in fio's job files (they name ENOSPC and the like), so, as with fio's default, the job
-     * issues nothing more and ends once its IOs in flight complete.
+     * issues nothing more and ends once its IOs in flight complete. The ftruncate engine's reads
+     * and trims end the same way, with EINVAL ({@code fio_ftruncate_queue}).
      */
-    private void trimFails() {
+    private void callFails(Op op, int errno) {
         issued++;
-        stats.submitted(Op.DISCARD, inFlight + 1);
+        stats.submitted(op, inFlight + 1);
         stats.committed();
         stats.reaped(sim.now());
-        trimErrno = ENOTTY;
+        callErrno = errno;
         stopIssuing();
         if (depth <= 1) {
             resume.scheduleAt(sim.now()); // next() finds no more work and ends the job
@@ -490,12 +503,14 @@ public final class FileJob implements Workload {
 
     /** Linux's ENOTTY, "Inappropriate ioctl for device". */
     static final int ENOTTY = 25;
-    /** The errno the job's trim failed with, or 0. */
-    private int trimErrno;
+    /** Linux's EINVAL, "Invalid argument". */
+    static final int EINVAL = 22;
+    /** The errno the job's trim (or, with ftruncate, read) failed with, or 0. */
+    private int callErrno;
 
     @Override
     public int errno() {
-        return trimErrno;
+        return callErrno;
     }
 
 
@@ -527,7 +542,8 @@ public final class FileJob implements Workload {
         pendingBytes = bs;
         pendingDone = done;
         // the call's CPU time (entry, copy) passes first; its latency includes it, as fio's clock sees it
-        long cost = cpu.dataCallNs(direct ? 0 : bs); // O_DIRECT copies nothing: the device reads user memory
+        // O_DIRECT copies nothing: the device reads user memory; ftruncate changes the size, copies nothing
+        long cost = truncating ? cpu.truncateCallNs() : cpu.dataCallNs(direct ? 0 : bs);
         if (cost > 0) {
             cpuBusy = true;
             cpuDone.scheduleAfter(cost);
@@ -548,6 +564,10 @@ public final class FileJob implements Workload {
     private void makePendingCall() {
         Runnable done = pendingDone;
         pendingDone = null;
+        if (truncating) {
+            fs.truncate(pendingFile, pendingOffset, pid, done); // the write's offset is the new size
+            return;
+        }
         if (pendingOp == Op.WRITE && spec.control().syncIo() != JobSpec.SyncIo.NONE) {
             // O_SYNC / O_DSYNC: the write returns after generic_write_sync, the file system's fsync
             // (datasync for O_DSYNC) of what it wrote; one call, its latency includes the sync
@@ -696,7 +716,7 @@ public final class FileJob implements Workload {
 
     @Override
     public String error() {
-        return rateError != null ? rateError : trimErrno != 0 ? verror() : null;
+        return rateError != null ? rateError : callErrno != 0 ? verror() : null;
     }
 
     /** An asynchronous job counts its writes for fsync/fdatasync=N as it submits them. */
@@ -877,9 +897,9 @@ public final class FileJob implements Workload {
 
     @Override
     public List<String> notes() {
-        if (trimErrno != 0) {
+        if (callErrno != 0) {
             // thread_main's end: "fio: pid=%d, err=%d/%s"
-            return List.of("job " + spec.name() + ": fio: pid=" + pid + ", err=" + trimErrno + "/" + verror());
+            return List.of("job " + spec.name() + ": fio: pid=" + pid + ", err=" + callErrno + "/" + verror());
         }
         if (rateError != null) {
             return List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
