@@ -216,10 +216,7 @@ public final class RunMetrics {
         if (!jobs.isEmpty()) {
             return jobs.get(0).both();
         }
-        DirectionRecorder all = new DirectionRecorder();
-        read.addInto(all);
-        write.addInto(all);
-        return all;
+        return DirectionRecorder.sum(read, write);
     }
 
     private DirectionRecorder runRead() {
