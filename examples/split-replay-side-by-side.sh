@@ -53,14 +53,8 @@ jobs:
     trace_format: ascii
 YAML
 
-timed() { # OUT_TIMES COMMAND...: runs it, leaves "wall cpu" in OUT_TIMES
-  out=$1; shift
-  /usr/bin/time -f '%e %U %S %M' -o "$out.raw" "$@"
-  awk '{ printf "%.2f %.2f %d\n", $1, $2 + $3, $4 / 1024 }' "$out.raw" > "$out"
-}
-
-echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "java: $(java -version 2>&1 | head -n 1)"
+. "$root/examples/side-by-side-timing.sh"
+machine
 (cd "$work" && timed "$work/ds" "$disksim" ascii.parv ascii.outv ascii trace.ascii 0)
 timed "$work/io" "$iopath" run "$work/replay.yaml" --split-by-device --jobs "$jobs" > "$work/table" 2> "$work/progress"
 ds_n=$(sed -n 's/^IOdriver Total Requests handled:[[:space:]]*//p' "$work/ascii.outv" | head -n 1)

@@ -91,50 +91,24 @@ public final class AsciiReader extends RecordPerLineReader {
         if (t < lastNs) {
             return null;
         }
-        i = blanks(line, i);
-        if (i < 0) {
+        at = i;
+        long dev = blanks(line) ? integer(line) : -1;
+        if (dev < 0 || dev > Integer.MAX_VALUE) {
             return null;
         }
-        int start = i;
-        long dev = 0;
-        while (i < n && isDigit(line.charAt(i))) {
-            dev = dev * 10 + (line.charAt(i++) - '0');
-        }
-        if (i == start || i - start > MAX_INT_DIGITS || dev > Integer.MAX_VALUE) {
+        long blkno = blanks(line) ? integer(line) : -1;
+        if (blkno < 0 || blkno > Tokens.MAX_SECTORS) {
             return null;
         }
-        i = blanks(line, i);
-        if (i < 0) {
+        long bcount = blanks(line) ? integer(line) : -1;
+        if (bcount <= 0 || bcount > Tokens.MAX_SECTORS || !blanks(line)) {
             return null;
         }
-        start = i;
-        long blkno = 0;
-        while (i < n && isDigit(line.charAt(i))) {
-            blkno = blkno * 10 + (line.charAt(i++) - '0');
-        }
-        if (i == start || i - start > MAX_INT_DIGITS || blkno > Tokens.MAX_SECTORS) {
-            return null;
-        }
-        i = blanks(line, i);
-        if (i < 0) {
-            return null;
-        }
-        start = i;
-        long bcount = 0;
-        while (i < n && isDigit(line.charAt(i))) {
-            bcount = bcount * 10 + (line.charAt(i++) - '0');
-        }
-        if (i == start || i - start > MAX_INT_DIGITS || bcount > Tokens.MAX_SECTORS || bcount == 0) {
-            return null;
-        }
-        i = blanks(line, i);
-        if (i < 0) {
-            return null;
-        }
+        i = at;
         if (i + 1 < n && line.charAt(i) == '0' && (line.charAt(i + 1) == 'x' || line.charAt(i + 1) == 'X')) {
             i += 2;
         }
-        start = i;
+        int start = i;
         long flags = 0;
         for (int d; i < n && (d = Character.digit(line.charAt(i), 16)) >= 0 && line.charAt(i) < 0x80; i++) {
             flags = flags << 4 | d;
@@ -148,18 +122,34 @@ public final class AsciiReader extends RecordPerLineReader {
         return new TraceRecord(t, (int) dev, op, blkno * 512, bcount * 512, f, 0, -1, -1);
     }
 
+    /** Where {@link #parseWellFormed} is in its line, between fields. */
+    private int at;
+
     private static boolean isDigit(char c) {
         return c >= '0' && c <= '9';
     }
 
-    /** The index after the run of spaces and tabs at {@code i}, or -1 if there is none or the line ends there. */
-    private static int blanks(String line, int i) {
+    /** Moves {@link #at} past the run of spaces and tabs there; false if there is none or the line ends after it. */
+    private boolean blanks(String line) {
         int n = line.length();
-        int j = i;
+        int j = at;
         while (j < n && (line.charAt(j) == ' ' || line.charAt(j) == '\t')) {
             j++;
         }
-        return j == i || j == n ? -1 : j;
+        boolean found = j != at && j != n;
+        at = j;
+        return found;
+    }
+
+    /** The decimal integer of 1 to 18 digits at {@link #at}, which moves past them; -1 for none or more. */
+    private long integer(String line) {
+        int n = line.length();
+        int start = at;
+        long v = 0;
+        while (at < n && isDigit(line.charAt(at))) {
+            v = v * 10 + (line.charAt(at++) - '0');
+        }
+        return at == start || at - start > MAX_INT_DIGITS ? -1 : v;
     }
 
     /** Word by word, every field checked and named when wrong. */
