@@ -282,10 +282,6 @@ public final class ScenarioRun {
     }
 
     /**
-     * Runs to completion. {@code progress} receives the number of IOs completed so far, every
-     * so often, for a progress bar; it never changes the outcome.
-     */
-    /**
      * Makes the result's time series {@link TimeSeries#withoutPoints}: for runs whose results are
      * only tabled beside others and held until the last one ends (a split replay's devices), so
      * that they do not each hold up to 65 536 points. Returns this run.
@@ -295,6 +291,10 @@ public final class ScenarioRun {
         return this;
     }
 
+    /**
+     * Runs to completion. {@code progress} receives the number of IOs completed so far, every
+     * so often, for a progress bar; it never changes the outcome.
+     */
     public Result execute(LongConsumer progress) {
         if (fs != null && scenario.powerFailureAtNs() != Scenario.NO_POWER_FAILURE) {
             // scheduled before the cut itself, at the same time: it sees the drive's volatile writes first

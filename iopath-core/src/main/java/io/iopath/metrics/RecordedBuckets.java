@@ -7,7 +7,7 @@ import org.HdrHistogram.HistogramIterationValue;
 /**
  * The buckets of a latency histogram that hold a count, in ascending order, read out of it once:
  * every figure a result gives of a distribution (mean, percentiles, CDF, maximum) is then a walk
- * of these few hundred buckets instead of one more walk of HdrHistogram's tens of thousands
+ * of these (hundreds to a few thousand) instead of one more walk of HdrHistogram's tens of thousands
  * through its iterator, and reads and writes merge by merging two such lists instead of adding
  * one histogram's whole counts array into a new one. For the short runs of a split replay these
  * walks, in code not yet compiled, cost more than the simulation.

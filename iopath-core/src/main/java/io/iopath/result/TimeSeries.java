@@ -42,7 +42,7 @@ public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauge
 
     /**
      * This series' intervals and its point count without the points and gauges themselves (up to
-     * 65 536 of each): for a result that is only tabled beside others and never charted (a split
+     * 65 536 points): for a result that is only tabled beside others and never charted (a split
      * replay's devices, all held until the last one ends), which keeps what the result's JSON
      * says of its series.
      */
