@@ -169,9 +169,9 @@ final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "(g) split replay of a generated %,d-request ascii trace over %d devices (hp_c2249a each,"
                     + " %d threads; read, split, simulated, results): %.2f s, %,.0f requests/s%n", ios, SPLIT_DEVICES.length,
                     threads, best, ios / best);
-            // 2026-12-02, the 2-core Intel Xeon VM at load 15: DiskSim 4.0 -O2 on the script's stand-in
-            // (the same shape) in 1.21-1.25 CPU-s (examples/split-replay-side-by-side.sh).
-            out.println("    reference: DiskSim 4.0 -O2 on the same shape, whole process: about 1.2 CPU-s"
+            // 2026-12-02, the 2-core Intel Xeon VM at load 2.4: DiskSim 4.0 -O2 on the script's stand-in
+            // (the same shape) in 1.18-1.21 s wall, 1.17-1.23 CPU-s; ./iopath run --split-by-device 0.87-0.99 s wall.
+            out.println("    reference: DiskSim 4.0 -O2 on the same shape, whole process: about 1.2 s (1.2 CPU-s)"
                     + " (examples/split-replay-side-by-side.sh)");
         } finally {
             Files.deleteIfExists(trace);
