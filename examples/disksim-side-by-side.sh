@@ -116,14 +116,8 @@ jobs:
 EOF
 }
 
-timed() { # OUT_TIMES COMMAND...: runs it, leaves "wall cpu" in OUT_TIMES
-  out=$1; shift
-  /usr/bin/time -f '%e %U %S' -o "$out.raw" "$@"
-  awk '{ printf "%.2f %.2f\n", $1, $2 + $3 }' "$out.raw" > "$out"
-}
-
-echo "machine: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "java: $(java -version 2>&1 | head -n 1)"
+. "$root/examples/side-by-side-timing.sh"
+machine
 for shape in $shapes; do
   case $shape in
     reads) p=1.0; fwl=0; mix=100; wc=off ;;
@@ -136,8 +130,8 @@ for shape in $shapes; do
   timed "$work/$shape.io" "$iopath" run "$work/$shape.yaml" > "$work/$shape.table"
   ds_iops=$(sed -n 's/^IOdriver Requests per second:[[:space:]]*//p' "$work/$shape.outv" | head -n 1)
   io_iops=$(awk '$1 == "total" { print $3 }' "$work/$shape.table")
-  read -r dw dc < "$work/$shape.ds"
-  read -r iw ic < "$work/$shape.io"
+  read -r dw dc _ < "$work/$shape.ds"
+  read -r iw ic _ < "$work/$shape.io"
   echo "$shape: $requests requests, SPTF at queue 16 on cheetah9LP, $mix % reads, write cache $wc"
   printf '  DiskSim 4.0  %8s s wall %8s CPU-s   %s IOPS simulated\n' "$dw" "$dc" "$ds_iops"
   printf '  iopath run   %8s s wall %8s CPU-s   %s IOPS simulated\n' "$iw" "$ic" "$io_iops"

@@ -34,12 +34,18 @@ class BenchCommandTest {
                 .isEqualTo("iopath: --max-heap: expected a size such as 64m, got 'lots'\n");
     }
 
-    /** (f): a fresh JVM per run, timed; the test's class path is not one jar, so no archive is used. */
+    /**
+     * (f): a fresh JVM per run, timed; the test's class path is not one jar, so no archive is used.
+     * (g): the split replay of a generated 14-device trace, every request replayed.
+     */
     @Test
     void benchTimesStartUpInFreshJvms() throws Exception {
         CliRunner.Outcome o = CliRunner.run("bench", "--trace", dir.resolve("none").toString(), "--requests", "2000",
-                "--repeat", "1", "--trace-requests", "0", "--host-requests", "0", "--startup-runs", "3");
+                "--repeat", "1", "--trace-requests", "0", "--host-requests", "0", "--startup-runs", "3",
+                "--split-requests", "3000");
         assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).containsPattern("(?m)^\\(g\\) split replay of a generated 3,000-request ascii trace over 14 devices"
+                + " \\(hp_c2249a each, [0-9]+ threads; read, split, simulated, results\\): [0-9.]+ s, [0-9,]+ requests/s$");
         assertThat(o.out()).containsPattern(
                 "(?m)^\\(f\\) start-up, `--version` in a fresh JVM \\(no class-data archive\\): median [0-9]+ ms of 3 \\([0-9]+-[0-9]+ ms\\)$");
     }

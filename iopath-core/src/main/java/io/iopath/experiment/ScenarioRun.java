@@ -23,6 +23,7 @@ import io.iopath.result.HostStats;
 import io.iopath.result.PowerLossReport;
 import io.iopath.result.Provenance;
 import io.iopath.result.Result;
+import io.iopath.result.TimeSeries;
 import io.iopath.scenario.HostConfig;
 import io.iopath.scenario.Scenario;
 import io.iopath.sim.Simulator;
@@ -78,6 +79,8 @@ public final class ScenarioRun {
     private final List<PostmarkProcess> postmark = new ArrayList<>();
     /** The file system the jobs work in, or null when they work on the drive. */
     private final FileSystem fs;
+    /** Whether the result carries its time series' points ({@link #withoutTimeSeriesPoints}). */
+    private boolean timeSeriesPoints = true;
     private FsPowerLoss fsPowerLoss;
     /** Counts a Postmark job's end towards the unmount, as a file job's. */
     private Runnable postmarkDone;
@@ -280,6 +283,16 @@ public final class ScenarioRun {
     }
 
     /**
+     * Makes the result's time series {@link TimeSeries#withoutPoints}: for runs whose results are
+     * only tabled beside others and held until the last one ends (a split replay's devices), so
+     * that they do not each hold up to 65 536 points. Returns this run.
+     */
+    public ScenarioRun withoutTimeSeriesPoints() {
+        timeSeriesPoints = false;
+        return this;
+    }
+
+    /**
      * Runs to completion. {@code progress} receives the number of IOs completed so far, every
      * so often, for a progress bar; it never changes the outcome.
      */
@@ -426,7 +439,8 @@ public final class ScenarioRun {
                         driver.stalledNsWithin(firstQueuedNs(), firstQueuedNs() + elapsed), driver.queueDepth(), scenario.host().plugging().yamlName(), scenario.host().driver().yamlName()),
                 disk == null ? FLASH_QUEUE : new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
                         disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                powerLoss, metrics.jobs(), metrics.flush(), metrics.timeSeries(), disk == null ? null : disk.destageTime(),
+                powerLoss, metrics.jobs(), metrics.flush(),
+                timeSeriesPoints ? metrics.timeSeries() : metrics.timeSeriesShape(), disk == null ? null : disk.destageTime(),
                 Provenance.of(scenario.hash()),
                 fs == null ? null : FsSummary.report(scenario.filesystem().type(), fs.stats(), workloads),
                 postmark.stream().map(PostmarkProcess::result).toList());

@@ -165,10 +165,16 @@ public final class SplitReplay {
             return grid;
         }
 
-        /** Runs every device, {@code jobs} at a time, as {@link Sweep#run} the grid's points; results in grid order. */
+        /**
+         * Runs every device, {@code jobs} at a time, as {@link Sweep#run} the grid's points; results in
+         * grid order, each without its time series' points ({@link io.iopath.result.TimeSeries#withoutPoints}): the
+         * split's reports table and compare the devices and chart none over time, and every
+         * device's result is held until the last one ends, so the points (up to 65 536 a device)
+         * would make the heap grow with the trace's length and its number of devices.
+         */
         public List<Result> run(int jobs, Sweep.Listener listener) {
-            return Sweep.run(grid, jobs, listener,
-                    s -> new ScenarioRun(s, BlockTracepoints.NONE, RunMetrics.DEFAULT_INTERVAL_NS, records).execute(p -> { }));
+            return Sweep.run(grid, jobs, listener, s -> new ScenarioRun(s, BlockTracepoints.NONE, RunMetrics.DEFAULT_INTERVAL_NS,
+                    records).withoutTimeSeriesPoints().execute(p -> { }));
         }
 
         /** Removes the devices' record files. */

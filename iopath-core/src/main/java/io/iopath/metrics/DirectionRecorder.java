@@ -16,7 +16,13 @@ final class DirectionRecorder {
     /** One hour of simulated latency at 3 significant digits: plenty, and fixed-size. */
     static final long MAX_TRACKABLE_NS = 3_600_000_000_000L;
 
-    private final Histogram latency = new Histogram(1, MAX_TRACKABLE_NS, 3);
+    /** Null in a sum of two recorders ({@link #sum}), which has only {@link #fixedBuckets}. */
+    private final Histogram latency;
+    /** A sum's buckets, made once; null in a recorder that records. */
+    private final RecordedBuckets fixedBuckets;
+    /** {@link #latency}'s buckets as of {@link #bucketsIos} recorded IOs ({@link #buckets}). */
+    private RecordedBuckets buckets;
+    private long bucketsIos = -1;
     private long ios;
     private long bytes;
     private double q2dSumNs;
@@ -29,6 +35,44 @@ final class DirectionRecorder {
     private double q2mSumNs;
     private double m2dSumNs;
     private double q2cSumNs;
+
+    DirectionRecorder() {
+        this.latency = new Histogram(1, MAX_TRACKABLE_NS, 3);
+        this.fixedBuckets = null;
+    }
+
+    private DirectionRecorder(RecordedBuckets fixed) {
+        this.latency = null;
+        this.fixedBuckets = fixed;
+    }
+
+    /** The latency histogram's recorded buckets, read out again only when it has recorded since. */
+    private RecordedBuckets buckets() {
+        if (fixedBuckets != null) {
+            return fixedBuckets;
+        }
+        if (buckets == null || bucketsIos != ios) {
+            buckets = RecordedBuckets.of(latency);
+            bucketsIos = ios;
+        }
+        return buckets;
+    }
+
+    /**
+     * Reads and writes together, for a total row: counts, bytes and the Q2D and D2C sums added,
+     * the latency distribution the two histograms' sum (by their recorded buckets). It summarises,
+     * but records nothing.
+     */
+    static DirectionRecorder sum(DirectionRecorder a, DirectionRecorder b) {
+        DirectionRecorder total = new DirectionRecorder(RecordedBuckets.merge(a.buckets(), b.buckets()));
+        for (DirectionRecorder d : new DirectionRecorder[] {a, b}) {
+            total.ios += d.ios;
+            total.bytes += d.bytes;
+            total.q2dSumNs += d.q2dSumNs;
+            total.d2cSumNs += d.d2cSumNs;
+        }
+        return total;
+    }
 
     void record(Bio bio) {
         long lat = bio.completedNs - bio.queuedNs;
@@ -81,12 +125,30 @@ final class DirectionRecorder {
                 m2dSumNs / m, d2cSumNs / ios, q2cSumNs / ios);
     }
 
-    void addInto(DirectionRecorder total) {
-        total.latency.add(latency);
-        total.ios += ios;
-        total.bytes += bytes;
-        total.q2dSumNs += q2dSumNs;
-        total.d2cSumNs += d2cSumNs;
+    /**
+     * Reads and writes merged ({@link #sum}), made again only when either has recorded since: a
+     * run's result asks for it three times (the job's total, the run's total and its CDF).
+     */
+    static final class Both {
+        private final DirectionRecorder read;
+        private final DirectionRecorder write;
+        private DirectionRecorder sum;
+        private long sumReadIos = -1;
+        private long sumWriteIos = -1;
+
+        Both(DirectionRecorder read, DirectionRecorder write) {
+            this.read = read;
+            this.write = write;
+        }
+
+        DirectionRecorder get() {
+            if (sum == null || read.ios != sumReadIos || write.ios != sumWriteIos) {
+                sum = DirectionRecorder.sum(read, write);
+                sumReadIos = read.ios;
+                sumWriteIos = write.ios;
+            }
+            return sum;
+        }
     }
 
     DirectionStats summarise(long elapsedNs) {
@@ -94,8 +156,9 @@ final class DirectionRecorder {
         if (ios == 0) {
             return new DirectionStats(0, 0, 0, 0, LatencySummary.EMPTY, 0, 0);
         }
-        long[] q = HistogramQuantiles.valuesAt(latency, 50, 95, 99, 99.9);
-        LatencySummary summary = new LatencySummary(latency.getMean(), q[0], q[1], q[2], q[3], latency.getMaxValue());
+        RecordedBuckets b = buckets();
+        long[] q = b.valuesAt(50, 95, 99, 99.9);
+        LatencySummary summary = new LatencySummary(b.mean(), q[0], q[1], q[2], q[3], b.maxValue());
         return new DirectionStats(ios, bytes,
                 seconds > 0 ? ios / seconds : 0,
                 seconds > 0 ? bytes / seconds : 0,
@@ -111,12 +174,13 @@ final class DirectionRecorder {
             return LatencyCdf.EMPTY;
         }
         List<LatencyCdf.Point> points = new ArrayList<>(LatencyCdf.PERCENTILES.size());
-        long[] values = HistogramQuantiles.valuesAt(latency, CDF_PERCENTILES);
+        RecordedBuckets b = buckets();
+        long[] values = b.valuesAt(CDF_PERCENTILES);
         for (int i = 0; i < CDF_PERCENTILES.length; i++) {
             double p = CDF_PERCENTILES[i];
             // At 100 HdrHistogram's percentile walk ends on the max bucket; asking for the max
             // directly states the intent and keeps the last point equal to LatencySummary.max.
-            points.add(new LatencyCdf.Point(p, p == 100.0 ? latency.getMaxValue() : values[i]));
+            points.add(new LatencyCdf.Point(p, p == 100.0 ? b.maxValue() : values[i]));
         }
         return new LatencyCdf(points);
     }

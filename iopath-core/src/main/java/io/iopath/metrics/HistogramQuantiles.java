@@ -1,7 +1,6 @@
 package io.iopath.metrics;
 
 import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Many percentiles of one histogram in a single walk of its counts. HdrHistogram's
@@ -21,8 +20,12 @@ final class HistogramQuantiles {
 
     /** The values at {@code percentiles}, which must be in ascending order. */
     static long[] valuesAt(AbstractHistogram h, double... percentiles) {
+        return RecordedBuckets.of(h).valuesAt(percentiles);
+    }
+
+    /** The running count each percentile asks for, as HdrHistogram 2.2's {@code getValueAtPercentile}. */
+    static long[] countsWanted(long total, double... percentiles) {
         int n = percentiles.length;
-        long total = h.getTotalCount();
         long[] wanted = new long[n];
         for (int i = 0; i < n; i++) {
             if (i > 0 && percentiles[i] < percentiles[i - 1]) {
@@ -31,19 +34,6 @@ final class HistogramQuantiles {
             double p = Math.min(Math.max(Math.nextAfter(percentiles[i], Double.NEGATIVE_INFINITY), 0.0D), 100.0D);
             wanted[i] = Math.max(1, (long) Math.ceil(p * total / 100.0D));
         }
-        long[] out = new long[n];
-        int k = 0;
-        for (HistogramIterationValue v : h.recordedValues()) {
-            if (k == n) {
-                break;
-            }
-            long running = v.getTotalCountToThisValue();
-            while (k < n && running >= wanted[k]) {
-                long highest = v.getValueIteratedTo();
-                out[k] = percentiles[k] == 0.0D ? h.lowestEquivalentValue(highest) : highest;
-                k++;
-            }
-        }
-        return out;
+        return wanted;
     }
 }

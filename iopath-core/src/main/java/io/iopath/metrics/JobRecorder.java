@@ -12,6 +12,7 @@ final class JobRecorder {
     private final DirectionRecorder read = new DirectionRecorder();
     private final DirectionRecorder write = new DirectionRecorder();
     private final FlushRecorder flush = new FlushRecorder();
+    private final DirectionRecorder.Both both = new DirectionRecorder.Both(read, write);
     private long firstQueuedNs = Long.MAX_VALUE;
     private long lastCompletedNs;
 
@@ -41,11 +42,13 @@ final class JobRecorder {
 
     JobResult result() {
         long elapsed = firstQueuedNs == Long.MAX_VALUE ? 0 : lastCompletedNs - firstQueuedNs;
-        DirectionRecorder both = new DirectionRecorder();
-        read.addInto(both);
-        write.addInto(both);
-        DirectionStats total = both.summarise(elapsed);
+        DirectionStats total = both.get().summarise(elapsed);
         return new JobResult(name, elapsed, read.summarise(elapsed), write.summarise(elapsed), total, flush.stats());
+    }
+
+    /** The job's reads and writes merged (the run's too while it has one job). */
+    DirectionRecorder both() {
+        return both.get();
     }
 
     /** The job's reads (the run's too while it has one job: {@link RunMetrics}). */

@@ -34,6 +34,8 @@ public final class RunMetrics {
     private DirectionRecorder write = new DirectionRecorder();
     /** Whether {@link #read} and {@link #write} are the run's own (more than one job), not the job's. */
     private boolean ownRecorders;
+    /** {@link #read} and {@link #write} merged, once they are the run's own. */
+    private DirectionRecorder.Both ownBoth;
     private final FlushRecorder flush = new FlushRecorder();
     /** The jobs, in the order first registered; one recorder per job name (numjobs clones share it). */
     private final List<JobRecorder> jobs = new ArrayList<>();
@@ -78,6 +80,7 @@ public final class RunMetrics {
                 read = jobs.get(0).readRecorder().copy();
                 write = jobs.get(0).writeRecorder().copy();
                 ownRecorders = true;
+                ownBoth = new DirectionRecorder.Both(read, write);
             }
         }
         if (pid >= byPid.length) {
@@ -200,12 +203,20 @@ public final class RunMetrics {
         return series.result();
     }
 
+    /** The time series' intervals and point count without its points ({@link TimeSeries#withoutPoints}); call once, at the end. */
+    public TimeSeries timeSeriesShape() {
+        return series.shape();
+    }
+
     /** Reads and writes merged, for the totals. */
     private DirectionRecorder both() {
-        DirectionRecorder all = new DirectionRecorder();
-        runRead().addInto(all);
-        runWrite().addInto(all);
-        return all;
+        if (ownRecorders) {
+            return ownBoth.get();
+        }
+        if (!jobs.isEmpty()) {
+            return jobs.get(0).both();
+        }
+        return DirectionRecorder.sum(read, write);
     }
 
     private DirectionRecorder runRead() {

@@ -115,6 +115,12 @@ final class TimeSeriesRecorder {
         return new TimeSeries(intervalNs, points, gauges, requestedNs);
     }
 
+    /** {@link #result}'s intervals and point count, without making its points and gauges. */
+    TimeSeries shape() {
+        close();
+        return new TimeSeries(intervalNs, List.of(), List.of(), requestedNs, pointCount);
+    }
+
     /** Intervals kept now (for tests of the bound). */
     int keptIntervals() {
         return slots.size();

@@ -120,7 +120,7 @@ public final class ResultJson {
             ObjectNode ts = root.putObject("time_series");
             ts.put("interval_ns", r.timeSeries().intervalNs());
             ts.put("requested_interval_ns", r.timeSeries().requestedIntervalNs());
-            ts.put("points", r.timeSeries().points().size());
+            ts.put("points", r.timeSeries().pointCount());
             ts.put("percentiles", "highest of the requested intervals'");
         }
         return root;

@@ -21,13 +21,33 @@ import java.util.List;
  * @param gauges              per interval with a completion, in time order: the layers' in-flight and dirty counts
  * @param requestedIntervalNs the interval the run asked for; {@code intervalNs} is a power-of-two multiple
  *                            of it when the series was coarsened
+ * @param pointCount          how many points the run's series had: the size of {@code points}, unless
+ *                            they were left out ({@link #withoutPoints})
  */
-public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauges, long requestedIntervalNs) {
+public record TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauges, long requestedIntervalNs,
+        int pointCount) {
     public static final TimeSeries NONE = new TimeSeries(0, List.of(), List.of());
 
     public TimeSeries {
         points = List.copyOf(points);
         gauges = List.copyOf(gauges);
+        if (pointCount < points.size()) {
+            throw new IllegalArgumentException("pointCount " + pointCount + " is below the " + points.size() + " points");
+        }
+    }
+
+    public TimeSeries(long intervalNs, List<Point> points, List<Gauges> gauges, long requestedIntervalNs) {
+        this(intervalNs, points, gauges, requestedIntervalNs, points.size());
+    }
+
+    /**
+     * This series' intervals and its point count without the points and gauges themselves (up to
+     * 65 536 points): for a result that is only tabled beside others and never charted (a split
+     * replay's devices, all held until the last one ends), which keeps what the result's JSON
+     * says of its series.
+     */
+    public TimeSeries withoutPoints() {
+        return new TimeSeries(intervalNs, List.of(), List.of(), requestedIntervalNs, pointCount);
     }
 
     /** A series at the interval it was asked for. */

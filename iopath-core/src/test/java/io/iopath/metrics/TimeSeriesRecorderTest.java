@@ -97,6 +97,22 @@ class TimeSeriesRecorderTest {
     }
 
     @Test
+    void theShapeIsTheResultWithoutItsPoints() {
+        for (int bios : new int[] {1_000, 100_000}) { // 20 s, and 2 000 s coarsened under a bound of 600
+            TimeSeriesRecorder full = recorder(S, 600, 2);
+            feed(full, bios, 20 * MS, 2, 3);
+            TimeSeriesRecorder shape = recorder(S, 600, 2);
+            feed(shape, bios, 20 * MS, 2, 3);
+            TimeSeries r = full.result();
+            assertThat(r.pointCount()).isEqualTo(r.points().size()).isPositive();
+            assertThat(shape.shape()).isEqualTo(r.withoutPoints());
+            assertThat(shape.shape().pointCount()).isEqualTo(r.points().size());
+            assertThat(r.withoutPoints().points()).isEmpty();
+            assertThat(r.withoutPoints().coarsened()).isEqualTo(bios > 1_000);
+        }
+    }
+
+    @Test
     void aLongRunKeepsTheSameBoundedNumberOfPointsWhateverItsLength() {
         int bound = 600;
         TimeSeriesRecorder shorter = recorder(S, bound, 2);

@@ -4,7 +4,6 @@ import io.iopath.request.Op;
 import io.iopath.workload.JobSpec;
 import io.iopath.workload.trace.io.TraceReader;
 import io.iopath.workload.trace.io.TraceRecord;
-import java.io.BufferedOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -135,7 +134,7 @@ public final class DeviceRecords implements ReplaySource, AutoCloseable {
         IOException first = null;
         for (Writer w : writers) {
             try {
-                w.out.close();
+                w.close();
             } catch (IOException e) {
                 first = first == null ? e : first;
             }
@@ -145,29 +144,60 @@ public final class DeviceRecords implements ReplaySource, AutoCloseable {
         }
     }
 
-    /** One device's file being written. */
+    /**
+     * One device's file being written, through a buffer of its own: a record is a dozen single
+     * bytes, and {@code BufferedOutputStream.write(int)} is synchronized.
+     */
     private static final class Writer {
+        /** The longest record: a one-byte op and eight variable-length integers of up to 10 bytes. */
+        private static final int MAX_RECORD = 1 + 8 * 10;
         final OutputStream out;
+        private final byte[] buf = new byte[WRITE_BUFFER];
+        private int pos;
         long records;
         /** The trace position just after this device's last record (or where the file was opened). */
         long nextPosition;
 
         Writer(OutputStream raw) {
-            this.out = new BufferedOutputStream(raw, WRITE_BUFFER);
+            this.out = raw;
         }
 
         void write(TraceRecord r, long position) throws IOException {
-            putVar(out, position - nextPosition); // records of other devices since the previous one of this
-            putVar(out, zigzag(r.timeNs()));
-            out.write(r.op().ordinal());
-            putVar(out, r.offset());
-            putVar(out, r.length());
-            putVar(out, r.flags() & 0xFFFF_FFFFL);
-            putVar(out, r.processId() & 0xFFFF_FFFFL);
-            putVar(out, zigzag(r.serviceNs()));
-            putVar(out, zigzag(r.idleNs()));
+            if (pos > buf.length - MAX_RECORD) {
+                flush();
+            }
+            putVar(position - nextPosition); // records of other devices since the previous one of this
+            putVar(zigzag(r.timeNs()));
+            buf[pos++] = (byte) r.op().ordinal();
+            putVar(r.offset());
+            putVar(r.length());
+            putVar(r.flags() & 0xFFFF_FFFFL);
+            putVar(r.processId() & 0xFFFF_FFFFL);
+            putVar(zigzag(r.serviceNs()));
+            putVar(zigzag(r.idleNs()));
             nextPosition = position + 1;
             records++;
+        }
+
+        private void putVar(long v) {
+            while ((v & ~0x7FL) != 0) {
+                buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            buf[pos++] = (byte) v;
+        }
+
+        private void flush() throws IOException {
+            out.write(buf, 0, pos);
+            pos = 0;
+        }
+
+        void close() throws IOException {
+            try {
+                flush();
+            } finally {
+                out.close();
+            }
         }
     }
 
@@ -265,13 +295,5 @@ public final class DeviceRecords implements ReplaySource, AutoCloseable {
 
     private static long unzigzag(long v) {
         return (v >>> 1) ^ -(v & 1);
-    }
-
-    private static void putVar(OutputStream out, long v) throws IOException {
-        while ((v & ~0x7FL) != 0) {
-            out.write((int) ((v & 0x7F) | 0x80));
-            v >>>= 7;
-        }
-        out.write((int) v);
     }
 }

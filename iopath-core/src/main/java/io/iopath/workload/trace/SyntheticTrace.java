@@ -32,4 +32,26 @@ public final class SyntheticTrace {
         }
         w.close();
     }
+
+    /**
+     * The split replay's stand-in (examples/split-replay-side-by-side.sh has the same shape):
+     * {@code n} requests, each on one of {@code devices} chosen uniformly, 66 % reads, 4 to 32 KiB
+     * in 4 KiB steps at 4 KiB-aligned offsets uniform over {@code spanSectors}, arriving every
+     * {@code gapNs} on average over the whole trace (exponential gaps). Deterministic in {@code seed}.
+     */
+    public static void writeDevices(Writer out, TraceFormat format, long n, int[] devices, long spanSectors, long gapNs,
+                                    long seed) throws IOException {
+        SplittableRandom r = new SplittableRandom(seed);
+        TraceWriter w = format.writer(out);
+        long t = 0;
+        for (long i = 0; i < n; i++) {
+            int device = devices[r.nextInt(devices.length)];
+            long sector = r.nextLong(spanSectors / 8) * 8;
+            long sectors = 8L * (1 + r.nextInt(8));
+            Op op = r.nextInt(100) < 66 ? Op.READ : Op.WRITE;
+            w.write(TraceRecord.of(t, device, op, sector * 512, sectors * 512));
+            t += (long) (-Math.log(1 - r.nextDouble()) * gapNs);
+        }
+        w.close();
+    }
 }

@@ -8,6 +8,7 @@ import io.iopath.workload.trace.io.TraceFormatException;
 import io.iopath.files.AtomicFiles;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
+import java.io.FileInputStream;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,10 +38,18 @@ public final class TraceFiles {
     private TraceFiles() {
     }
 
-    /** Opens {@code file}; {@code format} null means detect it from the first lines. */
+    /**
+     * Opens {@code file}; {@code format} null means detect it from the first lines. A pipe
+     * ({@code /dev/stdin}, a named pipe, a shell's {@code <(zcat …)}) is read through a
+     * {@link FileInputStream}: the channel stream of {@link Files#newInputStream} answers the
+     * decoder's {@code available()} by seeking, which a pipe refuses ("Illegal seek") at its first
+     * short read.
+     */
     public static TraceReader open(Path file, TraceFormat format) {
         try {
-            return open(Files.newInputStream(file), file.toString(), format);
+            InputStream raw = Files.isRegularFile(file) || !Files.exists(file)
+                    ? Files.newInputStream(file) : new FileInputStream(file.toFile());
+            return open(raw, file.toString(), format);
         } catch (NoSuchFileException e) {
             throw new TraceFormatException(file.toString(), 0, "no such file");
         } catch (IOException e) {
