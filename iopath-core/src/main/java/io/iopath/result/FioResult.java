@@ -54,9 +54,16 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      *               {@code stonewall} or {@code new_group} after the first job
      * @param pid    the (first) clone's simulated process id
      */
-    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error) {
+    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error,
+                      List<Integer> blockTrims) {
         public Job {
             error = error == null ? Error.NONE : error;
+            blockTrims = blockTrims == null ? null : List.copyOf(blockTrims);
+        }
+
+        /** A job without {@code block_error_percentiles}. */
+        public Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error) {
+            this(name, clones, pid, groupId, options, stats, error, null);
         }
 
         /** A job that ended without an error. */
@@ -73,8 +80,8 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      * the job had {@code continue_on_error} set, which adds fio's error counts to its reports
      * ({@code total_err}, {@code first_error}), and {@code count} the errors it counted.
      */
-    public record Error(int errno, String verror, boolean continueOnError, long count) {
-        public static final Error NONE = new Error(0, "", false, 0);
+    public record Error(int errno, String verror, boolean continueOnError, long count, int firstError) {
+        public static final Error NONE = new Error(0, "", false, 0, 0);
 
         /**
          * fio's {@code verror} of an IO the engine completed with {@code errno}: td_io_queue's

@@ -372,8 +372,11 @@ public final class ScenarioReader {
                 job = bound.job();
                 fileJobs.add(bound.files());
             } else {
+                io.iopath.device.flash.FlashSpec flash = driveConfig.flash();
                 job = JobSection.bind(item, path, "job" + i, capacityBytes,
-                        driveConfig.zoned() == null ? 0 : driveConfig.zoned().zoneSectors() * 512, driveConfig.discards());
+                        driveConfig.zoned() == null ? 0 : driveConfig.zoned().zoneSectors() * 512, driveConfig.discards(),
+                        flash == null ? null : io.iopath.device.flash.NandChip.of(flash),
+                        flash != null && io.iopath.device.flash.FlashPresets.rawOnly(flash.name()));
             }
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
