@@ -933,11 +933,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (minRate.active() && !verifying && rateError == null) {
             checkMinRate(bio);
         }
-        if (mtd != null) {
-            stats.completed(bio); // fio's statistics only: an MTD device has no block layer for the run's (Q2D, D2C) figures
-        } else {
-            metrics.bioCompleted(bio, stats);
-        }
+        metrics.bioCompleted(bio, stats);
         fill();
         signalIfFinished();
     }
@@ -957,6 +953,18 @@ public final class BlockJob implements io.iopath.workload.Workload {
                 firstNonFatal = errno;
             }
             mtd.clearError();
+            long now = sim.now();
+            if (now != lastFailNs) {
+                lastFailNs = now;
+                failsAtThisInstant = 0;
+            } else if (++failsAtThisInstant > FileJob.MAX_CALLS_WITHOUT_TIME) {
+                // IOs refused before reaching the chip take no simulated time (no CPU model): a
+                // time_based job of them would never reach its runtime, so it stops, and says so
+                stoppedFailing = true;
+                finished = true;
+                prepared = -1;
+                wake.cancel();
+            }
         } else if (ioError == null) {
             ioError = "io_u error: " + (ddir == 0 ? "read" : ddir == 1 ? "write" : "trim") + " offset=" + bio.sector * 512
                     + ", buflen=" + bio.sectors * 512L + ": " + io.iopath.result.FioResult.Error.strerror(errno) + " (" + errno + ")";
@@ -969,6 +977,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         fill();
         signalIfFinished();
     }
+
+    private long lastFailNs = -1;
+    private long failsAtThisInstant;
+    private boolean stoppedFailing;
 
     @Override
     public boolean continueOnError() {
@@ -1078,6 +1090,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (rateError != null) {
             return java.util.List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
                     + " (Input/output error, func=check_min_rate)");
+        }
+        if (stoppedFailing) {
+            return java.util.List.of("job " + spec.name() + ": stopped: " + FileJob.MAX_CALLS_WITHOUT_TIME
+                    + " IOs in a row failed without simulated time (errors ignore_error lets it go on after)");
         }
         if (stoppedTimeless) {
             return java.util.List.of("job " + spec.name() + ": stopped before its runtime: " + FileJob.MAX_CALLS_WITHOUT_TIME

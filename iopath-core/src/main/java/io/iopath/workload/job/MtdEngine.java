@@ -42,6 +42,7 @@ public final class MtdEngine implements BioSink {
         long ebSize = nand.chip().eraseBlockBytes();
         int sub = nand.chip().subpageBytes();
         long t = sim.now();
+        bio.queuedNs = t; // the MTD call takes it at once: no block layer, no queue (its run-table time is all D2C)
         int error = 0;
         for (long local = 0; local < length; ) {
             long at = offset + local;
@@ -50,7 +51,8 @@ public final class MtdEngine implements BioSink {
             long len = Math.min(length - local, ebSize - ebOffs);
             local += len;
             if (eb >= nand.chip().eraseBlocks()) {
-                error = fail(EINVAL, "mtd_read"); // libmtd mtd_valid_erase_block (fio stops at the device's end first)
+                // libmtd mtd_valid_erase_block, in whichever call the piece makes (fio stops at the device's end first)
+                error = fail(EINVAL, bio.op == Op.READ ? "mtd_read" : bio.op == Op.WRITE ? "mtd_write" : "mtd_erase");
                 continue;
             }
             if (skipBad && nand.isBad(eb)) {
@@ -98,6 +100,7 @@ public final class MtdEngine implements BioSink {
             case "mtd_read" -> 113;
             case "mtd_write" -> 122;
             case "trim on MTD must be erase block-aligned" -> 129;
+            case "mtd_erase" -> 135;
             default -> 141;
         };
     }
