@@ -181,7 +181,7 @@ public final class ScenarioRun {
                 }
                 // ioengine=mtd: the job's IO goes to the raw NAND through the MTD layer, past the block layer
                 io.iopath.workload.job.MtdEngine engine = mtd
-                        ? new io.iopath.workload.job.MtdEngine(sim, nand, spec.control().mtd().skipBad()) : null;
+                        ? new io.iopath.workload.job.MtdEngine(sim, new NandMtdDevice(nand), spec.control().mtd().skipBad()) : null;
                 BlockJob job = new BlockJob(sim, mtd ? engine : queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
                 if (mtd) {
                     job.attachMtd(engine);

@@ -382,6 +382,12 @@ public final class ScenarioReader {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }
             zbdAgainstDrive(job, item, path, driveConfig);
+            if (!jobs.isEmpty() && (jobs.get(0).control().mtd() == null) != (job.control().mtd() == null)) {
+                // one device is either /dev/mtdN (raw NAND) or the flash drive's block device, not both at once
+                throw new ScenarioException(item.location(), path + ".ioengine", "expected the engine of the jobs before it: "
+                        + "ioengine=mtd addresses the drive's chips raw, without the translation layer the other engines' IO "
+                        + "goes through, so a scenario's jobs are all mtd or none");
+            }
             String waitFor = job.control().waitFor();
             if (waitFor != null && (waitFor.equals(job.name()) || !names.contains(waitFor))) {
                 // fio (init.c) looks the name up among the jobs defined before this one

@@ -117,6 +117,12 @@ class MtdEngineTest {
     }
 
     @Test
+    void mtdJobsDoNotMixWithJobsThroughTheTranslationLayer() {
+        assertThatThrownBy(() -> run("[a]\nioengine=mtd\nrw=write\nsize=1m\n[b]\nioengine=psync\nrw=write\nsize=1m\n",
+                "drive.preset=ssd-msr")).isInstanceOf(ScenarioException.class).hasMessageContaining("all mtd or none");
+    }
+
+    @Test
     void aDiskRefusesTheMtdEngineAndNandsimRefusesOtherEngines() {
         assertThatThrownBy(() -> run("[w]\nioengine=mtd\nrw=write\n", "drive.preset=laptop-7200-250g"))
                 .isInstanceOf(ScenarioException.class).hasMessageContaining("ioengine=mtd reads, writes and erases raw NAND");

@@ -1,7 +1,6 @@
 package io.iopath.workload.job;
 
 import io.iopath.block.BioSink;
-import io.iopath.device.flash.RawNand;
 import io.iopath.request.Bio;
 import io.iopath.request.Op;
 import io.iopath.sim.Simulator;
@@ -23,13 +22,13 @@ import io.iopath.sim.Simulator;
  */
 public final class MtdEngine implements BioSink {
     private final Simulator sim;
-    private final RawNand nand;
+    private final MtdDevice nand;
     private final boolean skipBad;
     /** The first failure's {@code td_verror} text without its error ({@code file:..., func=...}), or null. */
     private String firstFailure;
     private int firstErrno;
 
-    public MtdEngine(Simulator sim, RawNand nand, boolean skipBad) {
+    public MtdEngine(Simulator sim, MtdDevice nand, boolean skipBad) {
         this.sim = sim;
         this.nand = nand;
         this.skipBad = skipBad;
@@ -39,8 +38,8 @@ public final class MtdEngine implements BioSink {
     public void submit(Bio bio) {
         long offset = bio.sector * 512;
         long length = bio.sectors * 512L;
-        long ebSize = nand.chip().eraseBlockBytes();
-        int sub = nand.chip().subpageBytes();
+        long ebSize = nand.eraseBlockBytes();
+        int sub = nand.subpageBytes();
         long t = sim.now();
         bio.queuedNs = t; // the MTD call takes it at once: no block layer, no queue (its run-table time is all D2C)
         int error = 0;
@@ -50,7 +49,7 @@ public final class MtdEngine implements BioSink {
             long ebOffs = at % ebSize;
             long len = Math.min(length - local, ebSize - ebOffs);
             local += len;
-            if (eb >= nand.chip().eraseBlocks()) {
+            if (eb >= nand.eraseBlocks()) {
                 // libmtd mtd_valid_erase_block, in whichever call the piece makes (fio stops at the device's end first)
                 error = fail(EINVAL, bio.op == Op.READ ? "mtd_read" : bio.op == Op.WRITE ? "mtd_write" : "mtd_erase");
                 continue;
@@ -123,9 +122,5 @@ public final class MtdEngine implements BioSink {
     public void clearError() {
         firstFailure = null;
         firstErrno = 0;
-    }
-
-    public RawNand nand() {
-        return nand;
     }
 }
