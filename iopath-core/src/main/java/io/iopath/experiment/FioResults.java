@@ -24,7 +24,10 @@ final class FioResults {
 
     /** The job's error as fio's {@code ts->error} / {@code verror} hold it. */
     private static FioResult.Error error(Workload w) {
-        return w.errno() == 0 ? FioResult.Error.NONE : new FioResult.Error(w.errno(), w.verror(), false, 0);
+        if (w.continueOnError()) {
+            return new FioResult.Error(w.errno(), w.errno() == 0 ? "" : w.verror(), true, w.errorCount(), w.firstError());
+        }
+        return w.errno() == 0 ? FioResult.Error.NONE : new FioResult.Error(w.errno(), w.verror(), false, 0, 0);
     }
 
     /**
@@ -99,10 +102,18 @@ final class FioResults {
         for (Entry e : entries) {
             double[] percentiles = e.spec().percentiles().stream().mapToDouble(Double::doubleValue).toArray();
             jobs.add(new FioResult.Job(e.spec().name(), e.clones(), e.pid(), e.groupId(), options(e.spec()),
-                    e.stats().snapshot(percentiles), e.error()));
+                    e.stats().snapshot(percentiles), e.error(), e.stats().blockTrims()));
         }
         FioResult.Disk disk = new FioResult.Disk("sda", List.of(tap.ios(0), tap.ios(1)),
                 List.of(tap.sectors(0), tap.sectors(1)), List.of(tap.ticksNs(0), tap.ticksNs(1)));
+        boolean allMtd = !workloads.isEmpty();
+        for (Workload w : workloads) {
+            allMtd &= w.spec().control().mtd() != null;
+        }
+        if (allMtd) {
+            // /dev/mtdN is a character device: diskutil.c get_device_numbers finds no disk for it, so fio shows none
+            disk = null;
+        }
         return new FioResult(result.scenario(), result.seed(), result.drive(), sections, jobs, disk,
                 result.driveUtilisation(), result.provenance());
     }
@@ -113,8 +124,10 @@ final class FioResults {
                 spec.numjobs(), spec.replay() != null ? spec.replay().file() : null,
                 prio ? IoPrio.ioClass(spec.ioprio()) : -1, prio ? IoPrio.data(spec.ioprio()) : 0,
                 spec.effectiveDepth(), spec.asyncEngine(), spec.percentiles(),
-                List.of(min(spec.blockSizes().read()), max(spec.blockSizes().read()),
-                        min(spec.blockSizes().write()), max(spec.blockSizes().write())));
+                spec.control().mtd() == null ? List.of(min(spec.blockSizes().read()), max(spec.blockSizes().read()),
+                        min(spec.blockSizes().write()), max(spec.blockSizes().write()))
+                        : List.of(min(spec.blockSizes().read()), max(spec.blockSizes().read()), min(spec.blockSizes().write()),
+                        max(spec.blockSizes().write()), spec.control().mtd().trimBytes(), spec.control().mtd().trimBytes()));
     }
 
     private static long min(JobSpec.BlockSizes.Choice c) {

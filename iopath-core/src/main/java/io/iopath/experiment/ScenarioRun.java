@@ -61,6 +61,8 @@ public final class ScenarioRun {
     private final Disk disk;
     /** The flash drive (docs/flash.md), or null when the drive is a disk. */
     private final FlashDrive flash;
+    /** The raw NAND the ioengine=mtd jobs address (docs/flash.md, "Raw NAND"), or null. */
+    private io.iopath.device.flash.RawNand nand;
     /** The drive below the host: the disk (behind its zone rules, if zoned) or the flash drive. */
     private final BlockDevice device;
     /** The zone rules in front of {@link #disk} on a host-managed zoned drive; null on a conventional one. */
@@ -158,15 +160,36 @@ public final class ScenarioRun {
                     unit.add(failed);
                     continue;
                 }
-                JobSpec cloneSpec = spec.forClone(clone, device.capacitySectors() * 512);
+                boolean mtd = spec.control().mtd() != null;
+                if (mtd && nand == null) {
+                    nand = new io.iopath.device.flash.RawNand(io.iopath.device.flash.NandChip.of(scenario.drive().flash()));
+                }
+                JobSpec cloneSpec = spec.forClone(clone, mtd ? nand.chip().sizeBytes() : device.capacitySectors() * 512);
+                if (mtd && spec.control().mtd().blockInfos()) {
+                    long blocks = cloneSpec.size() / spec.control().mtd().trimBytes();
+                    if (blocks > 8192 || blocks <= 0) {
+                        // filesetup.c setup_files: more trim blocks than MAX_NR_BLOCK_INFOS fails the set-up (td_verror EINVAL)
+                        FailedSetUp failed = new FailedSetUp(cloneSpec, pid++, "cannot calculate block histogram with "
+                                + blocks + " trim blocks, maximum 8192");
+                        workloads.add(failed);
+                        unit.add(failed);
+                        continue;
+                    }
+                }
                 if (spec.ioengine().equals("cpuio")) {
                     io.iopath.workload.job.CpuioJob burner = new io.iopath.workload.job.CpuioJob(sim, spec, pid++, () -> { });
                     workloads.add(burner);
                     unit.add(burner);
                     continue;
                 }
-                BlockJob job = new BlockJob(sim, queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
-                job.deviceBytes(device.capacitySectors() * 512);
+                // ioengine=mtd: the job's IO goes to the raw NAND through the MTD layer, past the block layer
+                io.iopath.workload.job.MtdEngine engine = mtd
+                        ? new io.iopath.workload.job.MtdEngine(sim, new NandMtdDevice(nand), spec.control().mtd().skipBad()) : null;
+                BlockJob job = new BlockJob(sim, mtd ? engine : queue, metrics, cloneSpec, pid++, ids, spec.numjobs() > 1 ? clone : -1);
+                if (mtd) {
+                    job.attachMtd(engine);
+                }
+                job.deviceBytes(mtd ? nand.chip().sizeBytes() : device.capacitySectors() * 512);
                 if (spec.control().zoning().mode() == JobSpec.Zoning.Mode.ZBD) {
                     job.attachZbd(zbd);
                 }
@@ -494,6 +517,20 @@ public final class ScenarioRun {
         return tap;
     }
 
+    /** What the raw NAND of the mtd jobs did (docs/flash.md, "Raw NAND"). */
+    static String nandNote(io.iopath.device.flash.RawNand n) {
+        io.iopath.device.flash.NandChip c = n.chip();
+        return String.format(java.util.Locale.ROOT, "nand %s (raw, %d blocks of %d pages of %d bytes): %d pages read, %d programmed, "
+                        + "%d blocks erased, %d programs of a page not erased since its last program (NAND can only clear bits; "
+                        + "the MTD layer does not refuse them)", c.name(), c.eraseBlocks(), c.pagesPerBlock(), c.pageBytes(),
+                n.pagesRead(), n.pagesProgrammed(), n.blocksErased(), n.reprograms());
+    }
+
+    /** The raw NAND of the run's mtd jobs; null when there are none. */
+    public io.iopath.device.flash.RawNand nand() {
+        return nand;
+    }
+
     /** What the flash drive's media did: its write amplification and what the cleaner and TRIM did (docs/flash.md). */
     static String flashNote(String name, io.iopath.device.flash.FlashStats s) {
         return String.format(java.util.Locale.ROOT, "flash %s: %d pages written by the host, %d copied by the cleaner "
@@ -527,7 +564,9 @@ public final class ScenarioRun {
         if (fsPowerLoss != null) {
             notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
         }
-        if (flash != null) {
+        if (nand != null) {
+            notes.add(nandNote(nand));
+        } else if (flash != null) {
             notes.add(flashNote(flash.name(), flash.stats()));
         }
         return List.copyOf(notes);

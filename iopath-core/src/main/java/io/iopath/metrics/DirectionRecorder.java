@@ -80,9 +80,14 @@ final class DirectionRecorder {
         ios++;
         bytes += bio.bytes();
         Request rq = bio.request;
+        q2cSumNs += bio.completedNs - bio.queuedNs;
+        if (rq == null) {
+            // a bio no block layer carried (fio's mtd engine on raw NAND): all of its time is the device's
+            d2cSumNs += bio.completedNs - bio.queuedNs;
+            return;
+        }
         q2dSumNs += rq.issuedNs - bio.queuedNs;
         d2cSumNs += rq.completedNs - rq.issuedNs;
-        q2cSumNs += bio.completedNs - bio.queuedNs;
         if (bio.mergeNs >= 0) {
             merged++;
             q2mSumNs += bio.mergeNs - bio.queuedNs;

@@ -127,7 +127,7 @@ public final class RunMetrics {
             return;
         }
         series.record(bio, job.index);
-        if (bio.request.firstBio() == bio) { // count each command once, however many bios it carries
+        if (bio.request != null && bio.request.firstBio() == bio) { // count each command once, however many bios it carries
             commands++;
             seekSumNs += bio.request.seekNs;
             rotationSumNs += bio.request.rotationNs;

@@ -53,10 +53,19 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      * @param groupId its reporting group, fio's {@code groupid}: 0, and one more at each
      *               {@code stonewall} or {@code new_group} after the first job
      * @param pid    the (first) clone's simulated process id
+     * @param blockTrims with {@code block_error_percentiles} (mtd jobs), the trims of each trim-sized
+     *               block of the job's region (fio's {@code block_infos}); else null
      */
-    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error) {
+    public record Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error,
+                      List<Integer> blockTrims) {
         public Job {
             error = error == null ? Error.NONE : error;
+            blockTrims = blockTrims == null ? null : List.copyOf(blockTrims);
+        }
+
+        /** A job without {@code block_error_percentiles}. */
+        public Job(String name, int clones, int pid, int groupId, Options options, Stats stats, Error error) {
+            this(name, clones, pid, groupId, options, stats, error, null);
         }
 
         /** A job that ended without an error. */
@@ -71,10 +80,11 @@ public record FioResult(String scenario, long seed, String drive, List<Section> 
      * {@code verror} (the text in parentheses after it: {@code file:ioengines.c:399,
      * func=td_io_queue, error=Inappropriate ioctl for device}); {@code continueOnError} whether
      * the job had {@code continue_on_error} set, which adds fio's error counts to its reports
-     * ({@code total_err}, {@code first_error}), and {@code count} the errors it counted.
+     * ({@code total_err}, {@code first_error}), and {@code count} the errors it counted,
+     * {@code firstError} the first of them (td_error.c {@code update_error_count}).
      */
-    public record Error(int errno, String verror, boolean continueOnError, long count) {
-        public static final Error NONE = new Error(0, "", false, 0);
+    public record Error(int errno, String verror, boolean continueOnError, long count, int firstError) {
+        public static final Error NONE = new Error(0, "", false, 0, 0);
 
         /**
          * fio's {@code verror} of an IO the engine completed with {@code errno}: td_io_queue's

@@ -307,6 +307,13 @@ public final class FioJobFile {
                 return;
             }
             String canonical = ALIASES.getOrDefault(key, key);
+            if (JobSection.MTD_ONLY.contains(key)) {
+                // honoured for jobs of the mtd engine (JobSection.mtd), listed as ignored for others (build)
+                current.remove(key);
+                current.put(key, new Entry(value, at));
+                ignoredAt.putIfAbsent(key, at);
+                return;
+            }
             if (JobSection.MODELLED.contains(canonical) && !key.equals("name")) {
                 if (canonical.equals("bsrange")) {
                     value = value.replace(':', '-'); // fio's ranges take A-B or A:B
@@ -465,6 +472,7 @@ public final class FioJobFile {
         List<Location> jobLocations = reader.jobLocations;
         List<Map<String, Entry>> jobs = reader.jobs;
         Map<String, Location> ignoredAt = reader.ignoredAt;
+        java.util.Set<String> mtdHonoured = new java.util.HashSet<>();
         boolean groupReporting = reader.groupReporting;
         String[] lines = text.split("\r?\n", -1);
         if (jobs.isEmpty()) {
@@ -486,8 +494,16 @@ public final class FioJobFile {
             Location at = jobLocations.get(j);
             Node.MapNode job = Node.newMap(at);
             job.add("name", at, new Node.ScalarNode(at, jobNames.get(j), false));
+            Entry jobEngine = jobs.get(j).get("ioengine");
+            boolean mtdJob = jobEngine != null && jobEngine.text().strip().equals("mtd");
             for (var e : jobs.get(j).entrySet()) {
                 String value = e.getValue().text();
+                if (JobSection.MTD_ONLY.contains(e.getKey())) {
+                    if (!mtdJob) {
+                        continue; // ignored, as listed
+                    }
+                    mtdHonoured.add(e.getKey());
+                }
                 if (files && e.getKey().equals("directory")) {
                     noteDirectory = true; // the simulated file system has one directory, its root
                     continue;
@@ -536,7 +552,9 @@ public final class FioJobFile {
         }
         List<String> ignored = new ArrayList<>();
         for (var e : ignoredAt.entrySet()) {
-            ignored.add(e.getKey());
+            if (!mtdHonoured.contains(e.getKey())) {
+                ignored.add(e.getKey());
+            }
         }
         return new FioJobFile(root, ignored, notes, groupReporting,
                 new FioJobOptions(reader.globalWritten, reader.jobWritten));
@@ -598,6 +616,19 @@ public final class FioJobFile {
         }
         if (fdpDrive(jobs, root, at, notes)) {
             return;
+        }
+        for (Map<String, Entry> job : jobs) {
+            Entry engine = job.get("ioengine");
+            if (engine != null && engine.text().strip().equals("mtd")) {
+                // /dev/mtdN: a raw NAND device, as Linux's nandsim makes one with its defaults
+                Node.MapNode drive = Node.newMap(at);
+                drive.add("preset", at, new Node.ScalarNode(at, io.iopath.device.flash.FlashPresets.NANDSIM, false));
+                root.add("drive", at, drive);
+                notes.add("note: ioengine=mtd: the device is raw NAND, Linux's nandsim with its defaults (128 MiB, 512-byte pages, "
+                        + "16 KiB erase blocks; docs/flash.md \"Raw NAND\"; --drive " + io.iopath.device.flash.FlashPresets.MSR
+                        + " addresses that drive's chips raw)");
+                return;
+            }
         }
         for (Map<String, Entry> job : jobs) {
             Entry rw = job.containsKey("rw") ? job.get("rw") : job.get("readwrite");

@@ -146,8 +146,6 @@ final class JobSection {
             Map.entry("e4defrag", "ext4's EXT4_IOC_MOVE_EXT, and iopath's file systems are ext3, ReiserFS and XFS"),
             Map.entry("dev-dax", "loads and stores to persistent memory (device DAX), no block IO"),
             Map.entry("libpmem", "loads and stores to persistent memory on a DAX file system, no block IO"),
-            Map.entry("mtd", "raw flash through the MTD layer (engines/mtd.c: reads, writes and, for rw=trim, block erases),"
-                    + " and iopath's drives are block devices: disks, and a flash drive behind its own translation layer (docs/flash.md)"),
             Map.entry("spdk", "a user-space NVMe driver past the kernel, and iopath's host reaches its drives through the kernel's block layer"),
             Map.entry("cpp_null", "fio's C++ example of the null engine: no IO"));
 
@@ -183,6 +181,10 @@ final class JobSection {
     private boolean prAct = true;
     /** Bytes per sector in the job's offsets and sizes: 512, or an extended LBA's data plus metadata (fio's lba_ext). */
     private int sectorBytes = ProtectionInfo.DATA_BYTES;
+    /** The drive's flash seen raw, for ioengine=mtd (docs/flash.md, "Raw NAND"); null on a disk. */
+    private io.iopath.device.flash.NandChip rawNand;
+    /** The drive is only raw NAND (nandsim): jobs of other engines have no block device to run on. */
+    private boolean rawOnly;
     private final boolean onFiles;
     private FileJobSpec files;
     /** The drive's zone size when it is zoned (drive.zoned), else 0: fio's unit of {@code 1z} without zonesize. */
@@ -241,15 +243,18 @@ final class JobSection {
 
     /** As {@link #bind(Node, String, String, long, long)}; {@code driveDiscards}: the drive has TRIM, so trims are simulated. */
     static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes, boolean driveDiscards) {
-        return bind(job, path, defaultName, capacityBytes, driveZoneBytes, driveDiscards, 0);
+        return bind(job, path, defaultName, capacityBytes, driveZoneBytes, driveDiscards, 0, null, false);
     }
 
     /**
      * As {@link #bind(Node, String, String, long, long, boolean)} on a drive with flexible data
-     * placement over {@code driveFdpHandles} reclaim unit handles (0: none), which {@code fdp=1} needs.
+     * placement over {@code driveFdpHandles} reclaim unit handles (0: none), which {@code fdp=1} needs,
+     * and on a flash drive whose chips an {@code ioengine=mtd} job addresses raw ({@code rawNand};
+     * null on a disk); {@code rawOnly}: the drive is nothing but raw NAND (nandsim), so only mtd
+     * jobs run on it.
      */
     static JobSpec bind(Node job, String path, String defaultName, long capacityBytes, long driveZoneBytes, boolean driveDiscards,
-                        int driveFdpHandles) {
+                        int driveFdpHandles, io.iopath.device.flash.NandChip rawNand, boolean rawOnly) {
         if (!(job instanceof Node.MapNode)) {
             throw ScenarioException.expected(job.location(), path, "a mapping of job options", job.describe());
         }
@@ -257,12 +262,27 @@ final class JobSection {
         s.driveZoneBytes = driveZoneBytes;
         s.driveDiscards = driveDiscards;
         s.driveFdpHandles = driveFdpHandles;
+        s.rawNand = rawNand;
+        s.rawOnly = rawOnly;
         return s.bind(defaultName);
     }
 
     private JobSpec bind(String defaultName) {
         String name = text("name", defaultName);
         refuseEngine(text("ioengine", "libaio").strip()); // first: what the engine does decides what rw= means (mtd's trim is an erase)
+        boolean mtd = text("ioengine", "libaio").strip().equals("mtd");
+        if (mtd && rawNand == null) {
+            throw problem("ioengine", "ioengine=mtd reads, writes and erases raw NAND through the MTD layer (engines/mtd.c), "
+                    + "and this drive is a disk: give a flash drive (--drive nandsim, Linux's nandsim chip, or --drive "
+                    + io.iopath.device.flash.FlashPresets.MSR + ", its chips raw; docs/flash.md \"Raw NAND\")");
+        }
+        if (!mtd && rawOnly) {
+            throw problem("ioengine", "expected ioengine=mtd: the drive nandsim is a raw NAND chip with no translation layer "
+                    + "(an MTD device, /dev/mtdN), which only fio's mtd engine addresses (docs/flash.md \"Raw NAND\")");
+        }
+        if (mtd) {
+            capacityBytes = rawNand.sizeBytes(); // fio_mtd_get_file_size: the MTD device's size (mtd_dev_info size)
+        }
         engine = xnvmeInterface(text("ioengine", "libaio").strip());
         String rwText = text(alias("rw", "readwrite"), "read");
         ReadWrite rw;
@@ -340,7 +360,7 @@ final class JobSection {
         boolean fileOps = JobSpec.FILE_OP_ENGINES.contains(engine);
         boolean truncating = engine.equals(JobSpec.FTRUNCATE);
         if (!JobSpec.SYNC_ENGINES.contains(engine) && !JobSpec.ASYNC_ENGINES.contains(engine) && !fileOps
-                && !engine.equals("cpuio") && !truncating) {
+                && !engine.equals("cpuio") && !truncating && !engine.equals("mtd")) {
             throw expected("ioengine", "one of " + String.join(", ", JobSpec.SYNC_ENGINES) + " (synchronous), "
                     + String.join(", ", JobSpec.ASYNC_ENGINES) + " (asynchronous), "
                     + String.join(", ", JobSpec.FILE_OP_ENGINES) + " (file operations), ftruncate or cpuio (no IO)");
@@ -873,8 +893,108 @@ final class JobSection {
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
         JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
                 verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, verify && experimental,
-                verify && backlog > 0 ? batch : 0, exit(), minRate(), syncIo());
+                verify && backlog > 0 ? batch : 0, exit(), minRate(), syncIo(),
+                text("ioengine", "libaio").strip().equals("mtd") ? mtd() : null);
         return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
+    }
+
+    /**
+     * Options of fio's mtd engine jobs, read only for them (a job file's reader lists them as
+     * ignored elsewhere): the engine's {@code skip_bad}, the trim block size ({@code bs=R,W,T}),
+     * {@code continue_on_error} and {@code ignore_error} (options.c {@code str_ignore_error_cb}:
+     * comma-separated read, write, verify lists of ':'-separated names or numbers; a non-empty
+     * list sets that type's continue_on_error bit) and {@code block_error_percentiles}.
+     */
+    static final List<String> MTD_ONLY = List.of("skip_bad", "continue_on_error", "ignore_error", "block_error_percentiles",
+            "gtod_reduce");
+
+    private JobSpec.Mtd mtd() {
+        boolean skipBad = has("skip_bad") && bool("skip_bad", false);
+        String bsKey = alias("bs", "blocksize");
+        long trim = 0;
+        if (has(bsKey)) {
+            String[] parts = split(text(bsKey, "4k"));
+            String p = parts.length >= 3 ? parts[2] : parts.length == 2 ? parts[1] : parts[0];
+            trim = p.isEmpty() ? 4096 : blockSizeValue(bsKey, p);
+        }
+        int bits = 0;
+        if (has("continue_on_error")) {
+            String v = text("continue_on_error", "none").strip().toLowerCase(java.util.Locale.ROOT);
+            bits = switch (v) {
+                case "none", "0" -> 0;
+                case "read" -> 1;
+                case "write" -> 2;
+                case "io" -> 3;
+                case "verify" -> 4;
+                case "all", "1" -> 0xffff;
+                default -> throw expected("continue_on_error", "one of none, read, write, io, verify, all, 0, 1");
+            };
+        }
+        List<List<Integer>> ignore = new ArrayList<>(List.of(List.of(), List.of(), List.of()));
+        if (has("ignore_error")) {
+            String[] types = text("ignore_error", "").strip().split(",", -1);
+            if (types.length > 3) {
+                throw expected("ignore_error", "at most three lists (read, write, verify), separated by ','"); // options.c: "Illegal error type"
+            }
+            for (int t = 0; t < types.length; t++) {
+                List<Integer> errs = new ArrayList<>();
+                for (String e : types[t].split(":", -1)) {
+                    String n = e.strip();
+                    if (n.isEmpty()) {
+                        break; // ignore_error_type stops at the first empty name
+                    }
+                    int errno = errnoNamed(n);
+                    if (errno == 0) {
+                        throw expected("ignore_error", "error names such as EIO or numbers (fio: \"Unknown error " + n
+                                + ", please use number value\")");
+                    }
+                    errs.add(errno);
+                }
+                if (!errs.isEmpty()) {
+                    bits |= 1 << t;
+                    ignore.set(t, List.copyOf(errs));
+                }
+            }
+        }
+        options.node("block_error_percentiles");
+        boolean blockInfos = has("block_error_percentiles") && bool("block_error_percentiles", false);
+        boolean gtodReduce = has("gtod_reduce") && bool("gtod_reduce", false);
+        return new JobSpec.Mtd(skipBad, trim, bits, ignore, blockInfos, gtodReduce);
+    }
+
+    /** options.c {@code str2error}: an errno by its name (Linux numbering) or number; 0 when unknown. */
+    private static int errnoNamed(String n) {
+        if (!n.startsWith("E")) {
+            try {
+                return Math.abs(n.startsWith("0x") || n.startsWith("0X") ? Integer.parseInt(n.substring(2), 16) : Integer.parseInt(n));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+        return switch (n) {
+            case "EPERM" -> 1;
+            case "ENOENT" -> 2;
+            case "EIO" -> 5;
+            case "ENXIO" -> 6;
+            case "EBADF" -> 9;
+            case "EAGAIN", "EWOULDBLOCK" -> 11;
+            case "ENOMEM" -> 12;
+            case "EACCES" -> 13;
+            case "EFAULT" -> 14;
+            case "EBUSY" -> 16;
+            case "ENODEV" -> 19;
+            case "EINVAL" -> 22;
+            case "ENOTTY" -> 25;
+            case "EFBIG" -> 27;
+            case "ENOSPC" -> 28;
+            case "EROFS" -> 30;
+            case "EILSEQ" -> 84;
+            case "EOPNOTSUPP" -> 95;
+            case "ETIMEDOUT" -> 110;
+            case "EUCLEAN" -> 117;
+            case "EBADMSG" -> 74;
+            default -> 0;
+        };
     }
 
     /** fio's {@code sync}: none / 0, sync / 1 (O_SYNC), dsync (O_DSYNC); a bare flag is 1. */

@@ -392,14 +392,23 @@ public final class ScenarioReader {
                 job = bound.job();
                 fileJobs.add(bound.files());
             } else {
+                io.iopath.device.flash.FlashSpec flash = driveConfig.flash();
                 job = JobSection.bind(item, path, "job" + i, capacityBytes,
                         driveConfig.zoned() == null ? 0 : driveConfig.zoned().zoneSectors() * 512, driveConfig.discards(),
-                        driveConfig.fdpHandles());
+                        driveConfig.fdpHandles(),
+                        flash == null ? null : io.iopath.device.flash.NandChip.of(flash),
+                        flash != null && io.iopath.device.flash.FlashPresets.rawOnly(flash.name()));
             }
             if (!names.add(job.name())) {
                 throw new ScenarioException(item.location(), path + ".name", "duplicate job name '" + job.name() + "'");
             }
             zbdAgainstDrive(job, item, path, driveConfig);
+            if (!jobs.isEmpty() && (jobs.get(0).control().mtd() == null) != (job.control().mtd() == null)) {
+                // one device is either /dev/mtdN (raw NAND) or the flash drive's block device, not both at once
+                throw new ScenarioException(item.location(), path + ".ioengine", "expected the engine of the jobs before it: "
+                        + "ioengine=mtd addresses the drive's chips raw, without the translation layer the other engines' IO "
+                        + "goes through, so a scenario's jobs are all mtd or none");
+            }
             String waitFor = job.control().waitFor();
             if (waitFor != null && (waitFor.equals(job.name()) || !names.contains(waitFor))) {
                 // fio (init.c) looks the name up among the jobs defined before this one

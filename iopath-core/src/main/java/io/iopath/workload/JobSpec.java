@@ -369,8 +369,16 @@ public record JobSpec(
     public record Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize,
                           long offsetIncrement, boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning,
                           int flowId, int flow, long flowSleepNs, boolean experimentalVerify, int verifyBacklogBatch,
-                          Exit exit, MinRate minRate, SyncIo syncIo) {
+                          Exit exit, MinRate minRate, SyncIo syncIo, Mtd mtd) {
         public static final Control NONE = new Control(false, false, null, 1, 0, 0, false);
+
+        public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
+                       boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning, int flowId, int flow,
+                       long flowSleepNs, boolean experimentalVerify, int verifyBacklogBatch, Exit exit, MinRate minRate,
+                       SyncIo syncIo) {
+            this(stonewall, newGroup, waitFor, loops, ioSize, offsetIncrement, verify, verifyBacklog, poissonRate, zoning,
+                    flowId, flow, flowSleepNs, experimentalVerify, verifyBacklogBatch, exit, minRate, syncIo, null);
+        }
 
         public Control(boolean stonewall, boolean newGroup, String waitFor, int loops, long ioSize, long offsetIncrement,
                        boolean verify, int verifyBacklog, boolean poissonRate, Zoning zoning, int flowId, int flow,
@@ -392,6 +400,36 @@ public record JobSpec(
         /** Bytes the job transfers before it ends, when it is not time based. */
         public long bytesToTransfer(long size) {
             return ioSize > 0 ? ioSize : size * loops;
+        }
+    }
+
+    /**
+     * A job of fio's {@code mtd} engine (engines/mtd.c) on the drive's raw NAND, and its error
+     * handling (td_error.c): {@code continue_on_error} bits per error type (0 read, 1 write, 2
+     * verify; a trim's errors are of the write type, {@code td_error_type}) and each type's
+     * {@code ignore_error} list (an empty list: fio's default, EIO and EILSEQ).
+     *
+     * @param skipBad         the engine's {@code skip_bad}: ask MEMGETBADBLOCK before each erase block
+     * @param trimBytes       the trim block size ({@code bs=R,W,T}'s third, else the write one)
+     * @param continueOnError error types the job goes on after ({@code continue_on_error}, or given by {@code ignore_error})
+     * @param ignore          per error type, the errnos that do not stop it
+     * @param blockInfos      {@code block_error_percentiles}: fio's trim histogram at the end
+     * @param gtodReduce      {@code gtod_reduce}: no latency or bandwidth statistics (output only)
+     */
+    public record Mtd(boolean skipBad, long trimBytes, int continueOnError, List<List<Integer>> ignore, boolean blockInfos,
+                      boolean gtodReduce) {
+        public Mtd {
+            ignore = List.copyOf(ignore);
+        }
+
+        /** td_error.c {@code td_non_fatal_error}: whether an IO of direction {@code ddir} failing with {@code errno} lets the job go on. */
+        public boolean nonFatal(int ddir, int errno) {
+            int type = errno == 84 ? 2 : ddir == 0 ? 0 : 1; // EILSEQ is a verify error; a trim's is a write's
+            if ((continueOnError & (1 << type)) == 0) {
+                return false;
+            }
+            List<Integer> list = ignore.get(type).isEmpty() ? List.of(5, 84) : ignore.get(type);
+            return list.contains(errno);
         }
     }
 

@@ -72,6 +72,21 @@ public interface Workload {
         return errno() == 0 ? "" : io.iopath.result.FioResult.Error.queueVerror(errno());
     }
 
+    /** Whether the job has fio's {@code continue_on_error} set (its reports then show the error counts). */
+    default boolean continueOnError() {
+        return false;
+    }
+
+    /** Errors the job went on after ({@code total_err_count}). */
+    default long errorCount() {
+        return 0;
+    }
+
+    /** The first of them ({@code first_error}), 0 if none. */
+    default int firstError() {
+        return 0;
+    }
+
     /** Things the user must be told about the run (addresses wrapped, records skipped); none by default. */
     default List<String> notes() {
         return List.of();

@@ -41,7 +41,25 @@ public final class FlashPresets {
     }
 
     public static Optional<FlashSpec> find(String name) {
-        return MSR.equals(name) ? Optional.of(Msr.SPEC) : MSR_FDP.equals(name) ? Optional.of(Msr.FDP) : Optional.empty();
+        return MSR.equals(name) ? Optional.of(Msr.SPEC) : MSR_FDP.equals(name) ? Optional.of(Msr.FDP) : NANDSIM.equals(name) ? Optional.of(NANDSIM_SPEC) : Optional.empty();
+    }
+
+    /**
+     * Linux's nandsim chip ({@link NandChip#NANDSIM}), a raw NAND device for fio's mtd engine only:
+     * it has no translation layer, so {@link #rawOnly} jobs of other engines are refused. Not
+     * listed by {@link #names()} (the drives table shows translation layers); its geometry and
+     * read / program / erase times are nandsim's, the rest of this record (reserve, watermark,
+     * queue, link) are **placeholders** that nothing reads, as no block job runs on it.
+     */
+    public static final String NANDSIM = NandChip.NANDSIM.name();
+
+    private static final FlashSpec NANDSIM_SPEC = new FlashSpec(NANDSIM, 1, 1, NandChip.NANDSIM.eraseBlocks(),
+            NandChip.NANDSIM.pagesPerBlock(), 1, 15, 5, 25_000, 200_000, NandChip.NANDSIM.blockEraseNs(), 50_000, 0, 1,
+            false, 0);
+
+    /** Whether the preset is raw NAND only (no block device): only ioengine=mtd jobs run on it. */
+    public static boolean rawOnly(String name) {
+        return NANDSIM.equals(name);
     }
 
     /** Whether {@code file} is a DiskSim parameter file describing an SSD (an {@code ssdmodel_ssd} block). */

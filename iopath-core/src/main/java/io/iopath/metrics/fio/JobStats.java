@@ -30,12 +30,20 @@ public final class JobStats {
         public final LatencyStat iopsSamples = new LatencyStat();
         public long ios;
         public long bytes;
+        /** fio's gtod_reduce: no latency or bandwidth samples. */
+        boolean gtodReduce;
         private long windowBytes;
         private long windowIos;
         private long nextSampleNs = -1;
 
         /** @param slatNs the submission latency, or -1 for an IO with none (fio records slat only for queued IO) */
         void record(long slatNs, long clatNs, long bytes, long completedNs, long startNs) {
+            if (gtodReduce) {
+                // gtod_reduce (options.c str_gtod_reduce_cb): no slat, clat, lat or bw samples; bytes and IOs only
+                ios++;
+                this.bytes += bytes;
+                return;
+            }
             if (nextSampleNs < 0) {
                 nextSampleNs = startNs + SAMPLE_NS;
             }
@@ -132,6 +140,42 @@ public final class JobStats {
     private long summedRuntimeNs = -1;
     /** The longest member's runtime when merged ({@code sum_thread_stats} keeps the max), else -1. */
     private long maxRuntimeNs = -1;
+
+    /** Trims per trim-sized block of the job's region (fio's {@code block_infos}), or null. */
+    private int[] blockTrims;
+    private long blockBase;
+    private long blockBytes;
+
+    /**
+     * {@code block_error_percentiles}: count the trims of each of {@code blocks} blocks of
+     * {@code trimBytes} from {@code baseBytes} (filesetup.c: io_size / bs[DDIR_TRIM] entries;
+     * io_u.c {@code trim_block_info} on each trim that completed without error).
+     */
+    public void countBlockTrims(int blocks, long baseBytes, long trimBytes) {
+        blockTrims = new int[blocks];
+        blockBase = baseBytes;
+        blockBytes = trimBytes;
+    }
+
+    /** The trims per block, or null without {@code block_error_percentiles}. */
+    public List<Integer> blockTrims() {
+        if (blockTrims == null) {
+            return null;
+        }
+        List<Integer> out = new ArrayList<>(blockTrims.length);
+        for (int t : blockTrims) {
+            out.add(t);
+        }
+        return out;
+    }
+
+    /** fio's {@code gtod_reduce}: the job keeps no latency or bandwidth samples, only its bytes and IOs. */
+    public void reduceGtod() {
+        read.gtodReduce = true;
+        write.gtodReduce = true;
+        trim.gtodReduce = true;
+        sync.gtodReduce = true;
+    }
 
     /** Writes fio's bw / lat / iops logs of this process as its IOs complete. */
     /**
@@ -255,6 +299,12 @@ public final class JobStats {
     }
 
     private void account(Op op, long slat, long clat, long bytes, long offsetBytes, long completedNs, boolean realtimePrio) {
+        if (blockTrims != null && op == Op.DISCARD) {
+            int idx = (int) ((offsetBytes - blockBase) / blockBytes); // io_u_block_info
+            if (idx >= 0 && idx < blockTrims.length) {
+                blockTrims[idx]++;
+            }
+        }
         Direction d = switch (op) {
             case READ -> read;
             case WRITE -> write;
@@ -273,7 +323,9 @@ public final class JobStats {
                 logs.completed(ddir, Math.max(0, slat), clat, bytes, offsetBytes, completedNs, Math.max(startNs, rampEndNs), realtimePrio);
             }
         }
-        latencyBuckets[LatencyBuckets.index(clat)]++; // fio's io_u_lat counts every data direction
+        if (!read.gtodReduce) {
+            latencyBuckets[LatencyBuckets.index(clat)]++; // fio's io_u_lat counts every data direction
+        } // gtod_reduce: account_io_completion marks no latency (io_u_mark_latency needs !disable_clat)
     }
 
     /** Statistics start (after ramp_time) to the last completion: fio's job runtime. */
@@ -291,6 +343,10 @@ public final class JobStats {
      * member's and the total run time the sum.
      */
     public void sumGroupMember(JobStats o) {
+        if (blockTrims == null && o.blockTrims != null) { // sum_thread_stats copies the block infos
+            countBlockTrims(o.blockTrims.length, o.blockBase, o.blockBytes);
+            System.arraycopy(o.blockTrims, 0, blockTrims, 0, blockTrims.length);
+        }
         long mine = members == 0 ? 0 : runtimeNs();
         long theirs = o.runtimeNs();
         long total = (members == 0 ? 0 : totalRuntimeNs()) + o.totalRuntimeNs();

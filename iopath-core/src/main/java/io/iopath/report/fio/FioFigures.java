@@ -138,6 +138,9 @@ final class FioFigures {
 
     static Disk disk(FioResult r) {
         FioResult.Disk k = r.disk();
+        if (k == null) {
+            return null; // no disk behind the jobs' files (a character device)
+        }
         long[] ios = {k.ios().get(0), k.ios().get(1)};
         long[] sectors = {k.sectors().get(0), k.sectors().get(1)};
         long[] ticks = {k.ticksNs().get(0) / 1_000_000, k.ticksNs().get(1) / 1_000_000};

@@ -63,8 +63,11 @@ public final class FioJson {
             boolean fromFile = !written.jobs().isEmpty();
             jobs.add(job(e, FioFigures.group(r, e.groupId()), fromFile ? own : null, plus));
         }
-        ArrayNode disks = root.putArray("disk_util");
         FioFigures.Disk d = FioFigures.disk(r);
+        if (d == null) {
+            return root; // show_disk_util: no disk, no disk_util
+        }
+        ArrayNode disks = root.putArray("disk_util");
         ObjectNode disk = disks.addObject();
         disk.put("name", d.name());
         disk.put("read_ios", d.ios()[0]);
@@ -149,7 +152,7 @@ public final class FioJson {
         if (e.error().continueOnError()) {
             // show_thread_status_json: "Additional output if continue_on_error set"
             j.put("total_err", e.error().count());
-            j.put("first_error", e.error().errno());
+            j.put("first_error", e.error().firstError());
         }
         j.put("latency_depth", e.options().effectiveDepth());
         j.put("latency_target", 0);

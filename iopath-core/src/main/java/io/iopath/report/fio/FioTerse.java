@@ -55,10 +55,12 @@ public final class FioTerse {
                 }
                 sb.append(String.format(Locale.ROOT, ";%3.2f%%", pct));
             }
-            sb.append(String.format(Locale.ROOT, ";%s;%d;%d;%d;%d;%d;%d;%d;%3.2f%%", k.name(), k.ios()[0], k.ios()[1],
-                    k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1], k.inQueueMs(), k.util()));
+            if (k != null) { // no disk behind a character device (mtd jobs): fio writes no disk fields
+                sb.append(String.format(Locale.ROOT, ";%s;%d;%d;%d;%d;%d;%d;%d;%3.2f%%", k.name(), k.ios()[0], k.ios()[1],
+                        k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1], k.inQueueMs(), k.util()));
+            }
             if (e.error().continueOnError()) {
-                sb.append(';').append(e.error().count()).append(';').append(e.error().errno()); // total_err_count, first_error
+                sb.append(';').append(e.error().count()).append(';').append(e.error().firstError()); // total_err_count, first_error
             }
             sb.append('\n');
         }

@@ -26,6 +26,9 @@ public final class FioText {
             groupStats(sb, FioFigures.group(r, group), group);
         }
         FioFigures.Disk k = FioFigures.disk(r);
+        if (k == null) {
+            return sb.toString();
+        }
         sb.append('\n').append("Disk stats (read/write):\n");
         sb.append(String.format(Locale.ROOT, "  %s: ios=%d/%d, sectors=%d/%d, merge=%d/%d, ticks=%d/%d, in_queue=%d, util=%.2f%%\n",
                 k.name(), k.ios()[0], k.ios()[1], k.sectors()[0], k.sectors()[1], k.merges()[0], k.merges()[1], k.ticksMs()[0], k.ticksMs()[1],
@@ -46,9 +49,11 @@ public final class FioText {
             long rMax = o.bsRange().get(1);
             long wMin = o.bsRange().get(2);
             long wMax = o.bsRange().get(3);
-            // fio's trim block size follows the last one given, here the write size
+            // fio's trim block size follows the last one given, here the write size unless the range has a trim's
+            long tMin = o.bsRange().size() > 4 ? o.bsRange().get(4) : wMin;
+            long tMax = o.bsRange().size() > 4 ? o.bsRange().get(5) : wMax;
             sb.append(String.format(Locale.ROOT, "%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, iodepth=%d\n",
-                    FioJobOptions.section(s.name()), s.groupId(), o.rw(), bs(rMin), bs(rMax), bs(wMin), bs(wMax), bs(wMin), bs(wMax),
+                    FioJobOptions.section(s.name()), s.groupId(), o.rw(), bs(rMin), bs(rMax), bs(wMin), bs(wMax), bs(tMin), bs(tMax),
                     o.ioengine(), o.iodepth()));
             if (s.processes() > 1) {
                 sb.append("...\n");
@@ -134,11 +139,54 @@ public final class FioText {
         sb.append(String.format(Locale.ROOT, "     issued rwts: total=%d,%d,%d,%d short=0,0,0,0 dropped=0,0,0,0\n",
                 s.issuedRead(), s.issuedWrite(), s.issuedTrim(), s.issuedSync()));
         if (err.continueOnError()) {
-            sb.append(String.format(Locale.ROOT, "     errors    : total=%d, first_error=%d/<%s>\n", err.count(), err.errno(),
-                    FioResult.Error.strerror(err.errno())));
+            sb.append(String.format(Locale.ROOT, "     errors    : total=%d, first_error=%d/<%s>\n", err.count(), err.firstError(),
+                    FioResult.Error.strerror(err.firstError())));
         }
         sb.append(String.format(Locale.ROOT, "     latency   : target=0, window=0, percentile=100.00%%, depth=%d\n",
                 e.options().effectiveDepth()));
+        if (e.blockTrims() != null && !e.blockTrims().isEmpty()) {
+            blockInfos(sb, e.blockTrims(), FioFigures.percentiles(e.options()));
+        }
+    }
+
+    /**
+     * stat.c {@code show_block_infos} ({@code block_error_percentiles}): the trims per block at each
+     * of the job's percentiles, over the blocks ever trimmed (sorted by state category, then
+     * trims: {@code calc_block_percentiles}), wrapped at 75 characters, then the blocks per state.
+     * Only trims set a block's state here (written and the failure states come from verify's
+     * {@code unlog_io_piece}), so a block is unwritten or trimmed.
+     */
+    private static void blockInfos(StringBuilder sb, List<Integer> trims, double[] plist) {
+        int[] sorted = trims.stream().mapToInt(Integer::intValue).sorted().toArray(); // uninit (0 trims) first
+        int uninit = 0;
+        while (uninit < sorted.length && sorted[uninit] == 0) {
+            uninit++;
+        }
+        int len = 0;
+        while (len < plist.length && len < 20 && plist[len] != 0.0) { // FIO_IO_U_LIST_MAX_LEN
+            len++;
+        }
+        if (len == 0 || uninit == sorted.length) {
+            // calc_block_percentiles returns 0 without counting the states: fio prints its heading and
+            // uninitialised counts; here nothing
+            return;
+        }
+        double[] p = java.util.Arrays.copyOf(plist, len);
+        java.util.Arrays.sort(p);
+        sb.append("  block lifetime percentiles :\n   |");
+        int pos = 0;
+        for (int i = 0; i < len; i++) {
+            int idx = Math.min(sorted.length - 1, (int) (p[i] * (sorted.length - uninit) / 100) + uninit);
+            String str = String.format(Locale.ROOT, " %3.2fth=%d%c", p[i], sorted[idx], i == len - 1 ? '\n' : ',');
+            if (pos + str.length() > 75) {
+                pos = 0;
+                sb.append("\n   |");
+            }
+            sb.append(str);
+            pos += str.length();
+        }
+        sb.append(String.format(Locale.ROOT, "        states               : unwritten=%d, trimmed=%d, written=0, trim failure=0,"
+                + " write failure=0\n", uninit, sorted.length - uninit));
     }
 
     /** fio's submit / complete lines: IOs per submission call and per reap. */
@@ -164,9 +212,11 @@ public final class FioText {
         if (e.options().asyncEngine() && d.slat().count() > 0) { // a trim completed in its queue call has none
             latencyLine(sb, "    slat", d.slat());
         }
-        latencyLine(sb, "    clat", d.clat());
-        latencyLine(sb, "     lat", d.lat());
-        percentiles(sb, "clat", d, FioFigures.percentiles(e.options()));
+        if (d.clat().count() > 0) { // none under gtod_reduce (disable_clat, disable_lat: show_ddir_status's calc_lat finds no samples)
+            latencyLine(sb, "    clat", d.clat());
+            latencyLine(sb, "     lat", d.lat());
+            percentiles(sb, "clat", d, FioFigures.percentiles(e.options()));
+        }
         FioResult.Moments bwS = d.bwSamples();
         if (bwS.count() > 0) {
             sb.append(String.format(Locale.ROOT, "   bw (  KiB/s): min=%5d, max=%5d, per=%3.2f%%, avg=%5.2f, stdev=%5.2f, samples=%d\n",

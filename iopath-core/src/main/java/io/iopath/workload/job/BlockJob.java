@@ -561,6 +561,60 @@ public final class BlockJob implements io.iopath.workload.Workload {
     /** IOs queued since the last submission call. */
     private int sinceCommit;
 
+    /** The job's mtd engine (ioengine=mtd: its IO goes to raw NAND, docs/flash.md "Raw NAND"), or null. */
+    private MtdEngine mtd;
+    /** Errors the job went on after (continue_on_error / ignore_error: td_error.c update_error_count). */
+    private long nonFatalErrors;
+    private int firstNonFatal;
+    /** The errno and verror of the error the mtd job ended with (td->error), or 0 / null. */
+    private int mtdErrno;
+    private String mtdVerror;
+    /** fio's {@code f->last_start} per direction, for trimwrite on mtd (io_u.c set_rw_ddir); -1: none yet. */
+    private final long[] lastStart = {-1, -1, -1};
+
+    /** Sends the job's IO through fio's mtd engine to raw NAND ({@code sink} is that engine). */
+    public void attachMtd(MtdEngine engine) {
+        this.mtd = engine;
+        if (spec.control().mtd().gtodReduce()) {
+            stats.reduceGtod();
+        }
+        if (spec.control().mtd().blockInfos()) {
+            long trim = spec.control().mtd().trimBytes();
+            stats.countBlockTrims((int) (spec.size() / trim), spec.offset(), trim); // ScenarioRun refused more than 8192
+        }
+    }
+
+    /**
+     * trimwrite with the mtd engine, where the trim (an erase block) and the write (a page) differ
+     * in size: io_u.c {@code set_rw_ddir} trims when the last write started where the last trim
+     * did, else writes, each direction at its own next sequential offset ({@code last_pos}), so
+     * the writes of a block follow its erase and the next block is erased after its first page
+     * is written. A new loop starts both over (fio_file_reset). False when the job is done.
+     */
+    private boolean prepareMtdTrimWrite() {
+        for (int attempt = 0; attempt < 2; attempt++) {
+            int d = lastStart[1] == lastStart[2] ? 2 : 1;
+            long bs = d == 2 ? spec.control().mtd().trimBytes() : blockSize(spec.blockSizes().write());
+            long rel = nextSequential[d];
+            if (rel + bs > spec.size()) {
+                if (!(spec.timeBased() || ++pass < spec.control().loops())) {
+                    return false;
+                }
+                nextSequential[1] = 0;
+                nextSequential[2] = 0;
+                java.util.Arrays.fill(lastStart, -1);
+                continue;
+            }
+            nextSequential[d] = rel + bs;
+            lastStart[d] = rel;
+            prepared = d;
+            preparedOffset = spec.offset() + rel;
+            preparedBytes = bs;
+            return true;
+        }
+        return false;
+    }
+
     /** Chooses the next IO; false when a sequential job has covered its region (not time_based). */
     private boolean prepare() {
         preparedVerify = false;
@@ -576,6 +630,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return true;
         }
         preparedRanges = null;
+        if (mtd != null && spec.rw() == io.iopath.workload.ReadWrite.TRIMWRITE) {
+            return prepareMtdTrimWrite();
+        }
         if (trimWritePending) {
             // io_u.c set_rw_ddir with td_trimwrite: the last trim's block is written next, at its offset
             // (get_next_block, get_next_buflen: last_start / last_pos of DDIR_TRIM)
@@ -595,7 +652,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         int d = op == Op.READ ? 0 : op == Op.WRITE ? 1 : 2;
         // fio's trim block size is the write one unless given (bs=r,w,t)
         JobSpec.BlockSizes.Choice choice = d == 0 ? spec.blockSizes().read() : spec.blockSizes().write();
-        long bs = blockSize(choice);
+        long bs = d == 2 && mtd != null ? spec.control().mtd().trimBytes() : blockSize(choice);
         long rel;
         if (spec.rw().random) {
             rel = randomOffset(bs);
@@ -975,6 +1032,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (zbd != null) {
             zbd.completed(zoneJob, bio.op == Op.WRITE, bio.sector * sectorBytes, (long) bio.sectors * sectorBytes);
         }
+        if (mtd != null && bio.error != 0) {
+            mtdFailed(bio);
+            return;
+        }
         if (bio.error != 0 && ioError == null) {
             // fio's td_verror with continue_on_error=none: the job stops at its first failed IO
             ioError = "io_u error: " + (bio.op == Op.WRITE ? "write" : "read") + " offset=" + bio.sector * sectorBytes + ", buflen="
@@ -992,6 +1053,70 @@ public final class BlockJob implements io.iopath.workload.Workload {
         metrics.bioCompleted(bio, stats);
         fill();
         signalIfFinished();
+    }
+
+    /**
+     * An mtd IO that failed (io_u.c {@code io_completed}): it is not counted in the job's bytes or
+     * latencies; when {@code continue_on_error} / {@code ignore_error} make its error non-fatal
+     * (td_non_fatal_error) it is counted ({@code update_error_count}), the error cleared and the
+     * job goes on, else the job ends with the engine's first td_verror.
+     */
+    private void mtdFailed(Bio bio) {
+        int errno = -bio.error;
+        int ddir = bio.op == Op.READ ? 0 : bio.op == Op.WRITE ? 1 : 2;
+        stats.reaped(sim.now());
+        if (spec.control().mtd().nonFatal(ddir, errno)) {
+            if (nonFatalErrors++ == 0) {
+                firstNonFatal = errno;
+            }
+            mtd.clearError();
+            long now = sim.now();
+            if (now != lastFailNs) {
+                lastFailNs = now;
+                failsAtThisInstant = 0;
+            } else if (++failsAtThisInstant > FileJob.MAX_CALLS_WITHOUT_TIME) {
+                // IOs refused before reaching the chip take no simulated time (no CPU model): a
+                // time_based job of them would never reach its runtime, so it stops, and says so
+                stoppedFailing = true;
+                finished = true;
+                prepared = -1;
+                wake.cancel();
+            }
+        } else if (ioError == null) {
+            ioError = "io_u error: " + (ddir == 0 ? "read" : ddir == 1 ? "write" : "trim") + " offset=" + bio.sector * 512
+                    + ", buflen=" + bio.sectors * 512L + ": " + io.iopath.result.FioResult.Error.strerror(errno) + " (" + errno + ")";
+            mtdErrno = mtd.firstErrno();
+            mtdVerror = mtd.verror();
+            finished = true;
+            prepared = -1;
+            wake.cancel();
+        }
+        fill();
+        signalIfFinished();
+    }
+
+    private long lastFailNs = -1;
+    private long failsAtThisInstant;
+    private boolean stoppedFailing;
+
+    @Override
+    public boolean continueOnError() {
+        return mtd != null && spec.control().mtd().continueOnError() != 0;
+    }
+
+    @Override
+    public long errorCount() {
+        return nonFatalErrors;
+    }
+
+    @Override
+    public int firstError() {
+        return firstNonFatal;
+    }
+
+    @Override
+    public String verror() {
+        return mtdVerror != null ? mtdVerror : io.iopath.workload.Workload.super.verror();
     }
 
     /** backend.c do_io: after completions, check_min_rate; a failure ends the job's IO (td_verror EIO). */
@@ -1036,7 +1161,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
 
     @Override
     public int errno() {
-        return trimErrno;
+        return mtdErrno != 0 ? mtdErrno : trimErrno;
     }
 
 
@@ -1082,6 +1207,10 @@ public final class BlockJob implements io.iopath.workload.Workload {
         if (rateError != null) {
             return java.util.List.of("job " + spec.name() + ": fio: " + rateError + "; the job ended with err=5"
                     + " (Input/output error, func=check_min_rate)");
+        }
+        if (stoppedFailing) {
+            return java.util.List.of("job " + spec.name() + ": stopped: " + FileJob.MAX_CALLS_WITHOUT_TIME
+                    + " IOs in a row failed without simulated time (errors ignore_error lets it go on after)");
         }
         if (stoppedTimeless) {
             return java.util.List.of("job " + spec.name() + ": stopped before its runtime: " + FileJob.MAX_CALLS_WITHOUT_TIME
