@@ -125,7 +125,8 @@ final class FioResults {
                 prio ? IoPrio.ioClass(spec.ioprio()) : -1, prio ? IoPrio.data(spec.ioprio()) : 0,
                 spec.effectiveDepth(), spec.asyncEngine(), spec.percentiles(),
                 spec.control().mtd() == null ? List.of(min(spec.blockSizes().read()), max(spec.blockSizes().read()),
-                        min(spec.blockSizes().write()), max(spec.blockSizes().write()))
+                        min(spec.blockSizes().write()), max(spec.blockSizes().write()), min(spec.blockSizes().trim()),
+                        max(spec.blockSizes().trim()))
                         : List.of(min(spec.blockSizes().read()), max(spec.blockSizes().read()), min(spec.blockSizes().write()),
                         max(spec.blockSizes().write()), spec.control().mtd().trimBytes(), spec.control().mtd().trimBytes()));
     }

@@ -1245,10 +1245,10 @@ final class JobSection {
     private BlockSizes blockSizes() {
         String bsKey = alias("bs", "blocksize");
         String rangeKey = alias("bsrange", "blocksize_range");
-        long[] fixed = {4096, 4096};
+        long[] fixed = {4096, 4096, 4096};
         if (has(bsKey)) {
             String[] parts = split(text(bsKey, "4k"));
-            for (int d = 0; d < 2; d++) {
+            for (int d = 0; d < 3; d++) {
                 String p = parts[Math.min(d, parts.length - 1)];
                 if (parts.length > 1 && d < parts.length && parts[d].isEmpty()) {
                     continue; // "bs=,8k": reads keep the default
@@ -1256,17 +1256,17 @@ final class JobSection {
                 fixed[d] = blockSizeValue(bsKey, p);
             }
         }
-        BlockSizes.Choice[] choice = {BlockSizes.Choice.fixed(fixed[0]), BlockSizes.Choice.fixed(fixed[1])};
+        BlockSizes.Choice[] choice = {BlockSizes.Choice.fixed(fixed[0]), BlockSizes.Choice.fixed(fixed[1]), BlockSizes.Choice.fixed(fixed[2])};
         if (has(rangeKey)) {
             String[] parts = split(text(rangeKey, ""));
-            for (int d = 0; d < 2; d++) {
+            for (int d = 0; d < 3; d++) {
                 String p = parts[Math.min(d, parts.length - 1)];
                 if (p.isEmpty()) {
                     continue;
                 }
                 int dash = p.indexOf('-');
                 if (dash < 0) {
-                    throw expected(rangeKey, "MIN-MAX such as 4k-64k (per direction: read,write)");
+                    throw expected(rangeKey, "MIN-MAX such as 4k-64k (per direction: read,write,trim)");
                 }
                 long lo = blockSizeValue(rangeKey, p.substring(0, dash));
                 long hi = blockSizeValue(rangeKey, p.substring(dash + 1));
@@ -1278,7 +1278,7 @@ final class JobSection {
         }
         if (has("bssplit")) {
             String[] parts = split(text("bssplit", ""));
-            for (int d = 0; d < 2; d++) {
+            for (int d = 0; d < 3; d++) {
                 String p = parts[Math.min(d, parts.length - 1)];
                 if (p.isEmpty()) {
                     continue;
@@ -1286,7 +1286,7 @@ final class JobSection {
                 choice[d] = bssplit(p);
             }
         }
-        return new BlockSizes(choice[0], choice[1]);
+        return new BlockSizes(choice[0], choice[1], choice[2]);
     }
 
     private BlockSizes.Choice bssplit(String p) {

@@ -543,7 +543,18 @@ public record JobSpec(
      * Block sizes per direction: a fixed size, a range (multiples of its minimum, uniformly), or
      * a weighted split ({@code bssplit}).
      */
-    public record BlockSizes(Choice read, Choice write) {
+    /**
+     * Block sizes per direction, as fio keeps {@code bs[DDIR_READ]}, {@code bs[DDIR_WRITE]},
+     * {@code bs[DDIR_TRIM]}: {@code bs=r,w,t} (and bsrange, bssplit), the last one given
+     * standing for the directions after it (parse.c {@code __handle_option}, options.c
+     * {@code str_split_parse}). {@link #min()} and {@link #max()} are over reads and writes.
+     */
+    public record BlockSizes(Choice read, Choice write, Choice trim) {
+        /** Trims of the write size, as fio's trims are unless {@code bs} gives a third size. */
+        public BlockSizes(Choice read, Choice write) {
+            this(read, write, write);
+        }
+
         public static BlockSizes fixed(long bs) {
             return new BlockSizes(Choice.fixed(bs), Choice.fixed(bs));
         }

@@ -569,7 +569,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
     /** The errno and verror of the error the mtd job ended with (td->error), or 0 / null. */
     private int mtdErrno;
     private String mtdVerror;
-    /** fio's {@code f->last_start} per direction, for trimwrite on mtd (io_u.c set_rw_ddir); -1: none yet. */
+    /** fio's {@code f->last_start} per direction, for trimwrite of two sizes (io_u.c set_rw_ddir); -1: none yet. */
     private final long[] lastStart = {-1, -1, -1};
 
     /** Sends the job's IO through fio's mtd engine to raw NAND ({@code sink} is that engine). */
@@ -585,16 +585,20 @@ public final class BlockJob implements io.iopath.workload.Workload {
     }
 
     /**
-     * trimwrite with the mtd engine, where the trim (an erase block) and the write (a page) differ
-     * in size: io_u.c {@code set_rw_ddir} trims when the last write started where the last trim
-     * did, else writes, each direction at its own next sequential offset ({@code last_pos}), so
-     * the writes of a block follow its erase and the next block is erased after its first page
-     * is written. A new loop starts both over (fio_file_reset). False when the job is done.
+     * Sequential trimwrite whose trims and writes differ in size (the mtd engine's erase block and
+     * page, or {@code bs=r,w,t}): io_u.c {@code set_rw_ddir} trims when the last write started
+     * where the last trim did, else writes, each direction at its own next sequential offset
+     * ({@code last_pos}) and of its own size, so the writes of a block follow its trim and the
+     * next block is trimmed after its first write (real fio 3.33, {@code --rw=trimwrite
+     * --bs=4k,4k,8k --ioengine=null --write_iolog}: trim 0 8192, write 0 4096, trim 8192 8192,
+     * write 4096 4096, write 8192 4096). With equal sizes this is the trim-then-write pairing of
+     * {@link #prepare}. A new loop starts both over (fio_file_reset). False when the job is done.
      */
-    private boolean prepareMtdTrimWrite() {
+    private boolean prepareSizedTrimWrite() {
         for (int attempt = 0; attempt < 2; attempt++) {
             int d = lastStart[1] == lastStart[2] ? 2 : 1;
-            long bs = d == 2 ? spec.control().mtd().trimBytes() : blockSize(spec.blockSizes().write());
+            long bs = d == 2 ? (mtd != null ? spec.control().mtd().trimBytes() : blockSize(spec.blockSizes().trim()))
+                    : blockSize(spec.blockSizes().write());
             long rel = nextSequential[d];
             if (rel + bs > spec.size()) {
                 if (!(spec.timeBased() || ++pass < spec.control().loops())) {
@@ -630,8 +634,9 @@ public final class BlockJob implements io.iopath.workload.Workload {
             return true;
         }
         preparedRanges = null;
-        if (mtd != null && spec.rw() == io.iopath.workload.ReadWrite.TRIMWRITE) {
-            return prepareMtdTrimWrite();
+        if (spec.rw() == io.iopath.workload.ReadWrite.TRIMWRITE
+                && (mtd != null || !spec.blockSizes().trim().equals(spec.blockSizes().write()))) {
+            return prepareSizedTrimWrite();
         }
         if (trimWritePending) {
             // io_u.c set_rw_ddir with td_trimwrite: the last trim's block is written next, at its offset
@@ -651,7 +656,7 @@ public final class BlockJob implements io.iopath.workload.Workload {
         };
         int d = op == Op.READ ? 0 : op == Op.WRITE ? 1 : 2;
         // fio's trim block size is the write one unless given (bs=r,w,t)
-        JobSpec.BlockSizes.Choice choice = d == 0 ? spec.blockSizes().read() : spec.blockSizes().write();
+        JobSpec.BlockSizes.Choice choice = d == 0 ? spec.blockSizes().read() : d == 1 ? spec.blockSizes().write() : spec.blockSizes().trim();
         long bs = d == 2 && mtd != null ? spec.control().mtd().trimBytes() : blockSize(choice);
         long rel;
         if (spec.rw().random) {
