@@ -232,6 +232,9 @@ final class RunCommand implements Callable<Integer> {
             tracer = traceOut == null ? null : new TraceOut(traceOut, outFormat);
             binary = blktraceDir == null ? null : BlkTraceBinaryWriter.create(blktraceDir, scenario.name());
             run = new ScenarioRun(scenario, TraceOut.both(TraceOut.both(blktrace, tracer), binary), intervalNs);
+            if (outDir == null && !json) {
+                run.withoutTimeSeries(); // only --out's files and results.json read it, not the table nor fio's outputs
+            }
             if (fio != null) {
                 fioLogs = attachLogs(fio, run);
             }

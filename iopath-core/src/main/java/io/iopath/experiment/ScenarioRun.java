@@ -316,6 +316,15 @@ public final class ScenarioRun {
     }
 
     /**
+     * The run records no time series (its result's is {@link io.iopath.result.TimeSeries#NONE}):
+     * for a caller whose outputs read none of it; every other figure is the same. Before {@link #execute}.
+     */
+    public ScenarioRun withoutTimeSeries() {
+        metrics.withoutTimeSeries();
+        return this;
+    }
+
+    /**
      * Runs to completion. {@code progress} receives the number of IOs completed so far, every
      * so often, for a progress bar; it never changes the outcome.
      */

@@ -42,6 +42,8 @@ public final class RunMetrics {
     /** Each process's job recorder, by pid (small integers from 1): an array, not a map, on the hot path. */
     private JobRecorder[] byPid = new JobRecorder[16];
     private final TimeSeriesRecorder series;
+    /** Whether completions go to {@link #series} ({@link #withoutTimeSeries}: no output reads it). */
+    private boolean recordSeries = true;
     private long firstQueuedNs = Long.MAX_VALUE;
     private long lastCompletedNs;
     private long commands;
@@ -126,7 +128,9 @@ public final class RunMetrics {
             }
             return;
         }
-        series.record(bio, job.index);
+        if (recordSeries) {
+            series.record(bio, job.index);
+        }
         if (bio.request != null && bio.request.firstBio() == bio) { // count each command once, however many bios it carries
             commands++;
             seekSumNs += bio.request.seekNs;
@@ -198,14 +202,25 @@ public final class RunMetrics {
         series.gauges(g);
     }
 
-    /** The time series; call once, at the end of the run. */
+    /**
+     * Records no time series: for a run whose outputs read none of it (the terminal table, fio's
+     * outputs), where sorting each interval's latencies and sampling the layers' gauges at each
+     * completion was a few per cent of the run (docs/performance.md, 2026-12-02 "speed-run").
+     * Call before the first completion; {@link #timeSeries} is then {@link TimeSeries#NONE}.
+     * Nothing else the run reports comes from the series.
+     */
+    public void withoutTimeSeries() {
+        recordSeries = false;
+    }
+
+    /** The time series ({@link TimeSeries#NONE} if {@link #withoutTimeSeries}); call once, at the end of the run. */
     public TimeSeries timeSeries() {
-        return series.result();
+        return recordSeries ? series.result() : TimeSeries.NONE;
     }
 
     /** The time series' intervals and point count without its points ({@link TimeSeries#withoutPoints}); call once, at the end. */
     public TimeSeries timeSeriesShape() {
-        return series.shape();
+        return recordSeries ? series.shape() : TimeSeries.NONE;
     }
 
     /** Reads and writes merged, for the totals. */

@@ -131,6 +131,9 @@ public final class ReadAheadControl {
         switch (cacheConfig.readAhead()) {
             case OFF -> limit = end;
             case TRACK_END -> {
+                // the read's start first (remembered since its access): its end, where the
+                // stream starts, is then found from it, not by the geometry's searches
+                mechanics.locate(lba, cursor);
                 mechanics.locate(Math.min(end, capacity - 1), cursor);
                 long trackEnd = end + cursor.run;
                 long trackStart = end - (cursor.sectorsPerTrack - cursor.run);

@@ -14,4 +14,6 @@ public final class TrackCursor {
     /** LBAs, starting with this one, that lie on consecutive sectors of this track. */
     public int run;
     public int zoneIndex;
+    /** The sector's zone-relative physical position (what {@link ZonedGeometry#locateAhead} steps from). */
+    public long physical;
 }

@@ -404,8 +404,13 @@ public final class DiskMechanics {
     public void locate(long lba, TrackCursor c) {
         int i = (int) ((lba * 0x9E3779B97F4A7C15L) >>> (64 - MEMO_BITS));
         if (memoLba[i] != lba || lba < 0) { // a negative LBA goes on to the geometry's error
-            geometry.locate(lba, c);
+            // an LBA a little past the last one located, on its track (a read's end, where its
+            // read-ahead starts), is found from that one's answer; any other from the geometry
+            if (!geometry.locateAhead(last, lba - lastLba, c)) {
+                geometry.locate(lba, c);
+            }
             memoLba[i] = lba;
+            memoPhysical[i] = c.physical;
             memoCylinder[i] = c.cylinder;
             memoSurface[i] = c.surface;
             memoSector[i] = c.sector;
@@ -413,6 +418,7 @@ public final class DiskMechanics {
             memoRun[i] = c.run;
             memoZone[i] = c.zoneIndex;
             memoAngle[i] = c.angle;
+            remember(lba, c);
             return;
         }
         c.cylinder = memoCylinder[i];
@@ -422,6 +428,24 @@ public final class DiskMechanics {
         c.run = memoRun[i];
         c.zoneIndex = memoZone[i];
         c.angle = memoAngle[i];
+        c.physical = memoPhysical[i];
+        remember(lba, c);
+    }
+
+    /** The last LBA located and its answer: {@link ZonedGeometry#locateAhead}'s base. */
+    private long lastLba = -1;
+    private final TrackCursor last = new TrackCursor();
+
+    private void remember(long lba, TrackCursor c) {
+        lastLba = lba;
+        last.cylinder = c.cylinder;
+        last.surface = c.surface;
+        last.sector = c.sector;
+        last.sectorsPerTrack = c.sectorsPerTrack;
+        last.run = c.run;
+        last.zoneIndex = c.zoneIndex;
+        last.angle = c.angle;
+        last.physical = c.physical;
     }
 
     private static final int MEMO_BITS = 8;
@@ -433,6 +457,7 @@ public final class DiskMechanics {
     private final int[] memoRun = new int[1 << MEMO_BITS];
     private final int[] memoZone = new int[1 << MEMO_BITS];
     private final double[] memoAngle = new double[1 << MEMO_BITS];
+    private final long[] memoPhysical = new long[1 << MEMO_BITS];
 
     /** No LBA is negative, so −1 marks an empty slot. */
     private static long[] filled(int n) {

@@ -77,10 +77,12 @@ public final class Spindle {
         // + a revolution when negative, as a mask: the sign is a coin toss per queued command,
         // a branch mispredicted half the time in SPTF's loop
         wait += revolutionPs & (wait >> 63);
-        if (revolutionPs - wait < LATE_BY_ROUNDING_PS) {
-            return 0;
-        }
-        return (wait + 999) / 1000;
+        // 0 when late only by rounding (revolutionPs − wait < LATE_BY_ROUNDING_PS), as a mask:
+        // rare under random IO, so the JIT compiled the test as never true, and its first
+        // occurrence a second into a run threw away the compiled SPTF loop (docs/performance.md,
+        // "speed-run")
+        long late = (revolutionPs - wait - LATE_BY_ROUNDING_PS) >> 63;
+        return ((wait + 999) / 1000) & ~late;
     }
 
     /** Largest offset {@link #waitForTargetNs} takes: 1000 s, far from overflowing 1000·laterNs. */

@@ -42,10 +42,10 @@ class LocateMemoTest {
             m.locate(lba, memo);
             d.geometry().locate(lba, direct);
             assertThat(new long[] {memo.cylinder, memo.surface, memo.sector, memo.sectorsPerTrack, memo.run,
-                    memo.zoneIndex, Double.doubleToLongBits(memo.angle)})
+                    memo.zoneIndex, Double.doubleToLongBits(memo.angle), memo.physical})
                     .as("%s LBA %d", d.name(), lba)
                     .containsExactly(direct.cylinder, direct.surface, direct.sector, direct.sectorsPerTrack,
-                            direct.run, direct.zoneIndex, Double.doubleToLongBits(direct.angle));
+                            direct.run, direct.zoneIndex, Double.doubleToLongBits(direct.angle), direct.physical);
         }
         TrackCursor c = new TrackCursor();
         assertThatThrownBy(() -> m.locate(-1, c)).isInstanceOf(RuntimeException.class);
