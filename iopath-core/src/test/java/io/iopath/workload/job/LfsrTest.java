@@ -3,10 +3,6 @@ package io.iopath.workload.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -18,15 +14,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LfsrTest {
     /** Real fio 3.33's sequence (README: the command): after its first value, ours from that state gives the rest. */
     @Test
-    void followsRealFiosSequence() throws IOException {
+    void followsRealFiosSequence() {
         List<Long> blocks = new ArrayList<>();
-        try (var in = LfsrTest.class.getResourceAsStream("fio-lfsr-1000.iolog");
-             var r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                String[] f = line.split(" ");
-                if (f.length == 5 && f[2].equals("write")) {
-                    blocks.add(Long.parseLong(f[3]) / 4096);
-                }
+        for (String io : FioIolog.ios("fio-lfsr-1000.iolog")) {
+            String[] f = io.split(" ");
+            if (f[0].equals("write")) {
+                blocks.add(Long.parseLong(f[1]) / 4096);
             }
         }
         assertThat(blocks).hasSize(1000);

@@ -3,10 +3,6 @@ package io.iopath.workload.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.request.Op;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,17 +25,8 @@ class TrimWriteSizesTest {
     }
 
     @Test
-    void sequentialTrimWriteOfTwoSizesIssuesWhatRealFioIssues() throws IOException {
-        List<String> fio = new ArrayList<>();
-        try (var in = TrimWriteSizesTest.class.getResourceAsStream("trimwrite-4k-8k.iolog");
-             var r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                String[] f = line.split(" ");
-                if (f.length == 5) {
-                    fio.add(f[2] + " " + f[3] + " " + f[4]);
-                }
-            }
-        }
+    void sequentialTrimWriteOfTwoSizesIssuesWhatRealFioIssues() {
+        List<String> fio = FioIolog.ios("trimwrite-4k-8k.iolog");
         JobHarness h = JobHarness.runFio("[j]\nrw=trimwrite\nbs=4k,4k,8k\nsize=64k\nioengine=psync\ndirect=1\n");
         assertThat(fio).hasSize(8 + 15); // 8 trims of 8 KiB, and the writes but the last one (its trim would pass the end)
         assertThat(ops(h)).isEqualTo(fio);

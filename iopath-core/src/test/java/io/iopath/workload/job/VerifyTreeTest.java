@@ -3,10 +3,6 @@ package io.iopath.workload.job;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.iopath.request.Op;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,17 +31,8 @@ class VerifyTreeTest {
             // without a backlog: the tree read after the writes, one read per block
             "v-holes-iosize.iolog | bs: 8k; size: 64k; rw: 'write:4k'; io_size: 192k",
             "v-holes-loops.iolog | bs: 8k; size: 60k; rw: 'write:8k'; loops: 3"})
-    void readsBackWhatRealFioReadsBackInItsOrder(String golden, String options) throws IOException {
-        List<String> fio = new ArrayList<>();
-        try (var in = VerifyTreeTest.class.getResourceAsStream(golden);
-             var r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                String[] f = line.split(" ");
-                if (f.length == 5) {
-                    fio.add(f[2] + " " + f[3] + " " + f[4]);
-                }
-            }
-        }
+    void readsBackWhatRealFioReadsBackInItsOrder(String golden, String options) {
+        List<String> fio = FioIolog.ios(golden);
         List<String> lines = new ArrayList<>(List.of("verify: crc32c", "ioengine: psync"));
         for (String o : options.split(";")) {
             lines.add(o.strip());
