@@ -151,7 +151,7 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
 
     /**
      * The same drive formatted with metadata on the host link: {@code busBytes} per 512-byte
-     * sector (device.disk.LbaFormat), the link's time per sector grown by {@code busBytes / 512}.
+     * sector (request.LbaFormat), the link's time per sector grown by {@code busBytes / 512}.
      * The chips' transfers are kept: they already move {@link #PIN_BYTES_PER_SECTOR}, the
      * page's spare area holding a sector's metadata (DiskSim ssd.h), and 16 bytes hold fio's 8 or 16.
      */
@@ -161,7 +161,7 @@ public record FlashSpec(String name, int elements, int planesPerElement, int blo
         }
         return new FlashSpec(name, elements, planesPerElement, blocksPerPlane, pagesPerBlock, sectorsPerPage, reservePercent,
                 minFreePercent, pageReadNs, pageProgramNs, blockEraseNs, chipXferPsPerByte,
-                (busPsPerSector * busBytes + 256) / 512, maxQueue, startFull, writeCachePages);
+                (busPsPerSector * busBytes + 256) / 512, maxQueue, startFull, writeCachePages, fdpHandles);
     }
 
     public FlashSpec withWriteCachePages(int pages) {

@@ -77,5 +77,11 @@ class MetadataBusTest {
         long extra = f.busNs(1000) * 8 / 512; // 8 more bytes a sector at the link's rate
         assertThat(m.busNs(1000) - f.busNs(1000)).isBetween(extra - 1, extra + 1);
         assertThat(f.withBusBytesPerSector(512)).isSameAs(f);
+        // only the link changes: flexible data placement, queue and cache are the drive's still
+        FlashSpec fdp = FlashPresets.find(FlashPresets.MSR_FDP).orElseThrow();
+        FlashSpec fdpMd = fdp.withBusBytesPerSector(520);
+        assertThat(fdpMd.fdpHandles()).isEqualTo(fdp.fdpHandles()).isPositive();
+        assertThat(fdpMd.maxQueue()).isEqualTo(fdp.maxQueue());
+        assertThat(fdpMd.writeCachePages()).isEqualTo(fdp.writeCachePages());
     }
 }
