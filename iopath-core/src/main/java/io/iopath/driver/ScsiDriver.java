@@ -204,12 +204,27 @@ public final class ScsiDriver {
 
     /** Episodes of device_blocked (each started by a QUEUE FULL or BUSY) so far. */
     public long stalls() {
-        return stallLog.episodesWithin(Long.MIN_VALUE, Long.MAX_VALUE);
+        return stallLog.episodes();
     }
 
     /** Time from each refusal until issue resumed, summed, so far (an open episode up to now). */
     public long stalledNs() {
-        return stallLog.blockedNsWithin(Long.MIN_VALUE, Long.MAX_VALUE, sim.now());
+        return stallLog.blockedNs(sim.now());
+    }
+
+    /**
+     * The run will ask for its stalls within spans ({@link #stallsWithin}, {@link #stalledNsWithin})
+     * containing every span {@code span} reports: the episodes inside one are folded into sums, so
+     * the driver's memory does not grow with them (one episode a request on a drive with a command
+     * queue of 1). A span narrower than that is refused. Null: every episode is kept from now on.
+     */
+    public void foldStallsWithin(RunSpan span) {
+        stallLog.foldWithin(span);
+    }
+
+    /** The stall log, for tests of its bound. */
+    StallLog stallLog() {
+        return stallLog;
     }
 
     /** Episodes of device_blocked that began within [{@code fromNs}, {@code toNs}): a run's span. */

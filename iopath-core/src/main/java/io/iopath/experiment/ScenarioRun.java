@@ -14,6 +14,7 @@ import io.iopath.workload.job.FailedSetUp;
 import io.iopath.workload.job.FlowGroup;
 import io.iopath.workload.job.Zbd;
 import io.iopath.driver.CacheType;
+import io.iopath.driver.RunSpan;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
 import io.iopath.metrics.RunMetrics;
@@ -124,6 +125,17 @@ public final class ScenarioRun {
         this.tap = new IssueTap(sim, device);
         this.driver = new ScsiDriver(sim, queue, tap, host.queueDepth(), host.driver(),
                 new CacheType(host.writeCache(), host.fua()));
+        driver.foldStallsWithin(new RunSpan() { // result() asks for the stalls within the final one
+            @Override
+            public long firstQueuedNs() {
+                return metrics.firstQueuedSoFarNs();
+            }
+
+            @Override
+            public long lastCompletedNs() {
+                return metrics.lastCompletedNs();
+            }
+        });
         BlockJob.BioIds ids = new BlockJob.BioIds();
         if (scenario.filesystem() != null) {
             this.fs = mountAndAddFileJobs(ids);

@@ -10,6 +10,7 @@ import io.iopath.device.BlockDevice;
 import io.iopath.device.IssueTap;
 import io.iopath.device.disk.Disk;
 import io.iopath.driver.CacheType;
+import io.iopath.driver.RunSpan;
 import io.iopath.driver.ScsiDriver;
 import io.iopath.durability.DurabilityLedger;
 import io.iopath.fs.FileSystem;
@@ -101,6 +102,7 @@ public final class VirtualRun {
         this.hostQueue = queue(sim, host.host(), hostTrace);
         this.hostDriver = new ScsiDriver(sim, hostQueue, hostTap, host.host().queueDepth(), host.host().driver(),
                 new CacheType(host.host().writeCache(), host.host().fua()));
+        hostDriver.foldStallsWithin(RunSpan.WHOLE_TIME); // neither driver is asked for a span's stalls: keep no episode
         // QEMU and the host's kernel threads
         int qemuPid = 1;
         hostQueue.task(qemuPid, "qemu");
@@ -127,6 +129,7 @@ public final class VirtualRun {
         int depth = Math.min(guest.queueDepth(), scenario.qemu().queueDepth());
         this.guestDriver = new ScsiDriver(sim, guestQueue, guestTap, depth, guest.driver(),
                 new CacheType(guest.writeCache(), guest.fua()));
+        guestDriver.foldStallsWithin(RunSpan.WHOLE_TIME);
         BlockJob.BioIds ids = new BlockJob.BioIds();
         this.guestFs = scenario.guestFs() == null ? null : mountAndAddFileJobs(ids);
         if (guestFs == null) {

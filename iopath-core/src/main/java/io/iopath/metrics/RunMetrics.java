@@ -146,6 +146,16 @@ public final class RunMetrics {
         return firstQueuedNs == Long.MAX_VALUE ? 0 : firstQueuedNs;
     }
 
+    /** The earliest queue time of the bios counted so far; {@link Long#MAX_VALUE} before any (it only decreases). */
+    public long firstQueuedSoFarNs() {
+        return firstQueuedNs;
+    }
+
+    /** The latest completion of the bios counted so far; 0 before any (it only increases). */
+    public long lastCompletedNs() {
+        return lastCompletedNs;
+    }
+
     /** Time from the first bio queued to the last one completed: the base of IOPS and MB/s. */
     public long elapsedNs() {
         return firstQueuedNs == Long.MAX_VALUE ? 0 : lastCompletedNs - firstQueuedNs;
