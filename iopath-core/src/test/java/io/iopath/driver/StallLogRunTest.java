@@ -2,11 +2,11 @@ package io.iopath.driver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.iopath.experiment.RandomStallScenario;
 import io.iopath.experiment.ScenarioRun;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,37 +56,8 @@ class StallLogRunTest {
                 - (keepAll.driver().stallLog().open() ? 1 : 0));
     }
 
-    /** As StallBoundTest's, with the queue-1 drive among the drives. */
     private static String scenario(long seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        String[] drives = {"hp_c2249a", "cheetah-15k5-146g", "atlas10k", "hp_c2247a"};
-        String[] schedulers = {"noop", "deadline", "cfq", "mq-deadline", "none", "bfq"};
-        String[] handling = {"midlayer", "track-queue-full", "aic79xx", "modern"};
-        String[] rws = {"randwrite", "randread", "randrw", "write"};
-        StringBuilder yaml = new StringBuilder();
-        yaml.append("seed: ").append(seed).append('\n');
-        yaml.append("drive: {preset: ").append(drives[rnd.nextInt(drives.length)]).append(", write_cache: ")
-                .append(rnd.nextBoolean() ? "on" : "off").append("}\n");
-        yaml.append("host: {queue_depth: ").append(1 + rnd.nextInt(16))
-                .append(", scheduler: ").append(schedulers[rnd.nextInt(schedulers.length)])
-                .append(", driver: ").append(handling[rnd.nextInt(handling.length)])
-                .append(", plugging: ").append(rnd.nextBoolean() ? "legacy" : "per-task").append("}\n");
-        if (rnd.nextInt(3) == 0) {
-            yaml.append("power_failure: {at: ").append(20 + rnd.nextInt(150)).append("ms}\n");
-        }
-        yaml.append("jobs:\n");
-        int jobs = 1 + rnd.nextInt(3);
-        for (int j = 0; j < jobs; j++) {
-            yaml.append("  - {name: j").append(j)
-                    .append(", rw: ").append(rws[rnd.nextInt(rws.length)])
-                    .append(", bs: 4k")
-                    .append(", iodepth: ").append(1 + rnd.nextInt(32))
-                    .append(", fsync: ").append(rnd.nextInt(3) * 8)
-                    .append(", size: 500m")
-                    .append(rnd.nextInt(3) == 0 ? ", startdelay: " + rnd.nextInt(50) + "ms" : "")
-                    .append(rnd.nextBoolean() ? ", number_ios: " + (50 + rnd.nextInt(400)) : ", runtime: " + (200 + rnd.nextInt(800)) + "ms")
-                    .append("}\n");
-        }
-        return yaml.toString();
+        // StallBoundTest's, with the queue-1 drive among the drives
+        return RandomStallScenario.yaml(seed, new String[] {"hp_c2249a", "cheetah-15k5-146g", "atlas10k", "hp_c2247a"}, 16, true);
     }
 }
