@@ -217,7 +217,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /**
-     * (f): {@code --version} in fresh JVMs, as the launcher starts them (serial collector, and the
+     * (f): {@code --version} in fresh JVMs, as the launcher starts them ({@link Main#LAUNCHER_GC}, and the
      * launcher's class-data archive {@code iopath.jsa} beside the jar when it is there and
      * {@code IOPATH_CDS} is not 0), so the
      * figure is the whole process's start-up: JVM, class loading, picocli. The median wall time.
@@ -225,7 +225,8 @@ final class BenchCommand implements Callable<Integer> {
     private void startUp(PrintWriter out) throws java.io.IOException {
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
         String cp = System.getProperty("java.class.path");
-        List<String> cmd = new ArrayList<>(List.of(javaCommand, "-XX:+UseSerialGC"));
+        List<String> cmd = new ArrayList<>(List.of(javaCommand));
+        cmd.addAll(Main.LAUNCHER_GC);
         Path jsa = Path.of(cp).toAbsolutePath().resolveSibling("iopath.jsa");
         boolean archive = !"0".equals(System.getenv("IOPATH_CDS")) // the launcher's switch
                 && !cp.contains(java.io.File.pathSeparator) && Files.isRegularFile(jsa);

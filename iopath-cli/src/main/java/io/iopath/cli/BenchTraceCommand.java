@@ -77,8 +77,8 @@ final class BenchTraceCommand implements Callable<Integer> {
     }
 
     /**
-     * Each length in a JVM of its own, {@code -Xmx} {@link #maxHeap} and the launcher's serial
-     * collector, printing its row; exit status 1 if one of them failed (out of memory).
+     * Each length in a JVM of its own, {@code -Xmx} {@link #maxHeap} and the launcher's collector
+     * flags ({@link Main#LAUNCHER_GC}), printing its row; exit status 1 if one of them failed (out of memory).
      */
     private int inChildJvms(TraceFormat f, PrintWriter out) throws IOException {
         if (!maxHeap.matches("[0-9]+[kKmMgG]?")) {
@@ -87,9 +87,10 @@ final class BenchTraceCommand implements Callable<Integer> {
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
         int status = 0;
         for (long n : lengths) {
-            List<String> cmd = new ArrayList<>(List.of(javaCommand, "-Xmx" + maxHeap, "-XX:+UseSerialGC", "-cp",
-                    System.getProperty("java.class.path"), Main.class.getName(), "bench", "trace", "--requests",
-                    Long.toString(n), "--format", f.id));
+            List<String> cmd = new ArrayList<>(List.of(javaCommand, "-Xmx" + maxHeap));
+            cmd.addAll(Main.LAUNCHER_GC);
+            cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "bench", "trace",
+                    "--requests", Long.toString(n), "--format", f.id));
             if (dir != null) {
                 cmd.addAll(List.of("--dir", dir.toString()));
             }

@@ -58,6 +58,12 @@ public final class Main implements Runnable {
      */
     private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
+    /**
+     * The collector flags the {@code iopath} launcher starts a run with (its comment says why),
+     * for the benchmarks that time or size a fresh JVM as a user's run would be.
+     */
+    static final List<String> LAUNCHER_GC = List.of("-XX:+UseSerialGC", "-Xmn8m");
+
     private static Map<String, Supplier<Object>> subcommands() {
         Map<String, Supplier<Object>> m = new LinkedHashMap<>();
         m.put("run", RunCommand::new);
