@@ -612,8 +612,7 @@ final class JobSection {
             }
         }
         int numRange = numRange(engine);
-        JobSpec.Commands c = new JobSpec.Commands(writes, readFua, writeFua, numRange, placement(engine), lbaFormat, prAct);
-        return c.equals(JobSpec.Commands.PLAIN) ? JobSpec.Commands.PLAIN : c;
+        return new JobSpec.Commands(writes, readFua, writeFua, numRange, placement(engine), lbaFormat, prAct);
     }
 
     /**
@@ -891,11 +890,10 @@ final class JobSection {
         int flowId = (int) integer("flow_id", 0, 0, Integer.MAX_VALUE);
         int flow = (int) integer("flow", 0, 0, 1000); // FLOW_MAX_WEIGHT
         long flowSleep = time("flow_sleep", 0, MICROSECONDS);
-        JobSpec.Control c = new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
+        return new JobSpec.Control(stonewall, newGroup, waitFor, loops, ioSize, increment, verify,
                 verify ? backlog : 0, poisson, zoning(), flowId, flow, flow == 0 ? 0 : flowSleep, verify && experimental,
                 verify && backlog > 0 ? batch : 0, exit(), minRate(), syncIo(),
                 text("ioengine", "libaio").strip().equals("mtd") ? mtd() : null);
-        return c.equals(JobSpec.Control.NONE) ? JobSpec.Control.NONE : c;
     }
 
     /**
@@ -1022,8 +1020,7 @@ final class JobSection {
             case "all" -> JobSpec.ExitWhat.ALL;
             default -> throw expected("exit_what", "group, stonewall or all");
         };
-        JobSpec.Exit e = new JobSpec.Exit(all, what, onError);
-        return e.equals(JobSpec.Exit.NONE) ? JobSpec.Exit.NONE : e;
+        return new JobSpec.Exit(all, what, onError);
     }
 
     /**
@@ -1048,8 +1045,7 @@ final class JobSection {
                         "is above the job's rate for " + (d == 0 ? "reads" : "writes") + " (fio: \"minimum rate exceeds rate\")");
             }
         }
-        JobSpec.MinRate m = new JobSpec.MinRate(bytes, iops, cycle);
-        return m.equals(JobSpec.MinRate.NONE) ? JobSpec.MinRate.NONE : m;
+        return new JobSpec.MinRate(bytes, iops, cycle);
     }
 
     /**
