@@ -103,11 +103,13 @@ final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "(b) %,d random 4 KiB requests (66 %% reads, write cache off), SPTF at queue 16 on %s: "
                 + "%,.0f simulated requests/s (simulated drive: %.0f IOPS)%n", requests, d.name(), best, iops);
-        // DiskSim 4.0 built -O2 (gcc 12, -m32) on the 2-core Xeon VM, 2026-12-02, 1 000 000 requests
-        // at SPTF queue 16 on this drive: 22.3-24.0 CPU-s (examples/disksim-side-by-side.sh; it never
-        // finishes the write-through mix at queue 16, so: all reads, or the mix with its cache on).
-        out.println("    reference: DiskSim 4.0 -O2, same drive, SPTF at queue 16: about 42,000-45,000 requests/s"
-                + " (examples/disksim-side-by-side.sh)");
+        // DiskSim 4.0 -O2, 1 000 000 all-read requests at SPTF queue 16 on this drive (it never
+        // finishes the write-through mix at queue 16): 22.3-24.0 CPU-s built -m32 on the 2-core Xeon
+        // VM (2026-12-02), 20.1-21.7 s built 64-bit on the 2-core EPYC VM (2026-12-07); a reference
+        // depends on the machine, so both are given with theirs (docs/performance.md).
+        out.println("    reference: DiskSim 4.0 -O2, same drive, SPTF at queue 16, all reads: 42,000-45,000 requests/s"
+                + " (32-bit, 2-core Xeon VM), 46,000-50,000 (64-bit, 2-core EPYC VM);"
+                + " on this machine: examples/disksim-side-by-side.sh");
         fileOperations(out);
         if (hostRequests > 0) {
             hostStack(out);
