@@ -218,6 +218,11 @@ public final class ZonedGeometry {
      * binary search finds it — the same c for any sorted holes, duplicates included.
      */
     private static long skip(long x, long[] keys) {
+        return x + skipIndex(x, keys);
+    }
+
+    /** {@link #skip}'s c: how many holes lie at or below the x-th element. */
+    private static int skipIndex(long x, long[] keys) {
         int lo = 0;
         int hi = keys.length;
         while (lo < hi) {
@@ -228,7 +233,7 @@ public final class ZonedGeometry {
                 hi = mid;
             }
         }
-        return x + lo;
+        return lo;
     }
 
     /** The running maximum of {@code holes[i] − i}: {@link #skip}'s search keys. */
@@ -455,6 +460,10 @@ public final class ZonedGeometry {
         int zi = zoneIndexOf(lba);
         Zone z = zones[zi];
         long k = lba - z.firstLba;
+        if (zoneGlobal && !spareTracks && !cylinderSparesSlipToEnd && z.defects.length == 0) {
+            locateZoneGlobal(lba, zi, z, k, c);
+            return;
+        }
         long p = physicalOf(zi, z, k);
         fill(z, zi, p, c);
         // Longest prefix of LBAs k, k+1, ... on consecutive sectors of this track: positions only
@@ -462,6 +471,16 @@ public final class ZonedGeometry {
         long maxRun = Math.min(z.spt - c.sector, Math.min(z.lbaCount - k, capacitySectors - lba));
         if (maxRun <= 1 || (z.slips.length == 0 && z.defects.length == 0 && !runsBreakAtSpares)) {
             c.run = (int) Math.max(1, maxRun);
+            return;
+        }
+        if (z.defects.length != 0) {
+            // a defect's LBN is remapped out of the track's order: contiguity is no longer
+            // monotone in the run's length, so the bisection below could step over the defect
+            int run = 1;
+            while (run < maxRun && physicalOf(zi, z, k + run) == p + run) {
+                run++;
+            }
+            c.run = run;
             return;
         }
         if (physicalOf(zi, z, k + maxRun - 1) == p + maxRun - 1) {
@@ -479,6 +498,25 @@ public final class ZonedGeometry {
             }
         }
         c.run = (int) good;
+    }
+
+    /**
+     * {@link #locate} where the zone's LBNs are its positions without the slips (sparing per
+     * zone or at its end, no defects): the x-th such position is x + c, c the slips at or below
+     * it, and c stays the same up to the next key of {@link #skipKeys}, {@code keys[c]}, so the
+     * run to the next slip is known from the one search (the general path searches again for
+     * the run's last LBN, and bisects when a slip cuts the track).
+     */
+    private void locateZoneGlobal(long lba, int zi, Zone z, long k, TrackCursor c) {
+        long[] keys = skipKeys[zi];
+        long x = deadUsable[zi] + k;
+        int slipsBelow = skipIndex(x, keys);
+        fill(z, zi, x + slipsBelow, c);
+        long maxRun = Math.min(z.spt - c.sector, Math.min(z.lbaCount - k, capacitySectors - lba));
+        if (slipsBelow < keys.length) {
+            maxRun = Math.min(maxRun, keys[slipsBelow] - x);
+        }
+        c.run = (int) Math.max(1, maxRun);
     }
 
     private void fill(Zone z, int zi, long p, TrackCursor c) {

@@ -110,4 +110,58 @@ class ZonedGeometryTest {
             assertThat(p.sector()).isEqualTo(sector + c.run - 1);
         }
     }
+    /**
+     * A located run is the whole contiguous stretch: every LBA of it is the next sector of the
+     * same track, and the LBA after it is not (it is past a slip, a defect, the track's, zone's
+     * or drive's end). Every LBA of a small drive under each sparing scheme.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SparingScheme.class)
+    void runsEndExactlyWhereContiguityEnds(SparingScheme scheme) {
+        List<Zone> zones = List.of(
+                new Zone(0, 9, 40, 3, 5, 4, 7, 3, new int[] {17, 130, 131, 131, 700}, new int[] {300, 1150}),
+                new Zone(11, 20, 32, 0, 0, 3, 6, 3, new int[] {5, 64, 400}, new int[0]));
+        if (scheme == SparingScheme.SPARE_TRACKS_PER_ZONE) {
+            zones = List.of(
+                    new Zone(0, 9, 40, 3, 40, 4, 7, 2, new int[] {3, 8}, new int[0]),
+                    new Zone(11, 20, 32, 0, 0, 3, 6, 3, new int[] {0, 29}, new int[0]));
+        }
+        ZonedGeometry g = new ZonedGeometry(3, scheme, 2, mappingFor(scheme), zones, 0);
+        for (long lba = 0; lba < g.capacitySectors(); lba++) {
+            assertRunIsMaximal(g, lba);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("presets")
+    void presetRunsEndExactlyWhereContiguityEnds(DriveSpec drive) {
+        ZonedGeometry g = drive.geometry();
+        SplittableRandom rnd = new SplittableRandom(11);
+        for (int i = 0; i < 2000; i++) {
+            assertRunIsMaximal(g, rnd.nextLong(g.capacitySectors()));
+        }
+        for (Zone z : g.zones()) {
+            for (long lba : new long[] {z.firstLba(), z.lastLba()}) {
+                if (lba < g.capacitySectors()) { // a datasheet drive declares less than its zones hold
+                    assertRunIsMaximal(g, lba);
+                }
+            }
+        }
+    }
+
+    private static void assertRunIsMaximal(ZonedGeometry g, long lba) {
+        TrackCursor c = new TrackCursor();
+        g.locate(lba, c);
+        assertThat(c.run).as("run at LBA %d", lba).isPositive();
+        for (int i = 1; i <= c.run; i++) {
+            if (lba + i >= g.capacitySectors()) {
+                assertThat(i).as("run at LBA %d passes the drive's end", lba).isEqualTo(c.run);
+                return;
+            }
+            PhysicalAddress p = g.toPhysical(lba + i);
+            boolean next = p.cylinder() == c.cylinder && p.head() == c.surface && p.sector() == c.sector + i;
+            assertThat(next).as("LBA %d, %d into the run of %d from LBA %d, at %s (run starts at %d/%d/%d)",
+                    lba + i, i, c.run, lba, p, c.cylinder, c.surface, c.sector).isEqualTo(i < c.run);
+        }
+    }
 }
