@@ -76,13 +76,34 @@ final class BenchTraceCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** {@link Main#LAUNCHER_GC}'s young generation, -Xmn8m. */
+    private static final long YOUNG_GENERATION_BYTES = 8L << 20;
+
+    /** A size in java -Xmx's syntax (at most 12 digits): bytes, or k, m, g (either case) times 1024, 1024², 1024³. */
+    static long heapBytes(String size) {
+        char unit = Character.toLowerCase(size.charAt(size.length() - 1));
+        int shift = unit == 'k' ? 10 : unit == 'm' ? 20 : unit == 'g' ? 30 : 0;
+        String digits = shift == 0 ? size : size.substring(0, size.length() - 1);
+        try {
+            return Math.multiplyExact(Long.parseLong(digits), 1L << shift);
+        } catch (ArithmeticException tooLarge) {
+            return Long.MAX_VALUE; // more than any machine has: the child JVM refuses it, and the row says so
+        }
+    }
+
     /**
      * Each length in a JVM of its own, {@code -Xmx} {@link #maxHeap} and the launcher's collector
      * flags ({@link Main#LAUNCHER_GC}), printing its row; exit status 1 if one of them failed (out of memory).
      */
     private int inChildJvms(TraceFormat f, PrintWriter out) throws IOException {
-        if (!maxHeap.matches("[0-9]+[kKmMgG]?")) {
+        if (!maxHeap.matches("[0-9]{1,12}[kKmMgG]?")) {
             throw new BadInputException("--max-heap: expected a size such as 64m, got '" + maxHeap + "'");
+        }
+        if (heapBytes(maxHeap) <= YOUNG_GENERATION_BYTES) {
+            // the child gets the launcher's -Xmn8m: a heap no larger leaves no old generation,
+            // and the JVM says so in warnings instead of measuring what the option promises
+            throw new BadInputException("--max-heap: expected more than 8m (the launcher holds the young generation at"
+                    + " 8 MB, -Xmn8m), got '" + maxHeap + "'");
         }
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
         int status = 0;

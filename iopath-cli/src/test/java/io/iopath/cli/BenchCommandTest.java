@@ -27,11 +27,18 @@ class BenchCommandTest {
         CliRunner.Outcome o = CliRunner.run("bench", "trace", "--max-heap", "48m", "--requests", "3000", "--dir", dir.toString());
         assertThat(o.status()).as(o.out() + o.err()).isZero();
         assertThat(o.out()).containsPattern("max heap (4[0-9]) MiB").containsPattern("(?m)^ +3000 ");
-        CliRunner.Outcome tooSmall = CliRunner.run("bench", "trace", "--max-heap", "2m", "--requests", "3000", "--dir", dir.toString());
-        assertThat(tooSmall.status()).isEqualTo(1);
-        assertThat(tooSmall.out()).containsPattern("(?m)^ +3000 failed under -Xmx2m");
+        // a child JVM that fails (here: a heap no machine can reserve) fails the command, its row says so
+        CliRunner.Outcome refused = CliRunner.run("bench", "trace", "--max-heap", "999999999g", "--requests", "3000",
+                "--dir", dir.toString());
+        assertThat(refused.status()).as(refused.out() + refused.err()).isEqualTo(1);
+        assertThat(refused.out()).containsPattern("(?m)^ +3000 failed under -Xmx999999999g");
         assertThat(CliRunner.run("bench", "trace", "--max-heap", "lots").err())
                 .isEqualTo("iopath: --max-heap: expected a size such as 64m, got 'lots'\n");
+        // no larger than the launcher's young generation (-Xmn8m): refused before any JVM starts
+        CliRunner.Outcome tooSmall = CliRunner.run("bench", "trace", "--max-heap", "8192k", "--requests", "3000");
+        assertThat(tooSmall.status()).isEqualTo(2);
+        assertThat(tooSmall.err()).isEqualTo("iopath: --max-heap: expected more than 8m (the launcher holds the young"
+                + " generation at 8 MB, -Xmn8m), got '8192k'\n");
     }
 
     /**
