@@ -281,19 +281,12 @@ public final class CommandScheduler {
      * Positioning of {@code j} from now, with the command overhead ahead of the arm's move:
      * {@code ovh + DiskMechanics.positioningNs(now + ovh, ...)}, the same integer, with the
      * platter's position at {@code now} computed once for all the keys of one choice and the
-     * job's target angle once on arrival (the rotational wait is then one division).
+     * job's target angle once on arrival (the rotational wait is then one division). Every
+     * queued job gets its whole key: skipping the rotational wait of a job whose seek alone
+     * loses (as this did until 2026-12-07) made each key wait on the best so far through a
+     * branch that goes either way, and the scan was slower for it (docs/performance.md).
      */
     long positioningNs(MediaJob j, long now) {
-        return positioningNs(j, now, Double.POSITIVE_INFINITY);
-    }
-
-    /**
-     * {@link #positioningNs(MediaJob, long)}, or only the positioning before the rotational wait
-     * when that alone exceeds {@code cutoff}: the wait only adds, so such a job cannot beat a
-     * key of {@code cutoff} (nor tie it), and SPTF's choice is the same with one division per
-     * losing job fewer.
-     */
-    long positioningNs(MediaJob j, long now, double cutoff) {
         long ovh = j.kind == MediaJob.Kind.READ ? readOverheadNs : j.kind == MediaJob.Kind.WRITE ? writeOverheadNs : 0;
         if (now != keyBaseNs) {
             keyBaseNs = now;
@@ -302,9 +295,6 @@ public final class CommandScheduler {
         long later = ovh + mechanics.positionNs(j.cylinder, j.surface, j.writes());
         if (later < 0 || later > Spindle.MAX_LATER_NS) {
             return ovh + mechanics.positioningNs(now + ovh, j.cylinder, j.surface, j.angle, j.writes());
-        }
-        if (later > cutoff) {
-            return later;
         }
         return later + spindle.waitForTargetNs(keyBasePositionPs, later, j.targetPs);
     }
@@ -380,7 +370,7 @@ public final class CommandScheduler {
             if (joinWindow >= 0 && j.lba - joinFrom + Long.MIN_VALUE <= joinWindow + Long.MIN_VALUE && j.arrivedBusy && !j.fua && (joiner == null || j.seq < joiner.seq)) {
                 joiner = j; // in the same pass as the keys: one walk of the queue per choice
             }
-            double key = p.key(this, j, now, bestKey);
+            double key = p.key(this, j, now);
             if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
                 bestKey = key;
                 best = j;
@@ -398,7 +388,7 @@ public final class CommandScheduler {
                 if (j == null || j.active || j.blockedBy > 0) {
                     continue;
                 }
-                double key = p.key(this, j, now, bestKey);
+                double key = p.key(this, j, now);
                 if (key < bestKey || (key == bestKey && best != null && j.seq < best.seq)) {
                     bestKey = key;
                     best = j;

@@ -35,11 +35,6 @@ public enum Policy {
         double key(CommandScheduler s, MediaJob j, long now) {
             return s.positioningNs(j, s.keyFromNs);
         }
-
-        @Override
-        double key(CommandScheduler s, MediaJob j, long now, double best) {
-            return s.positioningNs(j, s.keyFromNs, best);
-        }
     },
     /** Shortest access time first: positioning plus the command's media transfer (DiskSim 10). */
     SATF {
@@ -71,14 +66,4 @@ public enum Policy {
 
     /** The job's rank at {@code now}: lower starts first. Pure arithmetic; allocates nothing. */
     abstract double key(CommandScheduler s, MediaJob j, long now);
-
-    /**
-     * The job's key when the best so far is {@code best}: {@link #key(CommandScheduler, MediaJob,
-     * long)}, or any value above {@code best} when the key would be above it (the job loses
-     * either way, so the choice is the same; SPTF skips the rotational wait of a job whose seek
-     * alone loses).
-     */
-    double key(CommandScheduler s, MediaJob j, long now, double best) {
-        return key(s, j, now);
-    }
 }
