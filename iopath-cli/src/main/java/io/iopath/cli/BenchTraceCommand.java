@@ -76,8 +76,9 @@ final class BenchTraceCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** {@link Main#LAUNCHER_GC}'s young generation, -Xmn8m. */
-    private static final long YOUNG_GENERATION_BYTES = 8L << 20;
+    /** {@link Main#LAUNCHER_GC}'s young generation size, as its -Xmn flag gives it (8m). */
+    private static final String YOUNG_GENERATION = Main.LAUNCHER_GC.stream().filter(f -> f.startsWith("-Xmn"))
+            .map(f -> f.substring(4)).findFirst().orElseThrow();
 
     /** A size in java -Xmx's syntax (at most 12 digits): bytes, or k, m, g (either case) times 1024, 1024², 1024³. */
     static long heapBytes(String size) {
@@ -99,11 +100,11 @@ final class BenchTraceCommand implements Callable<Integer> {
         if (!maxHeap.matches("[0-9]{1,12}[kKmMgG]?")) {
             throw new BadInputException("--max-heap: expected a size such as 64m, got '" + maxHeap + "'");
         }
-        if (heapBytes(maxHeap) <= YOUNG_GENERATION_BYTES) {
-            // the child gets the launcher's -Xmn8m: a heap no larger leaves no old generation,
-            // and the JVM says so in warnings instead of measuring what the option promises
-            throw new BadInputException("--max-heap: expected more than 8m (the launcher holds the young generation at"
-                    + " 8 MB, -Xmn8m), got '" + maxHeap + "'");
+        if (heapBytes(maxHeap) <= heapBytes(YOUNG_GENERATION)) {
+            // the child gets the launcher's young generation: a heap no larger leaves no old
+            // generation, and the JVM says so in warnings instead of measuring what the option promises
+            throw new BadInputException("--max-heap: expected more than " + YOUNG_GENERATION + " (the launcher holds the"
+                    + " young generation at " + YOUNG_GENERATION + ", -Xmn" + YOUNG_GENERATION + "), got '" + maxHeap + "'");
         }
         String javaCommand = ProcessHandle.current().info().command().orElse("java");
         int status = 0;

@@ -38,7 +38,7 @@ class BenchCommandTest {
         CliRunner.Outcome tooSmall = CliRunner.run("bench", "trace", "--max-heap", "8192k", "--requests", "3000");
         assertThat(tooSmall.status()).isEqualTo(2);
         assertThat(tooSmall.err()).isEqualTo("iopath: --max-heap: expected more than 8m (the launcher holds the young"
-                + " generation at 8 MB, -Xmn8m), got '8192k'\n");
+                + " generation at 8m, -Xmn8m), got '8192k'\n");
     }
 
     /**

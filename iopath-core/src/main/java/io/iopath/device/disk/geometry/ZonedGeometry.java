@@ -27,6 +27,8 @@ public final class ZonedGeometry {
     private final boolean sparesAtRangeFront;
     /** Whether a track's LBN run can break without a slip or defect (per-range spares). */
     private final boolean runsBreakAtSpares;
+    /** A zone's LBNs are its positions without the slips (sparing per zone or at its end): {@link #locateZoneGlobal}. */
+    private final boolean lbnsSkipSlips;
     private final Zone[] zones;
     /** The zones as an unmodifiable list, built once: callers on the hot path ask for it. */
     private final List<Zone> zoneView;
@@ -58,6 +60,7 @@ public final class ZonedGeometry {
         this.cylinderSparesSlipToEnd = sparingScheme.sparesPerCylinderSlipToZoneEnd();
         this.sparesAtRangeFront = sparingScheme == SparingScheme.SPARE_SECTORS_AT_CYLINDER_FRONT;
         this.runsBreakAtSpares = sparingScheme.sparesPerRange() || cylinderSparesSlipToEnd;
+        this.lbnsSkipSlips = zoneGlobal && !spareTracks && !cylinderSparesSlipToEnd;
         this.zones = zoneList.toArray(new Zone[0]);
         this.zoneView = List.of(zones);
         this.zoneFirstLba = new long[zones.length];
@@ -460,7 +463,7 @@ public final class ZonedGeometry {
         int zi = zoneIndexOf(lba);
         Zone z = zones[zi];
         long k = lba - z.firstLba;
-        if (zoneGlobal && !spareTracks && !cylinderSparesSlipToEnd && z.defects.length == 0) {
+        if (lbnsSkipSlips && z.defects.length == 0) {
             locateZoneGlobal(lba, zi, z, k, c);
             return;
         }

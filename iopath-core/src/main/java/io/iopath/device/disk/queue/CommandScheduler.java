@@ -282,9 +282,10 @@ public final class CommandScheduler {
      * {@code ovh + DiskMechanics.positioningNs(now + ovh, ...)}, the same integer, with the
      * platter's position at {@code now} computed once for all the keys of one choice and the
      * job's target angle once on arrival (the rotational wait is then one division). Every
-     * queued job gets its whole key: skipping the rotational wait of a job whose seek alone
-     * loses (as this did until 2026-12-07) made each key wait on the best so far through a
-     * branch that goes either way, and the scan was slower for it (docs/performance.md).
+     * queued job gets its whole key: the choice skipped the rotational wait of a job whose seek
+     * alone lost to the best so far until 2026-12-07, and was slower for it (180–212 ns a
+     * choice among 16 against 132–174 without, docs/performance.md; likely because each key
+     * then waited on the best so far through a branch that goes either way).
      */
     long positioningNs(MediaJob j, long now) {
         long ovh = j.kind == MediaJob.Kind.READ ? readOverheadNs : j.kind == MediaJob.Kind.WRITE ? writeOverheadNs : 0;
