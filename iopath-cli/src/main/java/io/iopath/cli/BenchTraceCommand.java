@@ -81,7 +81,7 @@ final class BenchTraceCommand implements Callable<Integer> {
             .map(f -> f.substring(4)).findFirst().orElseThrow();
 
     /** A size in java -Xmx's syntax (at most 12 digits): bytes, or k, m, g (either case) times 1024, 1024², 1024³. */
-    static long heapBytes(String size) {
+    private static long heapBytes(String size) {
         char unit = Character.toLowerCase(size.charAt(size.length() - 1));
         int shift = unit == 'k' ? 10 : unit == 'm' ? 20 : unit == 'g' ? 30 : 0;
         String digits = shift == 0 ? size : size.substring(0, size.length() - 1);
