@@ -10,7 +10,6 @@ import io.iopath.workload.trace.TraceFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -24,7 +23,8 @@ import picocli.CommandLine.Option;
                 + " (c) open-loop replay of a generated 10,000,000-request trace (wall time, peak live heap),"
                 + " (d) buffered file operations on ext3, (e) the shape of (b) as a whole run through the host stack,"
                 + " (f) start-up: `--version` in fresh JVMs (median wall time),"
-                + " (g) split replay of a generated 100,000-request trace over 14 devices (run --split-by-device).",
+                + " (g) split replay of a generated 100,000-request trace over 14 devices (run --split-by-device),"
+                + " (h) (e)'s shape with all reads as a whole `iopath run` in fresh JVMs (median wall time).",
                 "'bench trace' shows (c) for growing trace lengths."},
         subcommands = {BenchTraceCommand.class})
 final class BenchCommand implements Callable<Integer> {
@@ -62,6 +62,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--split-requests", paramLabel = "N",
             description = "requests of the generated 14-device trace for (g), split replay (default: 100000; 0 skips it)")
     long splitRequests = 100_000;
+
+    @Option(names = "--run-requests", paramLabel = "N",
+            description = "requests for (h), a whole `iopath run` in a fresh JVM, timed --repeat times"
+                    + " (default: 1000000; 0 skips it)")
+    long runRequests = 1_000_000;
 
     @Override
     public Integer call() throws java.io.IOException {
@@ -128,6 +133,10 @@ final class BenchCommand implements Callable<Integer> {
         if (startupRuns > 0) {
             out.flush();
             startUp(out);
+        }
+        if (runRequests > 0) {
+            out.flush();
+            wholeProcess(out);
         }
         return 0;
     }
@@ -219,43 +228,56 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /**
-     * (f): {@code --version} in fresh JVMs, as the launcher starts them ({@link Main#LAUNCHER_GC}, and the
-     * launcher's class-data archive {@code iopath.jsa} beside the jar when it is there and
-     * {@code IOPATH_CDS} is not 0), so the
-     * figure is the whole process's start-up: JVM, class loading, picocli. The median wall time.
+     * (f): {@code --version} in fresh JVMs, as the launcher starts them, so the figure is the
+     * whole process's start-up: JVM, class loading, picocli. The median wall time.
      */
     private void startUp(PrintWriter out) throws java.io.IOException {
-        String javaCommand = ProcessHandle.current().info().command().orElse("java");
-        String cp = System.getProperty("java.class.path");
-        List<String> cmd = new ArrayList<>(List.of(javaCommand));
-        cmd.addAll(Main.LAUNCHER_GC);
-        Path jsa = Path.of(cp).toAbsolutePath().resolveSibling("iopath.jsa");
-        boolean archive = !"0".equals(System.getenv("IOPATH_CDS")) // the launcher's switch
-                && !cp.contains(java.io.File.pathSeparator) && Files.isRegularFile(jsa);
-        if (archive) {
-            cmd.addAll(List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:disable", "-Xlog:all=error:stderr"));
+        FreshJvm jvm = FreshJvm.asLauncherStartsIt();
+        long[] ns;
+        try {
+            ns = jvm.time(startupRuns, "--version");
+        } catch (FreshJvm.Failed e) {
+            out.println("(f) start-up: skipped (" + e.getMessage() + ")");
+            return;
         }
-        cmd.addAll(List.of("-cp", cp, Main.class.getName(), "--version"));
-        long[] ns = new long[startupRuns];
-        for (int i = 0; i < startupRuns; i++) {
-            long t0 = System.nanoTime();
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        out.printf(Locale.ROOT, "(f) start-up, `--version` in a fresh JVM (%s): median %.0f ms of %d (%.0f-%.0f ms)%n",
+                jvm.archiveNote(), ns[startupRuns / 2] / 1e6, startupRuns, ns[0] / 1e6, ns[startupRuns - 1] / 1e6);
+    }
+
+    /**
+     * (h): issue 16's comparison as a user makes it, the whole process: {@code iopath run} of
+     * (e)'s shape with all reads (the side-by-side script's reads shape, the one DiskSim's
+     * reference figures are of) in fresh JVMs started as the launcher starts them, from start-up
+     * to the printed table. The median wall time of {@link #repeat} runs.
+     */
+    private void wholeProcess(PrintWriter out) throws java.io.IOException {
+        Path dir = Files.createTempDirectory("iopath-bench-run");
+        Path scenario = dir.resolve("reads.yaml");
+        try {
+            Files.writeString(scenario, io.iopath.experiment.HostStackLoad.text(runRequests, 100));
+            FreshJvm jvm = FreshJvm.asLauncherStartsIt();
+            int runs = Math.max(1, repeat);
+            long[] ns;
             try {
-                if (p.waitFor() != 0) {
-                    out.println("(f) start-up: skipped (a fresh JVM exited with status " + p.exitValue() + ")");
-                    return;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                ns = jvm.time(runs, "run", scenario.toString());
+            } catch (FreshJvm.Failed e) {
+                out.println("(h) whole `iopath run`: skipped (" + e.getMessage() + ")");
                 return;
             }
-            ns[i] = System.nanoTime() - t0;
+            double median = ns[runs / 2] / 1e9;
+            out.printf(Locale.ROOT, "(h) %,d requests of (e)'s shape with all reads as a whole `iopath run` in a fresh JVM (%s):"
+                    + " median %.2f s of %d (%.2f-%.2f s), %,.0f requests per wall second%n", runRequests, jvm.archiveNote(),
+                    median, runs, ns[0] / 1e9, ns[runs - 1] / 1e9, runRequests / median);
+            // examples/disksim-side-by-side.sh DISKSIM 1000000 reads, whole processes: 21.57 s on the 2-core
+            // Xeon VM (32-bit build, 2026-12-02 18:43 UTC), 20.09-21.72 s on the 2-core EPYC VM (64-bit, 2026-12-07
+            // 03:20 UTC); docs/performance.md
+            out.println("    reference: DiskSim 4.0 -O2, 1,000,000 requests of the same shape, whole process: 21.6 s"
+                    + " (32-bit, 2-core Xeon VM), 20.1-21.7 s (64-bit, 2-core EPYC VM);"
+                    + " on this machine: examples/disksim-side-by-side.sh");
+        } finally {
+            Files.deleteIfExists(scenario);
+            Files.deleteIfExists(dir);
         }
-        java.util.Arrays.sort(ns);
-        out.printf(Locale.ROOT, "(f) start-up, `--version` in a fresh JVM (%s): median %.0f ms of %d (%.0f-%.0f ms)%n",
-                archive ? "with the launcher's class-data archive" : "no class-data archive",
-                ns[startupRuns / 2] / 1e6, startupRuns, ns[0] / 1e6, ns[startupRuns - 1] / 1e6);
     }
 
     /** The CPU's model name where Linux says it ("", elsewhere). */

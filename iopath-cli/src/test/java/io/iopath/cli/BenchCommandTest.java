@@ -44,16 +44,27 @@ class BenchCommandTest {
     /**
      * (f): a fresh JVM per run, timed; the test's class path is not one jar, so no archive is used.
      * (g): the split replay of a generated 14-device trace, every request replayed.
+     * (h): a whole {@code iopath run} in a fresh JVM, timed, its scenario file removed after.
      */
     @Test
     void benchTimesStartUpInFreshJvms() throws Exception {
+        long before = benchRunDirectories();
         CliRunner.Outcome o = CliRunner.run("bench", "--trace", dir.resolve("none").toString(), "--requests", "2000",
                 "--repeat", "1", "--trace-requests", "0", "--host-requests", "0", "--startup-runs", "3",
-                "--split-requests", "3000");
+                "--split-requests", "3000", "--run-requests", "2000");
         assertThat(o.status()).as(o.err()).isZero();
         assertThat(o.out()).containsPattern("(?m)^\\(g\\) split replay of a generated 3,000-request ascii trace over 14 devices"
                 + " \\(hp_c2249a each, [0-9]+ threads; read, split, simulated, results\\): [0-9.]+ s, [0-9,]+ requests/s$");
         assertThat(o.out()).containsPattern(
                 "(?m)^\\(f\\) start-up, `--version` in a fresh JVM \\(no class-data archive\\): median [0-9]+ ms of 3 \\([0-9]+-[0-9]+ ms\\)$");
+        assertThat(o.out()).containsPattern("(?m)^\\(h\\) 2,000 requests of \\(e\\)'s shape with all reads as a whole `iopath run`"
+                + " in a fresh JVM \\(no class-data archive\\): median [0-9.]+ s of 1 \\([0-9.]+-[0-9.]+ s\\), [0-9,]+ requests per wall second$");
+        assertThat(benchRunDirectories()).as("(h)'s scenario directory removed").isEqualTo(before);
+    }
+
+    private static long benchRunDirectories() throws java.io.IOException {
+        try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(p -> p.getFileName().toString().startsWith("iopath-bench-run")).count();
+        }
     }
 }
