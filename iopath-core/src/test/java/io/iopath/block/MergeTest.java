@@ -112,4 +112,34 @@ class MergeTest {
             assertThat(fronts).as(s).isEqualTo(s.equals("noop") ? 0 : 1);
         }
     }
+
+    /**
+     * A request that absorbs an older neighbour takes the neighbour's FIFO place (as_merged_requests,
+     * cfq_merged_requests, deadline_merged_requests) and must stay queued: writes at 2, 0 and 1
+     * (one block each) make B at 2, then A at 0, then the bio at 1 joins them into A, which is newer
+     * than B. Nothing else arrives, so if A were lost from its FIFO the queue would never drain.
+     * The legacy schedulers with a sector-sorted former/latter (deadline, anticipatory, cfq) do
+     * that request merge; noop's former/latter are its FIFO neighbours and the blk-mq ones merge in
+     * the plug list, so there the bio joins one request and the queue must drain all the same.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("schedulers")
+    void aRequestThatAbsorbsAnOlderNeighbourIsStillDispatched(String scheduler) {
+        Simulator sim = new Simulator(1);
+        Rig rig = new Rig(sim, scheduler, Map.of(), Rig.settings(scheduler), 1, QueueFullHandling.MIDLAYER,
+                x -> new TestDevice(x, 64, c -> 5_000_000L));
+        long[] order = {1016, 1000, 1008};
+        rig.proc(1, "w", 3, (proc, id) -> proc.issued < order.length
+                ? proc.bio(id, Op.WRITE, order[(int) proc.issued], 8, 0) : null);
+        rig.run(Long.MAX_VALUE);
+        assertThat(rig.completions).isEqualTo(3);
+        boolean sorted = List.of("deadline", "anticipatory", "cfq").contains(scheduler);
+        assertThat(rig.queue.stats().requestMerges()).as("A absorbed B").isEqualTo(sorted ? 1 : 0);
+        assertThat(rig.queue.hasPending()).isFalse();
+        assertThat(rig.queue.allocatedRequests(Op.WRITE)).isZero();
+    }
+
+    static Stream<String> schedulers() {
+        return Schedulers.names().stream();
+    }
 }

@@ -21,8 +21,13 @@ final class Fifo {
         set.add(rq);
     }
 
+    /**
+     * Removes {@code rq} itself: the set finds members by key, and a merge survivor carries the
+     * key of the request it absorbed (below), so removing the absorbed one by key alone would take
+     * the survivor out instead (the kernel's list_del_init is by identity).
+     */
     public boolean remove(Request rq) {
-        return set.remove(rq);
+        return set.floor(rq) == rq && set.remove(rq);
     }
 
     public Request head() {
