@@ -135,15 +135,9 @@ class RandomScenariosTest {
         s.append("  queue_depth: ").append(pick(r, 1, 4, 32)).append('\n');
         boolean files = r.nextInt(3) != 0;
         if (files) {
-            String fs = pick(r, FILE_SYSTEMS);
             s.append("  memory: ").append(pick(r, new String[] {"64m", "256m"})).append('\n');
-            s.append("filesystem:\n  type: ").append(fs).append("\n  size: 1g\n  options: ").append(options(r, fs)).append('\n');
         }
-        s.append("jobs:\n");
-        int jobs = 1 + r.nextInt(3);
-        for (int i = 0; i < jobs; i++) {
-            s.append(job(r, "  ", i, files));
-        }
+        fileSystemAndJobs(r, s, "", "1g", 3, files);
         return s.toString();
     }
 
@@ -160,16 +154,22 @@ class RandomScenariosTest {
         s.append("qemu:\n  cache: ").append(pick(r, CACHE_MODES)).append("\n  device: ").append(pick(r, DEVICES)).append('\n');
         s.append(image ? "  image:\n    file: disk.img\n    size: 1g\n" : "  volume:\n    offset: 0\n    size: 8g\n");
         s.append("guest:\n  host:\n    scheduler: ").append(pick(r, SCHEDULERS)).append("\n    memory: 256m\n");
-        boolean files = r.nextInt(4) != 0;
+        fileSystemAndJobs(r, s, "  ", "512m", 2, r.nextInt(4) != 0);
+        return s.toString();
+    }
+
+    /** A file system of {@code size} (when the jobs are on {@code files}) and 1 to {@code maxJobs} jobs, at {@code indent}. */
+    private static void fileSystemAndJobs(SplittableRandom r, StringBuilder s, String indent, String size, int maxJobs, boolean files) {
         if (files) {
             String fs = pick(r, FILE_SYSTEMS);
-            s.append("  filesystem:\n    type: ").append(fs).append("\n    size: 512m\n    options: ").append(options(r, fs)).append('\n');
+            s.append(indent).append("filesystem:\n").append(indent).append("  type: ").append(fs).append('\n')
+                    .append(indent).append("  size: ").append(size).append('\n')
+                    .append(indent).append("  options: ").append(options(r, fs)).append('\n');
         }
-        s.append("  jobs:\n");
-        int jobs = 1 + r.nextInt(2);
+        s.append(indent).append("jobs:\n");
+        int jobs = 1 + r.nextInt(maxJobs);
         for (int i = 0; i < jobs; i++) {
-            s.append(job(r, "    ", i, files));
+            s.append(job(r, indent + "  ", i, files));
         }
-        return s.toString();
     }
 }
