@@ -34,7 +34,7 @@ public final class DurabilityLedger {
 
     /** New data for {@code block}: no longer promised until the next fsync. */
     public void rewritten(long block) {
-        if (block >= 0 && block <= Integer.MAX_VALUE) { // an unmapped page (-1) was never promised
+        if (inPartition(block)) { // an unmapped page (-1) was never promised
             fsynced.clear((int) block);
         }
     }
@@ -45,10 +45,15 @@ public final class DurabilityLedger {
     }
 
     private static int index(long block) {
-        if (block < 0 || block > Integer.MAX_VALUE) {
+        if (!inPartition(block)) {
             throw new IllegalArgumentException("block " + block + " outside a partition of 2^31 blocks");
         }
         return (int) block;
+    }
+
+    /** A block number the bit set can hold (partitions up to 2^31 blocks, 8 TiB). */
+    private static boolean inPartition(long block) {
+        return block >= 0 && block <= Integer.MAX_VALUE;
     }
 
     /**
@@ -70,7 +75,7 @@ public final class DurabilityLedger {
         for (long[] r : lost) {
             for (long s = r[0]; s < r[0] + r[1]; s += PageIo.BLOCK_SECTORS) {
                 long b = (s - partitionStartSector) / PageIo.BLOCK_SECTORS;
-                if (b >= 0 && b <= Integer.MAX_VALUE && fsynced.get((int) b)) {
+                if (inPartition(b) && fsynced.get((int) b)) {
                     fsyncedLost++;
                 }
                 if (journal.contains(b)) {
