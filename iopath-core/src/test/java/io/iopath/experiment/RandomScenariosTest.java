@@ -9,6 +9,7 @@ import io.iopath.result.VirtualResult;
 import io.iopath.scenario.ScenarioReader;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,17 +49,19 @@ class RandomScenariosTest {
     @ParameterizedTest(name = "host seed {0}")
     @MethodSource("hostSeeds")
     void aHostScenarioRunsToItsEndTheSameEachTime(long seed) {
-        String yaml = hostScenario(new SplittableRandom(seed));
-        String first = runHost(seed, yaml);
-        assertThat(runHost(seed, yaml)).as(yaml).isEqualTo(first);
+        runsTheSameTwice(hostScenario(new SplittableRandom(seed)), yaml -> runHost(seed, yaml));
     }
 
     @ParameterizedTest(name = "guest seed {0}")
     @MethodSource("guestSeeds")
     void aGuestScenarioRunsToItsEndTheSameEachTime(long seed) {
-        String yaml = guestScenario(new SplittableRandom(seed));
-        String first = runGuest(seed, yaml);
-        assertThat(runGuest(seed, yaml)).as(yaml).isEqualTo(first);
+        runsTheSameTwice(guestScenario(new SplittableRandom(seed)), yaml -> runGuest(seed, yaml));
+    }
+
+    /** Runs {@code yaml} twice ({@code run} returns the results' JSON): the same bytes both times. */
+    private static void runsTheSameTwice(String yaml, UnaryOperator<String> run) {
+        String first = run.apply(yaml);
+        assertThat(run.apply(yaml)).as(yaml).isEqualTo(first);
     }
 
     private static String runHost(long seed, String yaml) {
