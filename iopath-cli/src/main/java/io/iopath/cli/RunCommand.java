@@ -182,8 +182,8 @@ final class RunCommand implements Callable<Integer> {
                 for (String option : fio.ignored()) {
                     err.println("ignored: " + option);
                 }
-                fio.notes().forEach(err::println);
                 scenario = ScenarioReader.read(fio.tree(), all);
+                fio.notes().forEach(err::println); // once accepted: a note restates values the reader may refuse
             } else if (!sections.isEmpty()) {
                 throw new BadInputException("--section: only for a fio job file (a scenario's jobs are all run)");
             } else if (ScenarioReader.isVirtual(scenarioFile.toString(), Files.readString(scenarioFile, StandardCharsets.UTF_8))) {

@@ -92,8 +92,8 @@ final class SweepCommand implements Callable<Integer> {
             if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
                 FioJobFile fio = FioJobFile.read(scenarioFile, all);
                 fio.ignored().forEach(o -> err.println("ignored: " + o));
-                fio.notes().forEach(err::println);
                 grid = SweepGrid.of(o -> ScenarioReader.read(fio.tree(), o), all, axes);
+                fio.notes().forEach(err::println); // once accepted: a note restates values the reader may refuse
             } else {
                 grid = SweepGrid.of(scenarioFile, all, axes);
             }

@@ -29,6 +29,23 @@ class MessagesTest {
         assertThat(size.err()).contains("got a negative size '-4k'");
     }
 
+    /** A job file's note restates the drive it implies, so it comes only once the reader accepted the values. */
+    @Test
+    void aRefusedZoneSizeIsNotRestatedInANote() throws IOException {
+        Path job = dir.resolve("zbd.fio");
+        Files.writeString(job, "[w]\nioengine=libaio\ndirect=1\nzonemode=zbd\nzonesize=7200rpm\nrw=randwrite\nbs=64k\nsize=4z\n");
+        for (String command : new String[] {"run", "sweep"}) {
+            Outcome o = command.equals("run") ? iopath("run", job.toString()) : iopath("sweep", job.toString(), "--vary", "seed=1,2");
+            assertThat(o.status()).as(command).isEqualTo(2);
+            assertThat(o.err().strip()).as(command)
+                    .isEqualTo("iopath: " + job + ":5:10: drive.zoned.zone_size: expected a size such as 512, 4k, 1m or 90g, got '7200rpm'");
+        }
+        Files.writeString(job, Files.readString(job).replace("7200rpm", "256m") + "number_ios=10\n");
+        Outcome good = iopath("run", job.toString());
+        assertThat(good.status()).isZero();
+        assertThat(good.err()).as("an accepted job file still gets its note").contains("note: zonemode=zbd: the drive is host-managed zoned");
+    }
+
     @Test
     void aDirectoryGivenAsAScenarioSaysSo() {
         for (String command : new String[] {"run", "sweep"}) {

@@ -109,8 +109,16 @@ final class Fields {
         return parse(key, Units.TIME_FORMAT, fallback, Units::parseTime);
     }
 
+    /** What an integer field from {@code min} to {@code max} expects, in words ({@code seed}: any integer). */
+    static String integerExpected(long min, long max) {
+        if (max == Long.MAX_VALUE) {
+            return min == Long.MIN_VALUE ? "an integer" : "an integer of at least " + min;
+        }
+        return "an integer from " + min + " to " + max;
+    }
+
     public long integer(String key, long fallback, long min, long max) {
-        String expected = max == Long.MAX_VALUE ? "an integer of at least " + min : "an integer from " + min + " to " + max;
+        String expected = integerExpected(min, max);
         Node.ScalarNode s = scalar(key, expected);
         if (s == null) {
             return fallback;

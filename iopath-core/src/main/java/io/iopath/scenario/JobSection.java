@@ -1696,7 +1696,7 @@ final class JobSection {
         if (v == null) {
             return fallback;
         }
-        String expected = max == Long.MAX_VALUE ? "an integer of at least " + min : "an integer from " + min + " to " + max;
+        String expected = Fields.integerExpected(min, max);
         long n;
         try {
             n = Long.parseLong(v.text().strip());

@@ -55,6 +55,12 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aSeedIsAnyIntegerAndItsErrorSaysSo() {
+        assertThat(error(GOOD.replace("seed: 3", "seed: 1g")).getMessage()).isEqualTo("s.yaml:2:7: seed: expected an integer, got '1g'");
+        assertThat(ScenarioReader.read("s.yaml", GOOD.replace("seed: 3", "seed: -9223372036854775808"), List.of()).seed()).isEqualTo(Long.MIN_VALUE);
+    }
+
+    @Test
     void wrongType() {
         ScenarioException e = error(GOOD.replace("queue_depth: 8", "queue_depth: deep"));
         assertThat(e.getMessage()).isEqualTo("s.yaml:6:16: host.queue_depth: expected an integer from 1 to 256, got 'deep'");
