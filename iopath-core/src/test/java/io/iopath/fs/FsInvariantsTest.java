@@ -138,6 +138,7 @@ class FsInvariantsTest {
                 continue;
             }
             rig.close(o);
+            checkDirtyTag(fs, f, n, problems);
             long dirty = fs.pageCache().nrDirty() + fs.pageCache().nrWriteback();
             if (dirty > limits.dirty + limits.ratelimit + 200_000 / 4096 + 2) {
                 problems.add("seed " + seed + ": dirty + writeback " + dirty + " over the limit " + limits.dirty);
@@ -214,6 +215,14 @@ class FsInvariantsTest {
             if (p.dirty() && p.bufferDirty) {
                 problems.add(n + ": fsync returned with page " + p.index + " not written");
             }
+        }
+    }
+
+    /** The dirty tag that write-back and fsync walk (PageIndexSet) holds exactly the dirty pages, in index order. */
+    private static void checkDirtyTag(Inspect fs, FsFile f, String n, List<String> problems) {
+        List<Page> toWrite = fs.mappingOf(f).pages().stream().filter(p -> p.dirty() && !p.underWriteback()).toList();
+        if (!toWrite.equals(fs.mappingOf(f).toWrite())) {
+            problems.add(n + ": the dirty tag gives " + fs.mappingOf(f).toWrite() + ", the pages " + toWrite);
         }
     }
 

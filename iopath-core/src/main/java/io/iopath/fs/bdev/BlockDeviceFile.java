@@ -13,7 +13,6 @@ import io.iopath.fs.pagecache.Writeback;
 import io.iopath.request.Bio;
 import io.iopath.request.Flags;
 import io.iopath.sim.Simulator;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
@@ -143,12 +142,7 @@ public final class BlockDeviceFile {
      * sync — then an empty FLUSH.
      */
     public void fdatasync(int pid, Runnable done) {
-        List<Page> dirty = new ArrayList<>();
-        for (Page p : mapping.pages()) {
-            if (p.dirty() && !p.underWriteback()) {
-                dirty.add(p);
-            }
-        }
+        List<Page> dirty = mapping.toWrite();
         for (int i = 0; i < dirty.size(); i++) {
             cache.writePage(dirty.get(i), pid, i == dirty.size() - 1 ? Flags.SYNC : 0);
         }
@@ -158,7 +152,7 @@ public final class BlockDeviceFile {
     /** Power fails: the pages not yet on the device (dirty, or under write-back) are gone. */
     public long powerFail() {
         long lost = 0;
-        for (Page p : List.copyOf(mapping.pages())) {
+        for (Page p : mapping.pages()) {
             if (p.dirty() || p.underWriteback()) {
                 lost++;
             }

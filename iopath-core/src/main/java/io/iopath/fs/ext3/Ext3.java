@@ -355,7 +355,7 @@ public final class Ext3 implements FileSystem {
             inodes.free(f.ino, f.directory);
             r.log(layout.inodeBitmap(g));
             r.log(layout.gdtBlock(g));
-            for (Page p : new ArrayList<>(f.mapping.pages())) {
+            for (Page p : f.mapping.pages()) {
                 jbd.forget(p);
             }
             cache.removeAll(f.mapping);
@@ -547,10 +547,8 @@ public final class Ext3 implements FileSystem {
         long keep = (size + 4095) / 4096;
         List<Page> busy = List.of();
         if (size < fi.size) {
-            for (Page p : fi.mapping.pages()) {
-                if (p.index >= keep) {
-                    jbd.forget(p);
-                }
+            for (Page p : fi.mapping.pagesFrom(keep)) {
+                jbd.forget(p);
             }
             busy = cache.truncateFrom(fi.mapping, keep);
         }
@@ -659,11 +657,7 @@ public final class Ext3 implements FileSystem {
     public void fsync(OpenFile f, boolean datasync, int pid, Runnable done) {
         Ext3Inode fi = (Ext3Inode) f.file;
         // filemap_fdatawrite, ->fsync (ext3_sync_file: the commit holding the inode), filemap_fdatawait
-        for (Page p : new ArrayList<>(fi.mapping.pages())) {
-            if (p.dirty() && !p.underWriteback()) {
-                cache.writePage(p, pid, 0);
-            }
-        }
+        writeback.writeDirty(fi.mapping, pid, 0);
         long tid = datasync ? fi.lastDataTid : fi.lastTid;
         jbd.waitCommit(tid, () -> writeback.waitWriteback(fi.mapping, () -> {
             for (long b : fi.blocks) {

@@ -33,6 +33,8 @@ public final class Page {
     boolean referenced;
     boolean active;
     boolean removed;
+    /** The page's number among those its mapping has held (1 for the first): see {@link Mapping#insertions()}. */
+    long insertion;
     /** The simulated time the page was last marked dirty (kept for the invariants and reports). */
     long dirtiedNs;
     Page prev;

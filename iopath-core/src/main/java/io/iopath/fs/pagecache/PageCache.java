@@ -125,6 +125,7 @@ public final class PageCache {
             return;
         }
         p.dirty = true;
+        p.mapping.tagDirty(p);
         p.dirtiedNs = clock.getAsLong();
         nrDirty++;
         dirtyEvents++;
@@ -145,6 +146,7 @@ public final class PageCache {
             return;
         }
         p.dirty = false;
+        p.mapping.tagDirty(p);
         p.bufferDirty = false;
         nrDirty--;
         cleanedEvents++; // its contents go to the journal instead
@@ -159,6 +161,8 @@ public final class PageCache {
         }
         p.dirty = false;
         p.writeback = true;
+        p.mapping.tagDirty(p);
+        p.mapping.tagWriteback(p);
         nrDirty--;
         nrWriteback++;
         p.mapping.dirtyPages--;
@@ -167,6 +171,7 @@ public final class PageCache {
     /** end_page_writeback: the page is clean; waiters run; an inode with no dirty page leaves the list. */
     public void endWriteback(Page p) {
         p.writeback = false;
+        p.mapping.tagWriteback(p);
         nrWriteback--;
         cleanedEvents++;
         if (p.removed && p.mapping.find(p.index) != p) {
@@ -222,7 +227,7 @@ public final class PageCache {
      */
     public List<Page> truncateFrom(Mapping m, long firstIndex) {
         List<Page> busy = new ArrayList<>();
-        for (Page p : new ArrayList<>(m.pages.tailMap(firstIndex, true).values())) {
+        for (Page p : m.pagesFrom(firstIndex)) {
             if (p.hasIo()) {
                 busy.add(p);
             }
@@ -250,14 +255,14 @@ public final class PageCache {
 
     /** Drops every page of {@code m} (unlink). */
     public void removeAll(Mapping m) {
-        for (Page p : new ArrayList<>(m.pages.values())) {
+        for (Page p : m.pages()) {
             remove(p);
         }
     }
 
     /** posix_fadvise(DONTNEED) / drop_caches: frees the clean pages of {@code m} with no IO in flight. */
     public void invalidateClean(Mapping m) {
-        for (Page p : new ArrayList<>(m.pages.values())) {
+        for (Page p : m.pages()) {
             if (!p.dirty && !p.writeback && p.uptodate && !p.pinned) {
                 remove(p);
             }

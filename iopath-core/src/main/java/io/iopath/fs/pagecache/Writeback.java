@@ -311,17 +311,21 @@ public final class Writeback {
         return written;
     }
 
-    /** generic_writepages with range_cyclic: dirty pages in index order from writeback_index, wrapping. */
+    /**
+     * generic_writepages with range_cyclic: dirty pages in index order from writeback_index,
+     * wrapping. Each of the two passes walks the dirty tag over the pages cached when it began.
+     */
     private int writepages(Mapping m, Wbc wbc, int pid, int flags) {
         int written = 0;
         long start = m.writebackIndex;
         for (int pass = 0; pass < 2 && wbc.nrToWrite > 0; pass++) {
-            java.util.Collection<Page> range = pass == 0 ? m.pages.tailMap(start, true).values() : m.pages.headMap(start, false).values();
-            for (Page p : new ArrayList<>(range)) {
+            long end = pass == 0 ? Long.MAX_VALUE : start;
+            long cachedBy = m.insertions();
+            for (Page p = m.nextDirty(pass == 0 ? start : 0, cachedBy); p != null && p.index < end; p = m.nextDirty(p.index + 1, cachedBy)) {
                 if (wbc.nrToWrite <= 0) {
                     break;
                 }
-                if (!p.dirty || p.writeback || p.removed) {
+                if (p.writeback) {
                     continue;
                 }
                 if (wbc.nonblocking && sink.congested(Op.WRITE)) {
@@ -347,21 +351,29 @@ public final class Writeback {
      * as {@code pid} and runs {@code then} when no page of it is under write-back.
      */
     public void writeAndWait(Mapping m, int pid, int flags, Runnable then) {
-        for (Page p : new ArrayList<>(m.pages.values())) {
-            if (p.dirty && !p.writeback) {
+        writeDirty(m, pid, flags);
+        waitWriteback(m, then);
+    }
+
+    /**
+     * filemap_fdatawrite (WB_SYNC_ALL): starts the write of every dirty page of {@code m} not
+     * already under write-back, in index order, as {@code pid}; a page cached meanwhile (by a
+     * waiter a finished write woke) waits for the next call.
+     */
+    public void writeDirty(Mapping m, int pid, int flags) {
+        long cachedBy = m.insertions();
+        for (Page p = m.nextDirty(0, cachedBy); p != null; p = m.nextDirty(p.index + 1, cachedBy)) {
+            if (!p.writeback) {
                 cache.writePage(p, pid, flags);
             }
         }
-        waitWriteback(m, then);
     }
 
     /** filemap_fdatawait: {@code then} runs when no page of {@code m} is under write-back. */
     public void waitWriteback(Mapping m, Runnable then) {
         List<Page> busy = new ArrayList<>();
-        for (Page p : m.pages.values()) {
-            if (p.writeback) {
-                busy.add(p);
-            }
+        for (Page p = m.nextUnderWriteback(0); p != null; p = m.nextUnderWriteback(p.index + 1)) {
+            busy.add(p);
         }
         if (busy.isEmpty()) {
             then.run();
@@ -386,11 +398,9 @@ public final class Writeback {
             }
         };
         for (Mapping m : ms) {
-            for (Page p : m.pages.values()) {
-                if (p.writeback) {
-                    left[0]++;
-                    p.waitIo(one);
-                }
+            for (Page p = m.nextUnderWriteback(0); p != null; p = m.nextUnderWriteback(p.index + 1)) {
+                left[0]++;
+                p.waitIo(one);
             }
         }
         one.run();
@@ -399,11 +409,7 @@ public final class Writeback {
     /** The first half of sync(): write-back of every dirty inode with no age limit (WB_SYNC_ALL). */
     public void writeAll(int pid) {
         for (Mapping m : cache.dirtyInodes()) {
-            for (Page p : new ArrayList<>(m.pages.values())) {
-                if (p.dirty && !p.writeback) {
-                    cache.writePage(p, pid, 0);
-                }
-            }
+            writeDirty(m, pid, 0);
         }
     }
 

@@ -414,7 +414,7 @@ public final class ReiserFs implements FileSystem {
             tree.remove(f.statData(), e);
             objectIds.free(f.objectId);
             r.log(ReiserLayout.SUPER_BLOCK);
-            for (Page p : new ArrayList<>(f.mapping.pages())) {
+            for (Page p : f.mapping.pages()) {
                 journal.forget(p);
             }
             cache.removeAll(f.mapping);
@@ -616,10 +616,8 @@ public final class ReiserFs implements FileSystem {
         long keep = (size + 4095) / 4096;
         List<Page> busy = List.of();
         if (!grow) {
-            for (Page p : fi.mapping.pages()) {
-                if (p.index >= keep) {
-                    journal.forget(p);
-                }
+            for (Page p : fi.mapping.pagesFrom(keep)) {
+                journal.forget(p);
             }
             busy = cache.truncateFrom(fi.mapping, keep);
         }
@@ -730,11 +728,7 @@ public final class ReiserFs implements FileSystem {
     public void fsync(OpenFile f, boolean datasync, int pid, Runnable done) {
         ReiserInode fi = (ReiserInode) f.file;
         // do_fsync: filemap_fdatawrite, ->fsync (reiserfs_sync_file), filemap_fdatawait
-        for (Page p : new ArrayList<>(fi.mapping.pages())) {
-            if (p.dirty() && !p.underWriteback()) {
-                cache.writePage(p, pid, 0);
-            }
-        }
+        writeback.writeDirty(fi.mapping, pid, 0);
         long tid = datasync ? fi.lastDataTid : fi.lastTid;
         journal.commitFor(tid, pid, committed -> writeback.waitWriteback(fi.mapping, () -> {
             Runnable promise = () -> {

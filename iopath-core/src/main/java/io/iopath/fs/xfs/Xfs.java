@@ -557,11 +557,7 @@ public final class Xfs implements FileSystem {
         // filemap_fdatawrite (allocating delayed extents), filemap_fdatawait, then xfs_fsync:
         // a synchronous transaction logging the inode core when it changed, or a log force to the
         // inode's last LSN
-        for (Page p : new ArrayList<>(fi.mapping.pages())) {
-            if (p.dirty() && !p.underWriteback()) {
-                cache.writePage(p, pid, 0);
-            }
-        }
+        writeback.writeDirty(fi.mapping, pid, 0);
         writeback.waitWriteback(fi.mapping, () -> {
             Runnable promise = () -> {
                 for (long p = 0; p < fi.blocks.slots(); p++) {
