@@ -71,25 +71,25 @@ public final class Mapping {
         writebackTag.remove(p.index);
     }
 
-    /** Keeps the dirty tag in step with {@code p.dirty}; a page already deleted has no tag. */
+    /** Keeps the dirty tag in step with {@code p.dirty}. */
     void tagDirty(Page p) {
-        if (!p.removed) {
-            if (p.dirty) {
-                dirtyTag.add(p.index);
-            } else {
-                dirtyTag.remove(p.index);
-            }
-        }
+        tag(dirtyTag, p, p.dirty);
     }
 
-    /** Keeps the writeback tag in step with {@code p.writeback}; a page already deleted has no tag. */
+    /** Keeps the writeback tag in step with {@code p.writeback}. */
     void tagWriteback(Page p) {
-        if (!p.removed) {
-            if (p.writeback) {
-                writebackTag.add(p.index);
-            } else {
-                writebackTag.remove(p.index);
-            }
+        tag(writebackTag, p, p.writeback);
+    }
+
+    /** A page already deleted has no tag: its index may belong to a page cached since. */
+    private static void tag(PageIndexSet tag, Page p, boolean on) {
+        if (p.removed) {
+            return;
+        }
+        if (on) {
+            tag.add(p.index);
+        } else {
+            tag.remove(p.index);
         }
     }
 
