@@ -25,7 +25,12 @@ final class Overrides {
         for (int i = 0; i < path.size(); i++) {
             String step = path.get(i);
             boolean last = i == path.size() - 1;
-            walked.append(walked.length() == 0 ? "" : ".").append(step);
+            // the path as the scenario's own errors spell it: jobs[0].bs, not jobs.0.bs
+            if (node instanceof Node.ListNode) {
+                walked.append('[').append(step).append(']');
+            } else {
+                walked.append(walked.length() == 0 ? "" : ".").append(step);
+            }
             if (node instanceof Node.MapNode map) {
                 if (last) {
                     map.put(step, at, new Node.ScalarNode(at, value, false));

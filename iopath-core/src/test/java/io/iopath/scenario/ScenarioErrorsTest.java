@@ -116,6 +116,7 @@ class ScenarioErrorsTest {
         ScenarioException e = error(GOOD, "jobs.0.bs=huge");
         assertThat(e.getMessage()).isEqualTo(
                 "--set jobs.0.bs=huge: jobs[0].bs: expected a size such as 512, 4k, 1m or 90g, got 'huge'");
-        assertThat(error(GOOD, "jobs[3].bs=4k").getMessage()).contains("expected an index from 0 to 0, got 3");
+        assertThat(error(GOOD, "jobs[3].bs=4k").getMessage()).isEqualTo("--set jobs[3].bs=4k: jobs[3]: expected an index from 0 to 0, got 3");
+        assertThat(error(GOOD, "jobs.x.bs=4k").getMessage()).isEqualTo("--set jobs.x.bs=4k: jobs[x]: expected a list index, got 'x'");
     }
 }
