@@ -66,7 +66,25 @@ final class Fields {
         if (!(n instanceof Node.ScalarNode s) || s.isNull()) {
             throw ScenarioException.expected(n.location(), field(key), expected, n.describe());
         }
+        // a YAML escape ("\0", "\x01") gives what a text file cannot hold; no field means one,
+        // and a NUL would reach Path.of (a file name) or a C string (fio's, the kernel's) as junk
+        int control = firstControl(s.text());
+        if (control >= 0) {
+            throw ScenarioException.expected(s.location(), field(key), expected,
+                    s.describe() + " (control character \\x" + String.format(java.util.Locale.ROOT, "%02x", control) + ")");
+        }
         return s;
+    }
+
+    /** The first control character of {@code text} other than a tab or a line break (a block scalar's), or -1. */
+    private static int firstControl(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+                return c;
+            }
+        }
+        return -1;
     }
 
     private <T> T parse(String key, String expected, T fallback, Function<String, T> parser) {

@@ -61,6 +61,21 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aControlCharacterFromAYamlEscapeIsRefusedWhereverItIs() {
+        // "\0" in a file name used to reach Path.of and leave as InvalidPathException's stack trace
+        assertThat(error(GOOD.replace("preset: laptop-7200-250g", "preset: \"a\\0b.parv\"")).getMessage())
+                .isEqualTo("s.yaml:4:11: drive.preset: expected a text, got 'a\\x00b.parv' (control character \\x00)");
+        assertThat(error(GOOD.replace("number_ios: 10", "read_iolog: \"t\\x01.ascii\"")).getMessage())
+                .startsWith("s.yaml:12:17: jobs[0].read_iolog: expected ").endsWith(" (control character \\x01)");
+        assertThat(error(GOOD, "jobs[0].name=r\u0007x").getMessage()).endsWith("got 'r\\x07x' (control character \\x07)");
+        // a tab and a line break (a block scalar's) are text
+        assertThat(ScenarioReader.read("s.yaml", GOOD.replace("name: r", "name: \"r\\tx\""), List.of()).jobs().get(0).name())
+                .isEqualTo("r\tx");
+        assertThat(ScenarioReader.read("s.yaml", GOOD.replace("bs: 4k", "bs: \"8k\\n\""), List.of()).jobs().get(0).blockSize())
+                .isEqualTo(8192L);
+    }
+
+    @Test
     void wrongType() {
         ScenarioException e = error(GOOD.replace("queue_depth: 8", "queue_depth: deep"));
         assertThat(e.getMessage()).isEqualTo("s.yaml:6:16: host.queue_depth: expected an integer from 1 to 256, got 'deep'");
