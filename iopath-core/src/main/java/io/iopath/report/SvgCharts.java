@@ -80,7 +80,7 @@ final class SvgCharts {
         addCdf(data, colours, "write", r.latencyCdf().write(), WRITE);
         NumberAxis y = numberAxis("IOs completed within (%)");
         y.setRange(0, 100);
-        y.setTickUnit(new NumberTickUnit(10));
+        y.setTickUnit(new NumberTickUnit(10, java.text.NumberFormat.getNumberInstance(Locale.ROOT))); // not the default locale's digits
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         XYPlot plot = new XYPlot(data, logMsAxis(r.latencyCdf().total()), y, renderer);
         JFreeChart chart = chart(plot);

@@ -7,6 +7,7 @@ import java.awt.Color;
 import java.awt.Rectangle;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
@@ -67,6 +68,10 @@ public final class ValidationFiles {
                 PlotOrientation.VERTICAL, true, false, false);
         chart.addSubtitle(new TextTitle("iopath " + Provenance.VERSION));
         XYPlot plot = chart.getXYPlot();
+        // tick labels that read the same in every default locale (not "0,5", not Arabic-Indic digits)
+        for (org.jfree.chart.axis.ValueAxis axis : List.of(plot.getDomainAxis(), plot.getRangeAxis())) {
+            axis.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createStandardTickUnits(Locale.ROOT));
+        }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);

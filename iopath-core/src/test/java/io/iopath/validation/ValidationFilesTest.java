@@ -43,4 +43,25 @@ class ValidationFilesTest {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
     }
+
+    @Test
+    void theChartReadsTheSameInEveryDefaultLocale() throws Exception {
+        // a Turkish default locale wrote the tick "0.0" as "0,0", an Egyptian one in Arabic-Indic digits
+        Cdf m = DiskSimHistogram.of(new double[] {1.0, 2.0, 2.5, 4.0, 12.0}).cdf();
+        Cdf s = DiskSimHistogram.of(new double[] {1.2, 2.1, 2.4, 3.9, 11.0}).cdf();
+        ValidationFiles.writeCdfSvg(dir.resolve("root.svg"), "test", m, s);
+        String root = Files.readString(dir.resolve("root.svg"));
+        assertThat(root).contains(">0.2<");
+        java.util.Locale before = java.util.Locale.getDefault();
+        try {
+            for (java.util.Locale l : List.of(java.util.Locale.forLanguageTag("tr-TR"), java.util.Locale.forLanguageTag("ar-EG"),
+                    java.util.Locale.GERMANY)) {
+                java.util.Locale.setDefault(l);
+                ValidationFiles.writeCdfSvg(dir.resolve(l + ".svg"), "test", m, s);
+                assertThat(Files.readString(dir.resolve(l + ".svg"))).as(l.toString()).isEqualTo(root);
+            }
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+    }
 }
