@@ -49,6 +49,6 @@ public final class HostStackLoad {
      * write-through mix at queue 16, so its reference figures are of all reads).
      */
     public static String text(long requests, int readPercent) {
-        return SCENARIO.formatted(readPercent, requests);
+        return String.format(java.util.Locale.ROOT, SCENARIO, readPercent, requests); // ASCII digits whatever the default locale
     }
 }
