@@ -113,9 +113,9 @@ final class ReproduceCommand implements Callable<Integer> {
                     iops[1][p][0], iops[1][p][1]);
         }
         if (outDir != null) {
-            AtomicFiles.writeString(outDir.resolve("table.csv"), csv.toString());
-            AtomicFiles.writeString(outDir.resolve("table.svg"), RunReport.tableChart(List.of("setting", "block_size"),
-                    chartRuns, "IOPS", x -> x.total().iops()));
+            AtomicFiles.writeStrings(List.of(outDir.resolve("table.csv"), outDir.resolve("table.svg")),
+                    List.of(csv.toString(), RunReport.tableChart(List.of("setting", "block_size"), chartRuns, "IOPS",
+                            x -> x.total().iops())));
             List<Path> files = RunReport.writeComparison(outDir, "QEMU write-cache experiment (2008)",
                     List.of("block_size", "pattern", "write_cache"), runs);
             out.println("wrote " + outDir.resolve("table.csv") + ", " + outDir.resolve("table.svg") + ", "
@@ -162,8 +162,8 @@ final class ReproduceCommand implements Callable<Integer> {
                 + " (guest IOPS; writes lost over all seven workloads)");
         out.print(CacheModesReport.text(rows));
         if (outDir != null) {
-            AtomicFiles.writeString(outDir.resolve("table.csv"), CacheModesReport.csv(rows));
-            AtomicFiles.writeString(outDir.resolve("index.html"), CacheModesReport.html(rows, "2.5 s into each 3 s run"));
+            AtomicFiles.writeStrings(List.of(outDir.resolve("table.csv"), outDir.resolve("index.html")),
+                    List.of(CacheModesReport.csv(rows), CacheModesReport.html(rows, "2.5 s into each 3 s run")));
             out.println("wrote " + outDir.resolve("table.csv") + " and " + outDir.resolve("index.html"));
         }
         return 0;

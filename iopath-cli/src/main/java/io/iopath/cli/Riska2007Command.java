@@ -81,8 +81,8 @@ final class Riska2007Command {
                 + " second%n", points.size(), wall, threads, transactions / wall);
         if (c.outDir != null) {
             Files.createDirectories(c.outDir);
-            AtomicFiles.writeString(c.outDir.resolve("table.csv"), Riska2007.csv(points));
-            AtomicFiles.writeString(c.outDir.resolve("report.html"), html(points, file, fsType));
+            AtomicFiles.writeStrings(List.of(c.outDir.resolve("table.csv"), c.outDir.resolve("report.html")),
+                    List.of(Riska2007.csv(points), html(points, file, fsType)));
             out.println("wrote " + c.outDir.resolve("table.csv") + " and " + c.outDir.resolve("report.html"));
         }
         return 0;

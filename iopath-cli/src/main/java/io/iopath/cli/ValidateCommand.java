@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -84,9 +85,7 @@ final class ValidateCommand implements Callable<Integer> {
         ValidationReport r = ValidationReport.of(c);
         var measured = DiskSimHistogram.of(c.measuredMs()).cdf();
         var simulated = DiskSimHistogram.of(c.simulatedMs()).cdf();
-        ValidationFiles.writeCdfCsv(dir.resolve("cdf.csv"), measured, simulated);
-        ValidationFiles.writeQuantilesCsv(dir.resolve("quantiles.csv"), r);
-        ValidationFiles.writeCdfSvg(dir.resolve("cdf.svg"), stem + " on " + d.name(), measured, simulated);
+        List<Path> files = ValidationFiles.write(dir, stem + " on " + d.name(), measured, simulated, r);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ObjectNode m = JsonText.object();
@@ -129,8 +128,7 @@ final class ValidateCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "demerit         %8.4f ms  (%.2f %% of the measured mean; DiskSim-exact buckets)%n",
                     r.demeritMs(), r.demeritPercentOfMean());
             out.printf(Locale.ROOT, "demerit         %8.4f ms  (exact sample quantiles)%n", r.sampleDemeritMs());
-            out.printf(Locale.ROOT, "wrote %s, %s, %s%n", dir.resolve("cdf.csv"), dir.resolve("quantiles.csv"),
-                    dir.resolve("cdf.svg"));
+            out.printf(Locale.ROOT, "wrote %s, %s, %s%n", files.get(0), files.get(1), files.get(2));
             if (perRequest != null) {
                 out.printf(Locale.ROOT, "wrote %s (per-request responses)%n", perRequest);
             }

@@ -34,18 +34,54 @@ public final class AtomicFiles {
     }
 
     public static void writeString(Path target, String content) throws IOException {
-        if (isSpecial(target)) {
-            Files.writeString(target, content, StandardCharsets.UTF_8);
-            return;
+        writeStrings(List.of(target), List.of(content));
+    }
+
+    /**
+     * Writes a set of files that belong together (a run's results.json, CSVs and report): every
+     * content goes to its temporary file first, and only when all are written are they renamed
+     * into place, so a write that fails (a full disk) leaves the old set, not part of a new one.
+     * A failed write names its file: the JVM's own "No space left on device" does not.
+     */
+    public static void writeStrings(List<Path> targets, List<String> contents) throws IOException {
+        if (targets.size() != contents.size()) {
+            throw new IllegalArgumentException(targets.size() + " files for " + contents.size() + " contents");
         }
-        Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = createTemp(dir, target.getFileName().toString());
+        Path[] tmps = new Path[targets.size()];
         try {
-            Files.writeString(tmp, content, StandardCharsets.UTF_8);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            for (int i = 0; i < tmps.length; i++) {
+                Path target = targets.get(i);
+                if (isSpecial(target)) {
+                    continue; // a device or a pipe is written in place, after the files are staged
+                }
+                Path dir = target.toAbsolutePath().getParent();
+                Files.createDirectories(dir);
+                tmps[i] = createTemp(dir, target.getFileName().toString());
+                write(tmps[i], target, contents.get(i));
+            }
+            for (int i = 0; i < tmps.length; i++) {
+                if (tmps[i] == null) {
+                    write(targets.get(i), targets.get(i), contents.get(i));
+                } else {
+                    Files.move(tmps[i], targets.get(i), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                }
+            }
         } finally {
-            delete(tmp);
+            for (Path tmp : tmps) {
+                if (tmp != null) {
+                    delete(tmp);
+                }
+            }
+        }
+    }
+
+    private static void write(Path file, Path target, String content) throws IOException {
+        try {
+            Files.writeString(file, content, StandardCharsets.UTF_8);
+        } catch (java.nio.file.FileSystemException e) {
+            throw e; // names its file already
+        } catch (IOException e) {
+            throw new IOException(target + ": " + e.getMessage(), e);
         }
     }
 
@@ -126,7 +162,7 @@ public final class AtomicFiles {
                 out.write(b);
             } catch (IOException e) {
                 failed = true;
-                throw e;
+                throw named(e);
             }
         }
 
@@ -136,7 +172,7 @@ public final class AtomicFiles {
                 out.write(b, off, len); // FilterOutputStream would write byte by byte
             } catch (IOException e) {
                 failed = true;
-                throw e;
+                throw named(e);
             }
         }
 
@@ -146,7 +182,7 @@ public final class AtomicFiles {
                 out.flush();
             } catch (IOException e) {
                 failed = true;
-                throw e;
+                throw named(e);
             }
         }
 
@@ -169,6 +205,11 @@ public final class AtomicFiles {
             } finally {
                 delete(tmp);
             }
+        }
+
+        /** A failed write that names its file ("No space left on device" alone does not). */
+        private IOException named(IOException e) {
+            return e instanceof java.nio.file.FileSystemException ? e : new IOException(target + ": " + e.getMessage(), e);
         }
     }
 

@@ -66,13 +66,10 @@ public final class RunReport {
         return HtmlReport.metricSweep(title, introHtml, labelColumns, runs, metricTitle, axis, value, afterHtml);
     }
 
-    /** Writes {@code texts[i]} to {@code dir/names[i]}, each atomically; returns the paths in order. */
+    /** Writes {@code texts[i]} to {@code dir/names[i]}, all or none ({@link AtomicFiles#writeStrings}); returns the paths in order. */
     private static List<Path> writeAll(Path dir, List<String> names, String... texts) throws IOException {
-        Path[] paths = new Path[texts.length];
-        for (int i = 0; i < texts.length; i++) {
-            paths[i] = dir.resolve(names.get(i));
-            AtomicFiles.writeString(paths[i], texts[i]);
-        }
-        return List.of(paths);
+        List<Path> paths = names.stream().map(dir::resolve).toList();
+        AtomicFiles.writeStrings(paths, List.of(texts));
+        return paths;
     }
 }

@@ -33,12 +33,24 @@ public final class ValidationFiles {
     private ValidationFiles() {
     }
 
+    /**
+     * Writes {@code dir/cdf.csv}, {@code dir/quantiles.csv} and {@code dir/cdf.svg}, all three or
+     * none ({@link AtomicFiles#writeStrings}); returns their paths in that order.
+     */
+    public static List<Path> write(Path dir, String title, Cdf measured, Cdf simulated, ValidationReport report)
+            throws IOException {
+        List<Path> files = List.of(dir.resolve("cdf.csv"), dir.resolve("quantiles.csv"), dir.resolve("cdf.svg"));
+        AtomicFiles.writeStrings(files, List.of(cdfCsv(measured, simulated), quantilesCsv(report),
+                cdfSvg(title, measured, simulated)));
+        return files;
+    }
+
     /** {@code curve,response_ms,cumulative,iopath_version}: every row of both CDFs, measured first. */
-    public static void writeCdfCsv(Path file, Cdf measured, Cdf simulated) throws IOException {
+    static String cdfCsv(Cdf measured, Cdf simulated) {
         StringBuilder sb = new StringBuilder("curve,response_ms,cumulative,iopath_version\n");
         appendRows(sb, "measured", measured);
         appendRows(sb, "simulated", simulated);
-        AtomicFiles.writeString(file, sb.toString());
+        return sb.toString();
     }
 
     private static void appendRows(StringBuilder sb, String curve, Cdf cdf) {
@@ -49,18 +61,18 @@ public final class ValidationFiles {
     }
 
     /** {@code p,measured_ms,simulated_ms,iopath_version} on the report's quantile grid. */
-    public static void writeQuantilesCsv(Path file, ValidationReport report) throws IOException {
+    static String quantilesCsv(ValidationReport report) {
         StringBuilder sb = new StringBuilder("p,measured_ms,simulated_ms,iopath_version\n");
         for (ValidationReport.QuantileRow r : report.quantiles()) {
             sb.append(fmt(r.p(), 3)).append(',').append(fmt(r.measuredMs(), 4)).append(',')
                     .append(fmt(r.simulatedMs(), 4)).append(',')
                     .append(Provenance.VERSION).append('\n');
         }
-        AtomicFiles.writeString(file, sb.toString());
+        return sb.toString();
     }
 
     /** Both CDFs on one chart (x: response time in ms, y: cumulative fraction). */
-    public static void writeCdfSvg(Path file, String title, Cdf measured, Cdf simulated) throws IOException {
+    static String cdfSvg(String title, Cdf measured, Cdf simulated) {
         XYSeriesCollection data = new XYSeriesCollection();
         data.addSeries(series("measured", measured));
         data.addSeries(series("simulated", simulated));
@@ -86,7 +98,7 @@ public final class ValidationFiles {
         // The default prefix embeds System.nanoTime(); a fixed one keeps output byte-identical.
         g2.setDefsKeyPrefix("iopath-cdf");
         chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
-        AtomicFiles.writeString(file, g2.getSVGDocument());
+        return g2.getSVGDocument();
     }
 
     private static XYSeries series(String name, Cdf cdf) {

@@ -44,6 +44,40 @@ class AtomicFilesTest {
     }
 
     @Test
+    void aSetOfFilesAppearsWholeOrNotAtAll() throws Exception {
+        Path results = dir.resolve("results.csv");
+        Path report = dir.resolve("report.html");
+        AtomicFiles.writeStrings(java.util.List.of(results, report), java.util.List.of("old results\n", "old report\n"));
+        // the last file of the new set cannot be written (its directory is a file): the first,
+        // already written to its temporary file, must not replace the old one
+        Files.writeString(dir.resolve("plain"), "a file, not a directory\n");
+        Path unwritable = dir.resolve("plain").resolve("timeseries.csv");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AtomicFiles.writeStrings(
+                java.util.List.of(results, unwritable), java.util.List.of("new results\n", "new series\n")))
+                .isInstanceOf(IOException.class);
+        assertThat(Files.readString(results)).isEqualTo("old results\n");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).containsExactlyInAnyOrder(results, report, dir.resolve("plain"));
+        }
+        assertThat(AtomicFiles.pending()).isEmpty();
+    }
+
+    /** A full disk's error names the file; the JVM's own message is only "No space left on device". */
+    @Test
+    void aFailedWriteNamesItsFile() throws Exception {
+        Path full = Path.of("/dev/full"); // every write fails with ENOSPC (Linux)
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(full) && !Files.isRegularFile(full));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> AtomicFiles.writeString(full, "results\n"))
+                .hasMessage("/dev/full: No space left on device");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> {
+            try (AtomicFiles.Output os = AtomicFiles.newOutputStream(full)) {
+                os.write("calls\n".getBytes(StandardCharsets.UTF_8), 0, 6);
+                os.flush();
+            }
+        }).hasMessage("/dev/full: No space left on device");
+    }
+
+    @Test
     void theFileGetsTheModeOfAnyNewFileNotAnOwnerOnlyOne() throws Exception {
         if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
             return; // nothing to compare on a file system without POSIX modes

@@ -18,7 +18,9 @@ class ValidationFilesTest {
         double[] sim = {1.2, 2.1, 2.4, 3.9};
         Cdf m = DiskSimHistogram.of(meas).cdf();
         Cdf s = DiskSimHistogram.of(sim).cdf();
-        ValidationFiles.writeCdfCsv(dir.resolve("cdf.csv"), m, s);
+        ValidationReport report = ValidationReport.of(new Comparison(meas, sim));
+        assertThat(ValidationFiles.write(dir, "test", m, s, report))
+                .containsExactly(dir.resolve("cdf.csv"), dir.resolve("quantiles.csv"), dir.resolve("cdf.svg"));
         List<String> lines = Files.readAllLines(dir.resolve("cdf.csv"));
         String version = "," + io.iopath.result.Provenance.VERSION;
         assertThat(lines.get(0)).isEqualTo("curve,response_ms,cumulative,iopath_version");
@@ -26,19 +28,15 @@ class ValidationFilesTest {
         assertThat(lines.get(m.rows())).startsWith("measured,").endsWith(",1.000000" + version);
         assertThat(lines.get(lines.size() - 1)).startsWith("simulated,").endsWith(",1.000000" + version);
 
-        ValidationReport report = ValidationReport.of(new Comparison(meas, sim));
-        ValidationFiles.writeQuantilesCsv(dir.resolve("q.csv"), report);
-        List<String> q = Files.readAllLines(dir.resolve("q.csv"));
+        List<String> q = Files.readAllLines(dir.resolve("quantiles.csv"));
         assertThat(q.get(0)).isEqualTo("p,measured_ms,simulated_ms,iopath_version");
         assertThat(q).hasSize(1 + ValidationReport.quantileGrid().size());
         assertThat(q.subList(1, q.size())).allSatisfy(line -> assertThat(line).endsWith(version));
 
-        ValidationFiles.writeCdfSvg(dir.resolve("a.svg"), "test", m, s);
-        ValidationFiles.writeCdfSvg(dir.resolve("b.svg"), "test", m, s);
-        String svg = Files.readString(dir.resolve("a.svg"));
+        String svg = Files.readString(dir.resolve("cdf.svg"));
         assertThat(svg).startsWith("<?xml").contains("<svg").contains("measured").contains("simulated")
                 .contains("iopath " + io.iopath.result.Provenance.VERSION);
-        assertThat(svg).isEqualTo(Files.readString(dir.resolve("b.svg")));
+        assertThat(svg).isEqualTo(ValidationFiles.cdfSvg("test", m, s));
         try (var files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
         }
@@ -49,16 +47,14 @@ class ValidationFilesTest {
         // a Turkish default locale wrote the tick "0.0" as "0,0", an Egyptian one in Arabic-Indic digits
         Cdf m = DiskSimHistogram.of(new double[] {1.0, 2.0, 2.5, 4.0, 12.0}).cdf();
         Cdf s = DiskSimHistogram.of(new double[] {1.2, 2.1, 2.4, 3.9, 11.0}).cdf();
-        ValidationFiles.writeCdfSvg(dir.resolve("root.svg"), "test", m, s);
-        String root = Files.readString(dir.resolve("root.svg"));
+        String root = ValidationFiles.cdfSvg("test", m, s);
         assertThat(root).contains(">0.2<");
         java.util.Locale before = java.util.Locale.getDefault();
         try {
             for (java.util.Locale l : List.of(java.util.Locale.forLanguageTag("tr-TR"), java.util.Locale.forLanguageTag("ar-EG"),
                     java.util.Locale.GERMANY)) {
                 java.util.Locale.setDefault(l);
-                ValidationFiles.writeCdfSvg(dir.resolve(l + ".svg"), "test", m, s);
-                assertThat(Files.readString(dir.resolve(l + ".svg"))).as(l.toString()).isEqualTo(root);
+                assertThat(ValidationFiles.cdfSvg("test", m, s)).as(l.toString()).isEqualTo(root);
             }
         } finally {
             java.util.Locale.setDefault(before);
