@@ -78,11 +78,14 @@ public final class AtomicFiles {
     private static void write(Path file, Path target, String content) throws IOException {
         try {
             Files.writeString(file, content, StandardCharsets.UTF_8);
-        } catch (java.nio.file.FileSystemException e) {
-            throw e; // names its file already
         } catch (IOException e) {
-            throw new IOException(target + ": " + e.getMessage(), e);
+            throw named(target, e);
         }
+    }
+
+    /** A failed write that names its file: a FileSystemException does, "No space left on device" alone does not. */
+    private static IOException named(Path target, IOException e) {
+        return e instanceof java.nio.file.FileSystemException ? e : new IOException(target + ": " + e.getMessage(), e);
     }
 
     /**
@@ -162,7 +165,7 @@ public final class AtomicFiles {
                 out.write(b);
             } catch (IOException e) {
                 failed = true;
-                throw named(e);
+                throw named(target, e);
             }
         }
 
@@ -172,7 +175,7 @@ public final class AtomicFiles {
                 out.write(b, off, len); // FilterOutputStream would write byte by byte
             } catch (IOException e) {
                 failed = true;
-                throw named(e);
+                throw named(target, e);
             }
         }
 
@@ -182,7 +185,7 @@ public final class AtomicFiles {
                 out.flush();
             } catch (IOException e) {
                 failed = true;
-                throw named(e);
+                throw named(target, e);
             }
         }
 
@@ -205,11 +208,6 @@ public final class AtomicFiles {
             } finally {
                 delete(tmp);
             }
-        }
-
-        /** A failed write that names its file ("No space left on device" alone does not). */
-        private IOException named(IOException e) {
-            return e instanceof java.nio.file.FileSystemException ? e : new IOException(target + ": " + e.getMessage(), e);
         }
     }
 
