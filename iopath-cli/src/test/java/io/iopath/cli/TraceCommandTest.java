@@ -78,4 +78,15 @@ class TraceCommandTest {
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).contains("--to: expected one of ascii");
     }
+
+    @Test
+    void aFileWithoutLineEndsIsRefusedNotReadWhole() throws IOException {
+        // readLine used to hold the whole line: a 100 MB one ran a 64 MB heap out of memory
+        Path one = dir.resolve("one-line.ascii");
+        Files.writeString(one, "0.5 0 0 8 1\n" + "1".repeat(200_000));
+        CliRunner.Outcome o = CliRunner.run("trace", "stat", one.toString(), "--format", "ascii");
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.err()).isEqualTo("iopath: " + one + ":2: cannot read: a line longer than 65536 characters: not a text trace"
+                + " (binary data, or a file without line ends?)\n");
+    }
 }

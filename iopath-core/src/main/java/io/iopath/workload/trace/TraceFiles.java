@@ -60,7 +60,8 @@ public final class TraceFiles {
     /** Reads a trace from a stream, named {@code source} in errors. */
     public static TraceReader open(InputStream raw, String source, TraceFormat format) {
         try {
-            LineSource.EndWatcher end = new LineSource.EndWatcher(new InputStreamReader(decompress(raw), StandardCharsets.UTF_8));
+            LineSource.EndWatcher end = new LineSource.EndWatcher(new io.iopath.workload.trace.io.LineLengthLimit(
+                    new InputStreamReader(decompress(raw), StandardCharsets.UTF_8)));
             BufferedReader in = new BufferedReader(end, BUFFER);
             TraceFormat f = format != null ? format : FormatDetector.detect(in, source);
             LineSource lines = new LineSource(in, end, source);
