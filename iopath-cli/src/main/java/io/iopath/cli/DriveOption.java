@@ -3,6 +3,7 @@ package io.iopath.cli;
 import io.iopath.device.disk.DriveSpec;
 import io.iopath.device.disk.presets.DrivePresets;
 import io.iopath.device.disk.disksim.ParameterFileException;
+import io.iopath.scenario.ScenarioException;
 
 /** Resolves {@code --drive NAME|FILE}: a preset name or a DiskSim parameter file. */
 final class DriveOption {
@@ -18,5 +19,15 @@ final class DriveOption {
         } catch (ParameterFileException | IllegalArgumentException e) {
             throw new BadInputException(e.getMessage());
         }
+    }
+
+    /** The override {@code --drive NAME|FILE} becomes, after every {@code --set}. */
+    static String override(String drive) {
+        return "drive.preset=" + drive;
+    }
+
+    /** A refusal of that override as the {@code --drive} the user gave; others unchanged. */
+    static ScenarioException givenAs(ScenarioException e, String drive) {
+        return drive == null ? e : e.givenAs(override(drive), "--drive " + drive);
     }
 }

@@ -21,6 +21,7 @@ import io.iopath.result.FioResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
+import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.scenario.ScenarioYaml;
 import io.iopath.workload.postmark.PostmarkConfigFile;
@@ -131,6 +132,14 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return simulate();
+        } catch (ScenarioException e) {
+            throw DriveOption.givenAs(e, drive);
+        }
+    }
+
+    private int simulate() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (showDefault) {
             out.print(ScenarioReader.defaultText());
@@ -169,7 +178,7 @@ final class RunCommand implements Callable<Integer> {
             all.add("seed=" + seed);
         }
         if (drive != null) {
-            all.add("drive.preset=" + drive);
+            all.add(DriveOption.override(drive));
         }
         PrintWriter err = spec.commandLine().getErr();
         Scenario scenario;
@@ -401,7 +410,7 @@ final class RunCommand implements Callable<Integer> {
         }
         List<String> all = new ArrayList<>(overrides);
         if (drive != null) {
-            all.add("drive.preset=" + drive);
+            all.add(DriveOption.override(drive));
         }
         return PostmarkRun.run(scenarioFile, opsOut, all, outDir, json, spec.commandLine().getOut(), spec.commandLine().getErr());
     }

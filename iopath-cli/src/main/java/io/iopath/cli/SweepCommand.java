@@ -9,6 +9,7 @@ import io.iopath.report.RunReport;
 import io.iopath.report.SweepTable;
 import io.iopath.result.Result;
 import io.iopath.scenario.FioJobFile;
+import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.report.ResultJson;
 import java.nio.charset.StandardCharsets;
@@ -72,6 +73,14 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        try {
+            return sweep();
+        } catch (ScenarioException e) {
+            throw DriveOption.givenAs(e, drive);
+        }
+    }
+
+    private int sweep() throws IOException {
         OutputPaths.checkDirectory("--out", outDir);
         ScenarioFiles.read(scenarioFile); // a directory, a missing or a binary file: one clear line
         int threads = jobs == null ? Sweep.defaultJobs() : jobs;
@@ -83,7 +92,7 @@ final class SweepCommand implements Callable<Integer> {
             all.add("seed=" + seed);
         }
         if (drive != null) {
-            all.add("drive.preset=" + drive);
+            all.add(DriveOption.override(drive));
         }
         PrintWriter err = spec.commandLine().getErr();
         SweepGrid grid;

@@ -152,6 +152,23 @@ class DriveCommandsTest {
     }
 
     @Test
+    void aDriveRunAndSweepRefuseIsReportedAsTheDriveOptionNotTheSetItBecame() throws IOException {
+        String missing = dir.resolve("no-such.parv").toString();
+        Path scenario = dir.resolve("s.yaml");
+        Files.writeString(scenario, "jobs:\n  - name: r\n    rw: randread\n    number_ios: 10\n");
+        for (List<String> args : List.of(List.of("run", "--drive", missing), List.of("run", scenario.toString(), "--drive", missing),
+                List.of("sweep", scenario.toString(), "--vary", "host.queue_depth=1,2", "--drive", missing))) {
+            Outcome o = iopath(args.toArray(String[]::new));
+            assertThat(o.status()).as("%s", args).isEqualTo(2);
+            assertThat(o.err().strip()).as("%s", args).startsWith("iopath: --drive " + missing + ": drive.preset: expected one of ")
+                    .endsWith(", got '" + missing + "'").doesNotContain("\n");
+        }
+        // the value typed as --set is still reported as that --set
+        Outcome set = iopath("run", "--set", "drive.preset=" + missing);
+        assertThat(set.err().strip()).startsWith("iopath: --set drive.preset=" + missing + ": drive.preset: expected one of ");
+    }
+
+    @Test
     void reproduceWritesTheTwelveCellTable() throws IOException {
         for (String bs : List.of("4k", "128k")) {
             for (String[] p : new String[][] {{"read", "randread"}, {"write", "randwrite"}, {"rw", "randrw"}}) {

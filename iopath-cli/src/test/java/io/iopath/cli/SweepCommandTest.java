@@ -82,7 +82,15 @@ class SweepCommandTest {
         assertThat(o.err().trim()).isEqualTo("iopath: --vary: expected PATH=V1,V2,..., got 'host.queue_depth'");
         o = iopath("sweep", file.toString(), "--vary", "host.scheduler=noop,elevator");
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err().trim()).doesNotContain("\n").contains("host.scheduler");
+        assertThat(o.err().trim()).doesNotContain("\n")
+                .startsWith("iopath: --vary host.scheduler=noop,elevator: host.scheduler: expected one of ");
+        // the refused value named by the --vary that gave it, on any axis; a --set by its --set
+        o = iopath("sweep", file.toString(), "--vary", "host.scheduler=noop", "--vary", "drive.queue_depth=1, x ,4");
+        assertThat(o.err().trim()).isEqualTo("iopath: --vary drive.queue_depth=1,x,4: drive.queue_depth: expected an integer"
+                + " from 1 to 256, got 'x'");
+        o = iopath("sweep", file.toString(), "--vary", "host.scheduler=noop", "--set", "drive.queue_depth=0");
+        assertThat(o.err().trim()).isEqualTo("iopath: --set drive.queue_depth=0: drive.queue_depth: expected an integer"
+                + " from 1 to 256, got '0'");
     }
 
     @Test

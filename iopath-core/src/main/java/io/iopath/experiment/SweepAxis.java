@@ -31,6 +31,11 @@ public record SweepAxis(String path, List<String> values) {
         return path.replace("[", ".").replace("]", "");
     }
 
+    /** The axis as {@code --vary} gives it: {@code PATH=V1,V2,...}. */
+    String text() {
+        return path + "=" + String.join(",", values);
+    }
+
     /** The override that sets this axis to its {@code i}th value. */
     String override(int i) {
         return path + "=" + values.get(i);

@@ -1,6 +1,7 @@
 package io.iopath.experiment;
 
 import io.iopath.scenario.Scenario;
+import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -84,7 +85,16 @@ public final class SweepGrid {
                 values.add(axes.get(c).values().get(at[c]));
                 all.add(axes.get(c).override(at[c]));
             }
-            points.add(new Point(index, values, all, reader.apply(List.copyOf(all))));
+            Scenario scenario;
+            try {
+                scenario = reader.apply(List.copyOf(all));
+            } catch (ScenarioException e) {
+                for (int c = 0; c < axes.size(); c++) {
+                    e = e.givenAs(axes.get(c).override(at[c]), "--vary " + axes.get(c).text());
+                }
+                throw e;
+            }
+            points.add(new Point(index, values, all, scenario));
         }
         return new SweepGrid(axes.stream().map(SweepAxis::path).toList(), points);
     }

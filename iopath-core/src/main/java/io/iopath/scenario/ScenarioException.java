@@ -10,11 +10,13 @@ public final class ScenarioException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final Location location;
     private final String field;
+    private final String problem;
 
     public ScenarioException(Location location, String field, String problem) {
         super(oneLine(location + ": " + (field.isEmpty() ? "" : field + ": ") + problem));
         this.location = location;
         this.field = field;
+        this.problem = problem;
     }
 
     public static ScenarioException expected(Location location, String field, String expected, String got) {
@@ -36,6 +38,21 @@ public final class ScenarioException extends RuntimeException {
             }
         }
         return sb == null ? text : sb.toString();
+    }
+
+    /**
+     * This refusal as the user gave its value, when an option other than {@code --set} made the
+     * override {@code assignment} ({@code --drive x} becomes {@code drive.preset=x}, a sweep's
+     * {@code --vary} one assignment per point): located at {@code option} instead of the
+     * {@code --set} the user never typed. A refusal from elsewhere comes back unchanged.
+     */
+    public ScenarioException givenAs(String assignment, String option) {
+        if (!location.equals(Location.override(assignment))) {
+            return this;
+        }
+        ScenarioException e = new ScenarioException(new Location(option, 0, 0), field, problem);
+        e.initCause(this);
+        return e;
     }
 
     public Location location() {

@@ -39,9 +39,13 @@ public final class IopathSpark {
                                      --out DIR [--partitions N] [--per-run-json]
             """;
 
-    /** The command line, read. */
-    record Args(String command, Path scenario, List<String> vary, List<String> overrides, String out, int partitions,
-                boolean perRunJson) {
+    /** The command line, read; {@code drive} is {@code --drive}'s value (null without one), already among the overrides. */
+    record Args(String command, Path scenario, List<String> vary, List<String> overrides, String drive, String out,
+                int partitions, boolean perRunJson) {
+        /** The override {@code --drive} became. */
+        static String driveOverride(String drive) {
+            return "drive.preset=" + drive;
+        }
     }
 
     private IopathSpark() {
@@ -110,7 +114,10 @@ public final class IopathSpark {
             return SparkPlan.sweep(a.scenario(), a.overrides(), axes, err::println);
         } catch (SweepException e) {
             throw new BadInput((a.command().equals("split") ? "split: " : "--vary: ") + e.getMessage());
-        } catch (ScenarioException | TraceFormatException | RunException | IllegalArgumentException e) {
+        } catch (ScenarioException e) {
+            // a refusal of --drive's value names --drive, not the --set it became
+            throw new BadInput((a.drive() == null ? e : e.givenAs(Args.driveOverride(a.drive()), "--drive " + a.drive())).getMessage());
+        } catch (TraceFormatException | RunException | IllegalArgumentException e) {
             throw new BadInput(e.getMessage());
         } catch (UncheckedIOException e) {
             throw new BadInput(e.getCause().getMessage());
@@ -179,9 +186,9 @@ public final class IopathSpark {
             sets.add("seed=" + seed);
         }
         if (drive != null) {
-            sets.add("drive.preset=" + drive);
+            sets.add(Args.driveOverride(drive));
         }
-        return new Args(command, scenario, vary, sets, out, partitions, perRunJson);
+        return new Args(command, scenario, vary, sets, drive, out, partitions, perRunJson);
     }
 
     private static String value(String[] args, int i, String option) {

@@ -3,9 +3,12 @@ package io.iopath.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The application's command line, read without Spark. */
 class IopathSparkArgsTest {
@@ -16,6 +19,7 @@ class IopathSparkArgsTest {
         assertThat(a.scenario()).isEqualTo(Path.of("s.yaml"));
         assertThat(a.vary()).containsExactly("host.queue_depth=1,4");
         assertThat(a.overrides()).containsExactly("host.scheduler=noop", "seed=3", "drive.preset=laptop-7200-250g");
+        assertThat(a.drive()).isEqualTo("laptop-7200-250g");
         assertThat(a.partitions()).isEqualTo(5);
         assertThat(a.perRunJson()).isFalse();
     }
@@ -37,5 +41,17 @@ class IopathSparkArgsTest {
         IopathSpark.Args a = IopathSpark.parse("sweep", "no-such.yaml", "--out", "o");
         assertThatThrownBy(() -> IopathSpark.plan(a, System.err)).isInstanceOf(IopathSpark.BadInput.class)
                 .hasMessageContaining("no-such.yaml: no such scenario file");
+    }
+
+    @Test
+    void aRefusedDriveOrVaryValueIsNamedByTheOptionThatGaveIt(@TempDir Path dir) throws IOException {
+        Path s = dir.resolve("s.yaml");
+        Files.writeString(s, "jobs:\n  - name: r\n    rw: randread\n    number_ios: 10\n");
+        IopathSpark.Args drive = IopathSpark.parse("sweep", s.toString(), "--drive", "nope", "--out", "o");
+        assertThatThrownBy(() -> IopathSpark.plan(drive, System.err)).isInstanceOf(IopathSpark.BadInput.class)
+                .hasMessageStartingWith("--drive nope: drive.preset: expected one of ");
+        IopathSpark.Args vary = IopathSpark.parse("sweep", s.toString(), "--vary", "host.queue_depth=1,0", "--out", "o");
+        assertThatThrownBy(() -> IopathSpark.plan(vary, System.err)).isInstanceOf(IopathSpark.BadInput.class)
+                .hasMessage("--vary host.queue_depth=1,0: host.queue_depth: expected an integer from 1 to 256, got '0'");
     }
 }
