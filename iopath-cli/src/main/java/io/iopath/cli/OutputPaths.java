@@ -58,10 +58,20 @@ final class OutputPaths {
             throw new BadInputException(option + ": " + given + ": " + existing + " is not a directory");
         }
         if (!Files.isWritable(existing)) {
-            throw new BadInputException(option + ": " + given + ": " + existing + " is not writable (permission denied)");
+            throw new BadInputException(option + ": " + given + ": " + existing + " is not writable ("
+                    + (readOnlyMount(existing) ? "read-only file system" : "permission denied") + ")");
         }
         if (existing.equals(dir)) {
             probe(option, given, dir);
+        }
+    }
+
+    /** Whether {@code dir} is on a file system mounted read-only, which permission bits do not show. */
+    private static boolean readOnlyMount(Path dir) {
+        try {
+            return Files.getFileStore(dir).isReadOnly();
+        } catch (IOException e) {
+            return false;
         }
     }
 
