@@ -12,15 +12,48 @@ public final class ScenarioException extends RuntimeException {
     private final String field;
     private final String problem;
 
+    /** The characters of a refused value the message shows; the rest is counted. */
+    static final int VALUE_SHOWN = 120;
+    /** The most a message shows in all (a long key or path included), whatever built it. */
+    static final int MESSAGE_SHOWN = 1500;
+
     public ScenarioException(Location location, String field, String problem) {
-        super(oneLine(location + ": " + (field.isEmpty() ? "" : field + ": ") + problem));
+        super(oneLine(cut(location + ": " + (field.isEmpty() ? "" : field + ": ") + problem, MESSAGE_SHOWN, " in all")));
         this.location = location;
         this.field = field;
         this.problem = problem;
     }
 
     public static ScenarioException expected(Location location, String field, String expected, String got) {
-        return new ScenarioException(location, field, "expected " + expected + ", got " + got);
+        return new ScenarioException(location, field, "expected " + expected + ", got " + shortened(got));
+    }
+
+    /**
+     * {@code got} with its quoted value cut to {@link #VALUE_SHOWN} characters and its length
+     * given: a whole file read as one value (a trace given as the scenario is one YAML scalar of
+     * megabytes) must not become the message.
+     */
+    static String shortened(String got) {
+        int open = got.indexOf('\'');
+        int close = got.lastIndexOf('\'');
+        if (open >= 0 && close > open) {
+            String value = got.substring(open + 1, close);
+            return value.length() <= VALUE_SHOWN ? got
+                    : got.substring(0, open + 1) + value.substring(0, end(value, VALUE_SHOWN)) + "…' (" + value.length()
+                            + " characters)" + got.substring(close + 1);
+        }
+        return cut(got, VALUE_SHOWN, "");
+    }
+
+    /** {@code text}, or its first {@code shown} characters and how many there are. */
+    private static String cut(String text, int shown, String inAll) {
+        return text.length() <= shown ? text
+                : text.substring(0, end(text, shown)) + "… (" + text.length() + " characters" + inAll + ")";
+    }
+
+    /** Where to cut {@code text} after at most {@code shown} characters without halving one. */
+    private static int end(String text, int shown) {
+        return Character.isHighSurrogate(text.charAt(shown - 1)) ? shown - 1 : shown;
     }
 
     /** {@code text} with each control character as {@code \\xNN}. */

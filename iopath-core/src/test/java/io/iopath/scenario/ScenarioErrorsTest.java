@@ -76,6 +76,27 @@ class ScenarioErrorsTest {
     }
 
     @Test
+    void aLongValueIsShownByItsStartAndLength() {
+        // a trace given as the scenario is one YAML scalar (its lines folded into one, hence the one less
+        // character); it was the whole message
+        String trace = "8,0    0        1     0.000000000     1  Q   R 64356632 + 8 [randread]\n".repeat(20_000);
+        String message = error(trace).getMessage();
+        assertThat(message).startsWith("s.yaml:1:1: expected a mapping, got '8,0    0        1     0.000000000     1  Q")
+                .endsWith("…' (" + (trace.length() - 1) + " characters)").hasSizeLessThan(200);
+        String value = "x".repeat(ScenarioException.VALUE_SHOWN);
+        assertThat(error(GOOD.replace("queue_depth: 8", "queue_depth: " + value)).getMessage()).endsWith("got '" + value + "'");
+        assertThat(error(GOOD.replace("queue_depth: 8", "queue_depth: " + value + "y")).getMessage())
+                .endsWith("got '" + value + "…' (" + (value.length() + 1) + " characters)");
+        // what follows the quoted value stays; a character of two chars is not cut in half
+        String astral = "a" + "\uD835\uDFD8".repeat(100); // a surrogate pair's first half at VALUE_SHOWN - 1
+        assertThat(error(GOOD.replace("bs: 4k", "bs: \"" + astral + "\\0\"")).getMessage())
+                .endsWith("got '" + astral.substring(0, ScenarioException.VALUE_SHOWN - 1) + "…' (202 characters) (control character \\x00)");
+        String key = "k".repeat(100_000);
+        assertThat(error(GOOD, key + "=3").getMessage()) // the key named twice: in --set and as the field
+                .hasSize(ScenarioException.MESSAGE_SHOWN + "… (NNNNNN characters in all)".length()).endsWith(" characters in all)");
+    }
+
+    @Test
     void wrongType() {
         ScenarioException e = error(GOOD.replace("queue_depth: 8", "queue_depth: deep"));
         assertThat(e.getMessage()).isEqualTo("s.yaml:6:16: host.queue_depth: expected an integer from 1 to 256, got 'deep'");
