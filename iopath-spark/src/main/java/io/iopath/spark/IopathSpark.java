@@ -72,12 +72,18 @@ public final class IopathSpark {
     static int run(SparkSession spark, Args a, PrintStream out, PrintStream err) {
         try {
             SparkPlan plan = plan(a, err);
+            try {
+                SparkRunner.prepare(spark, a.out());
+            } catch (IOException e) {
+                throw new BadInput("--out: " + e.getMessage());
+            }
             List<RunRows> rows = SparkRunner.run(spark, plan, a.partitions(), a.out(), a.perRunJson());
             if (plan.split()) {
                 out.print(SparkRunner.devices(rows));
             }
-            out.printf(Locale.ROOT, "wrote %s and %s%s (%d runs) in %s%n", SparkRunner.CSV, SparkRunner.PARQUET,
-                    a.perRunJson() ? ", " + SparkRunner.RUNS + "/INDEX/results.json" : "", rows.size(), a.out());
+            out.printf(Locale.ROOT, "wrote %s and %s%s (%d run%s) in %s%n", SparkRunner.CSV, SparkRunner.PARQUET,
+                    a.perRunJson() ? ", " + SparkRunner.RUNS + "/INDEX/results.json" : "", rows.size(), rows.size() == 1 ? "" : "s",
+                    a.out());
             return 0;
         } catch (BadInput e) {
             err.println("iopath-spark: " + e.getMessage());

@@ -45,6 +45,33 @@ final class SparkRunner {
     }
 
     /**
+     * Makes {@code outDir} ready for this run's outputs before any task runs, so a path that cannot
+     * be written fails in seconds, not after the grid: the directory is created (and its parents),
+     * a file is created and deleted in it (a read-only mount passes every other test), and the
+     * outputs of an earlier run there are removed — a smaller grid's {@code runs/} would otherwise
+     * keep the larger one's extra runs beside the new table, and a sweep keep a split's
+     * {@code devices.md}. Other files in the directory are left alone.
+     *
+     * @throws IOException naming what is wrong with the path
+     */
+    static void prepare(SparkSession spark, String outDir) throws IOException {
+        Path dir = new Path(outDir);
+        FileSystem fs = dir.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        if (fs.exists(dir) && !fs.getFileStatus(dir).isDirectory()) {
+            throw new IOException(outDir + " exists and is not a directory");
+        }
+        if (!fs.mkdirs(dir)) {
+            throw new IOException("cannot create " + outDir + " (no permission, or a read-only file system)");
+        }
+        Path probe = new Path(dir, ".iopath-write-check");
+        fs.create(probe, true).close();
+        fs.delete(probe, false);
+        for (String output : List.of(CSV, PARQUET, RUNS, DEVICES)) {
+            fs.delete(new Path(dir, output), true);
+        }
+    }
+
+    /**
      * Runs every task, {@code partitions} Spark partitions of them (0: one task per run), and
      * writes the outputs; returns the runs' rows in grid order.
      */

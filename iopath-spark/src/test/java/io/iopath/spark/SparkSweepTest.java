@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -224,5 +225,52 @@ class SparkSweepTest {
         assertThat(status).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("iopath-spark: power_failure.at: 1000.000 s is after the run's end")
                 .hasLineCount(1);
+    }
+
+    /** Runs the application and returns its exit status and standard error. */
+    private static Map.Entry<Integer, String> sparkAppFailing(String... args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = IopathSpark.run(spark, IopathSpark.parse(args), new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return Map.entry(status, err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotBeWrittenIsRefusedBeforeAnyTaskRuns() throws IOException {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), SCENARIO);
+        Path plain = Files.writeString(dir.resolve("plain"), "x");
+        long jobsBefore = spark.sparkContext().statusTracker().getJobIdsForGroup(null).length;
+        for (Map.Entry<String, String> c : Map.of(
+                plain.toString(), "iopath-spark: --out: " + plain + " exists and is not a directory",
+                plain + "/out", "iopath-spark: --out: Parent path is not a directory: " + plain,
+                "nope://host/out", "iopath-spark: --out: No FileSystem for scheme \"nope\"").entrySet()) {
+            Map.Entry<Integer, String> o = sparkAppFailing("sweep", file.toString(), "--out", c.getKey());
+            assertThat(o.getKey()).as(c.getKey()).isEqualTo(2);
+            assertThat(o.getValue().strip()).isEqualTo(c.getValue());
+        }
+        assertThat(spark.sparkContext().statusTracker().getJobIdsForGroup(null)).hasSize((int) jobsBefore);
+        assertThat(Files.readString(plain)).isEqualTo("x");
+    }
+
+    @Test
+    void aRunReplacesTheOutputsOfTheRunBeforeItAndNothingElse() throws IOException {
+        Path file = Files.writeString(dir.resolve("tiny.yaml"), SCENARIO);
+        Path out = dir.resolve("out");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("notes.txt"), "mine");
+        sparkApp("sweep", file.toString(), "--vary", "host.queue_depth=1,2,4", "--out", out.toString(), "--per-run-json");
+        assertThat(out.resolve("runs/2/results.json")).exists();
+        Files.writeString(out.resolve("devices.md"), "a split's table");
+        // a smaller grid: only its own run's results.json, and no other run's table
+        sparkApp("sweep", file.toString(), "--vary", "host.queue_depth=8", "--out", out.toString(), "--per-run-json");
+        try (var runs = Files.list(out.resolve("runs"))) {
+            assertThat(runs.map(p -> p.getFileName().toString()).toList()).containsExactly("0");
+        }
+        assertThat(out.resolve("devices.md")).doesNotExist();
+        assertThat(Files.readAllLines(out.resolve("results.csv")).stream().skip(1).map(l -> l.split(",")[0]).distinct())
+                .containsExactly("8");
+        sparkApp("sweep", file.toString(), "--out", out.toString());
+        assertThat(out.resolve("runs")).doesNotExist();
+        assertThat(Files.readString(out.resolve("notes.txt"))).isEqualTo("mine");
     }
 }
