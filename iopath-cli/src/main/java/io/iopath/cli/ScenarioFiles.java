@@ -23,7 +23,11 @@ final class ScenarioFiles {
             throw new BadInputException(file + ": is a directory, not a scenario file (give a .yaml scenario or a fio job file)");
         }
         if (!Files.isRegularFile(file)) {
-            throw new BadInputException(file + ": no such scenario file");
+            // a pipe (/dev/stdin, a shell's <(...)) exists but is read once, and a scenario is read
+            // more than once (its kind first, then its text): say so rather than "no such file"
+            throw new BadInputException(file + (Files.exists(file) || file.toString().equals("-")
+                    ? ": not a regular file (standard input, a pipe or a device): give the scenario as a file"
+                    : ": no such scenario file"));
         }
         byte[] bytes = Files.readAllBytes(file);
         String text;

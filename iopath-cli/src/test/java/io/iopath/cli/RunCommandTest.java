@@ -103,6 +103,18 @@ class RunCommandTest {
     }
 
     @Test
+    void aScenarioOnStandardInputOrAPipeIsCalledThatNotMissing() throws Exception {
+        Path fifo = dir.resolve("fifo");
+        new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+        for (String given : List.of("-", fifo.toString(), "/dev/null")) {
+            Outcome o = iopath("run", given);
+            assertThat(o.status()).as(given).isEqualTo(2);
+            assertThat(o.err().strip()).isEqualTo("iopath: " + given
+                    + ": not a regular file (standard input, a pipe or a device): give the scenario as a file");
+        }
+    }
+
+    @Test
     void aBadOptionValueGetsOneLineAndStatus2() {
         Outcome o = iopath("run", "--seed", "x");
         assertThat(o.status()).isEqualTo(2);
