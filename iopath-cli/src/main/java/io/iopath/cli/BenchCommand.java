@@ -32,7 +32,8 @@ final class BenchCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--trace", paramLabel = "FILE",
-            description = "validate trace for (a) (default: the bundled Atlas 10K trace, when run from the source tree)")
+            description = "validate trace for (a) (default: the bundled Atlas 10K trace, when run from the source tree;"
+                    + " none skips it)")
     Path trace;
 
     @Option(names = "--trace-drive", paramLabel = "NAME|FILE", description = "drive for (a) (default: atlas10k)")
@@ -70,30 +71,42 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws java.io.IOException {
+        // every option checked before the first figure: a mistake must not wait for minutes of (a)-(c)
+        atLeast("--requests", requests, 1);
+        atLeast("--repeat", repeat, 1);
+        atLeast("--trace-requests", traceRequests, 0);
+        atLeast("--host-requests", hostRequests, 0);
+        atLeast("--startup-runs", startupRuns, 0);
+        atLeast("--split-requests", splitRequests, 0);
+        atLeast("--run-requests", runRequests, 0);
+        boolean skipReplay = trace != null && trace.toString().equals("none");
+        if (trace != null && !skipReplay && !Files.isRegularFile(trace)) {
+            throw new BadInputException("--trace: " + trace + ": no such trace file");
+        }
+        DriveSpec traceDriveSpec = DriveOption.resolve("--trace-drive", traceDrive);
+        DriveSpec d = DriveOption.resolve(drive).withWriteCache(false).withQueue(16, DriveScheduler.SPTF);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "machine: %d cores%s, %s%n", Runtime.getRuntime().availableProcessors(), cpuModel(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        Path t = trace != null ? trace : Launcher.sourceTree()
+        Path t = skipReplay ? null : trace != null ? trace : Launcher.sourceTree()
                 .map(r -> r.resolve("iopath-core/src/test/resources/io/iopath/device/disk/disksim/atlas10k.trace"))
                 .filter(Files::isRegularFile).orElse(null);
-        if (t == null || !Files.isRegularFile(t)) {
-            out.println("(a) validate replay: skipped (no trace; give --trace FILE)");
+        if (t == null) {
+            out.println("(a) validate replay: skipped (" + (skipReplay ? "--trace none" : "no trace; give --trace FILE") + ")");
         } else {
-            DriveSpec d = DriveOption.resolve(traceDrive);
-            DriveReplay.compare(t, d); // warm-up
+            DriveReplay.compare(t, traceDriveSpec); // warm-up
             double best = 0;
             int n = 0;
             for (int i = 0; i < repeat; i++) {
                 long t0 = System.nanoTime();
-                Comparison c = DriveReplay.compare(t, d);
+                Comparison c = DriveReplay.compare(t, traceDriveSpec);
                 double s = (System.nanoTime() - t0) / 1e9;
                 n = c.requests();
                 best = Math.max(best, n / s);
             }
             out.printf(Locale.ROOT, "(a) validate replay of %s on %s: %d requests, %,.0f simulated requests/s%n",
-                    t.getFileName(), d.name(), n, best);
+                    t.getFileName(), traceDriveSpec.name(), n, best);
         }
-        DriveSpec d = DriveOption.resolve(drive).withWriteCache(false).withQueue(16, DriveScheduler.SPTF);
         new DriveLoad(d, 16, 0.66, 1, new DurabilityLedger()).run(Math.min(requests, 200_000)); // warm-up
         double best = 0;
         double iops = 0;
@@ -141,6 +154,13 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    private static void atLeast(String option, long value, long least) {
+        if (value < least) {
+            throw new BadInputException(option + ": expected at least " + least + (least == 0 ? " (0 skips it)" : "")
+                    + ", got " + value);
+        }
+    }
+
     /** The trace devices of DiskSim's ascii.parv the stand-in uses (its first 14 iomap entries). */
     private static final int[] SPLIT_DEVICES = {14, 18, 10, 11, 20, 0, 16, 30, 17, 5, 7, 101, 6, 3};
 
@@ -166,7 +186,7 @@ final class BenchCommand implements Callable<Integer> {
             int threads = io.iopath.experiment.Sweep.defaultJobs();
             double best = Double.MAX_VALUE;
             long ios = 0;
-            for (int i = 0; i < Math.max(1, repeat); i++) {
+            for (int i = 0; i < repeat; i++) {
                 long t0 = System.nanoTime();
                 try (io.iopath.experiment.SplitReplay.Local split = io.iopath.experiment.SplitReplay.local(
                         o -> io.iopath.scenario.ScenarioReader.read("bench-split.yaml", yaml, o), List.of())) {
@@ -256,7 +276,7 @@ final class BenchCommand implements Callable<Integer> {
         try {
             Files.writeString(scenario, io.iopath.experiment.HostStackLoad.text(runRequests, 100));
             FreshJvm jvm = FreshJvm.asLauncherStartsIt();
-            int runs = Math.max(1, repeat);
+            int runs = repeat;
             long[] ns;
             try {
                 ns = jvm.time(runs, "run", scenario.toString());

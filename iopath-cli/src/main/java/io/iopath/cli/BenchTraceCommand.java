@@ -59,6 +59,11 @@ final class BenchTraceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         TraceFormat f = TraceCommand.format(format, "--format");
+        for (long n : lengths) {
+            if (n < 1) {
+                throw new BadInputException("--requests: expected trace lengths of at least 1, got " + n);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (maxHeap != null) {
             return inChildJvms(f, out);

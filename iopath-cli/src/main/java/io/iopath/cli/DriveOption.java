@@ -11,9 +11,14 @@ final class DriveOption {
     }
 
     static DriveSpec resolve(String nameOrFile) {
+        return resolve("--drive", nameOrFile);
+    }
+
+    /** The same for another option that names a drive ({@code bench --trace-drive}). */
+    static DriveSpec resolve(String option, String nameOrFile) {
         try {
             return DrivePresets.resolve(nameOrFile, null).orElseThrow(() -> new BadInputException(
-                    "--drive: expected a preset (" + String.join(", ", DrivePresets.names())
+                    option + ": expected a preset (" + String.join(", ", DrivePresets.names())
                             + ") or a DiskSim parameter file, got '" + nameOrFile + "'"
                             + io.iopath.units.Spelling.hint(nameOrFile, DrivePresets.names())));
         } catch (ParameterFileException | IllegalArgumentException e) {

@@ -4,12 +4,42 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class BenchCommandTest {
     @TempDir
     Path dir;
+
+    @Test
+    void everyBadOptionIsRefusedBeforeTheFirstFigure() {
+        String missing = dir.resolve("no.trace").toString();
+        Map<List<String>, String> refusals = new LinkedHashMap<>();
+        refusals.put(List.of("--requests", "-1"), "--requests: expected at least 1, got -1");
+        refusals.put(List.of("--requests", "0"), "--requests: expected at least 1, got 0");
+        refusals.put(List.of("--repeat", "0"), "--repeat: expected at least 1, got 0");
+        refusals.put(List.of("--host-requests", "-5"), "--host-requests: expected at least 0 (0 skips it), got -5");
+        refusals.put(List.of("--run-requests", "-1"), "--run-requests: expected at least 0 (0 skips it), got -1");
+        refusals.put(List.of("--trace", missing), "--trace: " + missing + ": no such trace file");
+        refusals.put(List.of("--trace-drive", "bogus"), "--trace-drive: expected a preset (");
+        refusals.put(List.of("--drive", "bogus"), "--drive: expected a preset (");
+        refusals.forEach((args, message) -> {
+            List<String> all = new ArrayList<>(List.of("bench"));
+            all.addAll(args);
+            CliRunner.Outcome o = CliRunner.run(all.toArray(String[]::new));
+            assertThat(o.status()).as("%s", args).isEqualTo(2);
+            assertThat(o.out()).as("%s: nothing measured", args).isEmpty();
+            assertThat(o.err()).as("%s", args).startsWith("iopath: " + message).hasLineCount(1);
+        });
+        CliRunner.Outcome o = CliRunner.run("bench", "trace", "--requests", "1000,0", "--dir", dir.toString());
+        assertThat(o.status()).isEqualTo(2);
+        assertThat(o.out()).isEmpty();
+        assertThat(o.err().strip()).isEqualTo("iopath: --requests: expected trace lengths of at least 1, got 0");
+    }
 
     @Test
     void benchTraceReplaysEveryGeneratedRequestAndCleansUp() throws Exception {
@@ -49,7 +79,7 @@ class BenchCommandTest {
     @Test
     void benchTimesStartUpInFreshJvms() throws Exception {
         long before = benchRunDirectories();
-        CliRunner.Outcome o = CliRunner.run("bench", "--trace", dir.resolve("none").toString(), "--requests", "2000",
+        CliRunner.Outcome o = CliRunner.run("bench", "--trace", "none", "--requests", "2000",
                 "--repeat", "1", "--trace-requests", "0", "--host-requests", "0", "--startup-runs", "3",
                 "--split-requests", "3000", "--run-requests", "2000");
         assertThat(o.status()).as(o.err()).isZero();
