@@ -69,16 +69,22 @@ final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (!List.of("qemu-write-cache", "qemu-cache-modes", "riska2007").contains(experiment)) {
+            throw new BadInputException("reproduce: expected qemu-write-cache, qemu-cache-modes or riska2007, got '"
+                    + experiment + "'");
+        }
+        // an option of another experiment would be ignored here without a word: refused instead
+        boolean riska = experiment.equals("riska2007");
+        onlyFor("--scenario", scenario != null && !riska, "riska2007");
+        onlyFor("--set", !overrides.isEmpty() && !riska, "riska2007");
+        onlyFor("--depths", depths != null && !riska, "riska2007");
+        onlyFor("--jobs", jobs != null && experiment.equals("qemu-write-cache"), "qemu-cache-modes and riska2007");
         OutputPaths.checkDirectory("--out", outDir);
         if (experiment.equals("qemu-cache-modes")) {
             return cacheModes();
         }
-        if (experiment.equals("riska2007")) {
+        if (riska) {
             return Riska2007Command.run(this);
-        }
-        if (!experiment.equals("qemu-write-cache")) {
-            throw new BadInputException("reproduce: expected qemu-write-cache, qemu-cache-modes or riska2007, got '"
-                    + experiment + "'");
         }
         Path dir = scenarios != null ? scenarios : Launcher.sourceTree()
                 .map(r -> r.resolve("examples/qemu-write-cache")).orElse(Path.of("examples/qemu-write-cache"));
@@ -122,6 +128,12 @@ final class ReproduceCommand implements Callable<Integer> {
                     + String.join(", ", files.stream().map(Path::toString).toList()));
         }
         return 0;
+    }
+
+    private void onlyFor(String option, boolean given, String experiments) {
+        if (given) {
+            throw new BadInputException(option + ": only for " + experiments + ", not " + experiment);
+        }
     }
 
     /** The cache-mode grid: every scenario read first, then the runs, {@code --jobs} at a time. */

@@ -118,6 +118,10 @@ class PostmarkCommandTest {
                 "The paper's findings").contains("<svg id='chart-sweep-3'").doesNotContain("chart-sweep-4");
         CliRunner.Outcome bad = iopath("reproduce", "riska2007", "--scenario", scenario.toString(), "--depths", "0");
         assertThat(bad.status()).isEqualTo(Main.EXIT_BAD_INPUT);
+        // a depth the host refuses is reported as the --depths that gave it
+        CliRunner.Outcome deep = iopath("reproduce", "riska2007", "--scenario", scenario.toString(), "--depths", "1,1000");
+        assertThat(deep.err().strip())
+                .isEqualTo("iopath: --depths 1,1000: host.queue_depth: expected an integer from 1 to 256, got '1000'");
     }
 
     /** The .pmrc of one run and the YAML scenario with the same postmark: job in Postmark's built-in scenario. */

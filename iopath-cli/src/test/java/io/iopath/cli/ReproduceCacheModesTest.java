@@ -7,6 +7,7 @@ import io.iopath.cli.CliRunner.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,16 @@ class ReproduceCacheModesTest {
         Outcome bad = iopath("reproduce", "qemu-cache-modes", "--scenarios", modes.toString());
         assertThat(bad.status()).isEqualTo(2);
         assertThat(bad.err().strip()).endsWith("guest.yaml:2:8: qemu.aio: expected one of threads, native, got 'sometimes'");
+        // riska2007's options are not ignored by the other experiments
+        for (List<String> other : List.of(List.of("qemu-write-cache", "--depths", "4"), List.of("qemu-cache-modes", "--set", "seed=2"),
+                List.of("qemu-write-cache", "--scenario", "x.yaml"), List.of("qemu-write-cache", "--jobs", "2"))) {
+            List<String> args = new ArrayList<>(List.of("reproduce"));
+            args.addAll(other);
+            Outcome o = iopath(args.toArray(String[]::new));
+            assertThat(o.status()).as("%s", other).isEqualTo(2);
+            assertThat(o.err().strip()).as("%s", other).isEqualTo("iopath: " + other.get(1) + ": only for "
+                    + (other.get(1).equals("--jobs") ? "qemu-cache-modes and riska2007" : "riska2007") + ", not " + other.get(0));
+        }
         Outcome what = iopath("reproduce", "qemu-cache");
         assertThat(what.status()).isEqualTo(2);
         assertThat(what.err()).contains("expected qemu-write-cache, qemu-cache-modes or riska2007");

@@ -74,7 +74,7 @@ public final class Riska2007 {
                 new SweepAxis("drive.write_cache", g.cache()),
                 new SweepAxis("drive.preset", g.drives()),
                 new SweepAxis("host.scheduler", g.schedulers()),
-                new SweepAxis("host.queue_depth", g.depths())));
+                new SweepAxis("host.queue_depth", g.depths(), "--depths " + String.join(",", g.depths()))));
     }
 
     /** Runs every point, {@code jobs} at a time; the points in grid order. */

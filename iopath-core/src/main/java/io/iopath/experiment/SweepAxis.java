@@ -5,15 +5,24 @@ import java.util.List;
 /**
  * One field a sweep varies and the values it takes, in order: {@code path} is a scenario field
  * as {@code --set} spells it ({@code host.scheduler}, {@code jobs[0].bs}), each value one
- * {@code --set path=value}.
+ * {@code --set path=value}. {@code option} is how the user gave the axis, which a refused value
+ * is reported as: {@code --vary PATH=V1,V2,...} unless another option made it
+ * ({@code reproduce riska2007 --depths 1,4}).
  */
-public record SweepAxis(String path, List<String> values) {
+public record SweepAxis(String path, List<String> values, String option) {
     public SweepAxis {
         path = path.trim();
         values = values.stream().map(String::trim).toList();
+        String text = path + "=" + String.join(",", values);
         if (path.isEmpty() || values.isEmpty() || values.stream().anyMatch(String::isEmpty)) {
-            throw new SweepException("expected PATH=V1,V2,..., got '" + path + "=" + String.join(",", values) + "'");
+            throw new SweepException("expected PATH=V1,V2,..., got '" + text + "'");
         }
+        option = option == null ? "--vary " + text : option;
+    }
+
+    /** An axis given as {@code --vary}. */
+    public SweepAxis(String path, List<String> values) {
+        this(path, values, null);
     }
 
     /** Reads {@code PATH=V1,V2,...}. */
@@ -29,11 +38,6 @@ public record SweepAxis(String path, List<String> values) {
     /** The path with list indices written one way: {@code jobs[0].bs} and {@code jobs.0.bs} are one field. */
     String field() {
         return path.replace("[", ".").replace("]", "");
-    }
-
-    /** The axis as {@code --vary} gives it: {@code PATH=V1,V2,...}. */
-    String text() {
-        return path + "=" + String.join(",", values);
     }
 
     /** The override that sets this axis to its {@code i}th value. */

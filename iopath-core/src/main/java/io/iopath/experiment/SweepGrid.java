@@ -90,7 +90,7 @@ public final class SweepGrid {
                 scenario = reader.apply(List.copyOf(all));
             } catch (ScenarioException e) {
                 for (int c = 0; c < axes.size(); c++) {
-                    e = e.givenAs(axes.get(c).override(at[c]), "--vary " + axes.get(c).text());
+                    e = e.givenAs(axes.get(c).override(at[c]), axes.get(c).option());
                 }
                 throw e;
             }
