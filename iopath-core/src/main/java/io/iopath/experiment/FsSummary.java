@@ -1,6 +1,5 @@
 package io.iopath.experiment;
 
-import io.iopath.fs.FsPowerLoss;
 import io.iopath.fs.FsStats;
 import io.iopath.metrics.fio.JobStats;
 import io.iopath.result.FileSystemReport;
@@ -8,7 +7,6 @@ import io.iopath.result.LatencySummary;
 import io.iopath.workload.Workload;
 import io.iopath.workload.job.FileJob;
 import java.util.List;
-import java.util.Locale;
 
 /** The file system's part of a run's result, and the power-failure note of a run on one. */
 final class FsSummary {
@@ -35,14 +33,5 @@ final class FsSummary {
                 s.deviceBytesRead(), s.deviceBytesWritten(), s.journalCommits(), s.journalBlocks(),
                 s.journalCommits() == 0 ? 0 : s.commitNsTotal() / s.journalCommits(), s.commitNsMax(),
                 s.throttled(), s.peakDirtyPages(), s.dirtyLimitPages(), s.checkpoints(), sync.lat.count(), fsync);
-    }
-
-    static String powerLoss(FsPowerLoss l, boolean barrier) {
-        return String.format(Locale.ROOT,
-                "power failure, file system: %d pages written by applications and only in the page cache lost (expected);"
-                        + " %d blocks of fsync'd data lost in the drive's cache%s; %d journal blocks lost in the drive's cache",
-                l.bufferedPagesLost(), l.fsyncedBlocksLost(),
-                l.fsyncedBlocksLost() > 0 ? (barrier ? " (a contract violation: barrier=1)" : " (barrier=0 with the write cache on)") : "",
-                l.commitBlocksLost());
     }
 }

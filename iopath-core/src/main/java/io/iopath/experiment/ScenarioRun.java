@@ -34,6 +34,7 @@ import io.iopath.workload.postmark.PostmarkProcess;
 import io.iopath.workload.Workload;
 import io.iopath.fs.FsPids;
 import io.iopath.fs.FsPowerLoss;
+import io.iopath.result.FileSystemLoss;
 import io.iopath.fs.FsStats;
 import io.iopath.fs.FileSystem;
 import io.iopath.fs.mount.Mkfs;
@@ -371,7 +372,8 @@ public final class ScenarioRun {
         }
         PowerLossReport loss = powerFailure == null ? null : powerFailure.report().orElseThrow();
         if (loss != null && fsPowerLoss != null) {
-            loss = loss.withJournal(fsPowerLoss.journal());
+            loss = loss.withFileSystem(fsPowerLoss.journal(), new FileSystemLoss(fsPowerLoss.bufferedPagesLost(),
+                    fsPowerLoss.fsyncedBlocksLost(), fsPowerLoss.commitBlocksLost(), scenario.filesystem().options().barrier()));
         }
         return result(loss);
     }
@@ -581,9 +583,6 @@ public final class ScenarioRun {
         Set<String> notes = new LinkedHashSet<>();
         for (Workload w : workloads) {
             notes.addAll(w.notes());
-        }
-        if (fsPowerLoss != null) {
-            notes.add(FsSummary.powerLoss(fsPowerLoss, scenario.filesystem().options().barrier()));
         }
         if (nand != null) {
             notes.add(nandNote(nand));

@@ -19,6 +19,15 @@ public final class PowerLossText {
                 j.violations(), j.violations() == 1 ? "" : "s", j.firstTid(), Units.seconds(j.firstCommitNs()));
     }
 
+    /** What the application lost on its file system, as a clause of {@link #describe}. */
+    static String fileSystem(io.iopath.result.FileSystemLoss f) {
+        return String.format(Locale.ROOT, "; file system: %d block%s of fsync'd data lost in the drive's cache%s, %d page%s"
+                        + " written but only in the page cache lost (expected), %d journal commit block%s lost",
+                f.fsyncedBlocksLost(), f.fsyncedBlocksLost() == 1 ? "" : "s",
+                f.fsyncedBlocksLost() == 0 ? "" : f.barriers() ? " (A CONTRACT VIOLATION: barriers on)" : " (no barriers, write cache on)",
+                f.pageCachePagesLost(), f.pageCachePagesLost() == 1 ? "" : "s", f.commitBlocksLost(), f.commitBlocksLost() == 1 ? "" : "s");
+    }
+
     /** One sentence for people: the terminal table, report.html, and fio-format runs' standard error. */
     public static String describe(PowerLossReport p) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "power failure at %.3f s: ", Units.seconds(p.atNs())));
@@ -34,6 +43,9 @@ public final class PowerLossText {
         sb.append(String.format(Locale.ROOT, "; %d write%s in flight lost", p.inFlightLost(), p.inFlightLost() == 1 ? "" : "s"));
         if (p.tornWrites() > 0) {
             sb.append(String.format(Locale.ROOT, "; %d torn (cut while being written to the media)", p.tornWrites()));
+        }
+        if (p.fileSystem() != null) {
+            sb.append(fileSystem(p.fileSystem()));
         }
         if (p.journal() != null) {
             sb.append(journal(p.journal()));

@@ -75,6 +75,14 @@ public final class ResultJson {
             pf.put("oldest_lost_age_ns", p.oldestLostAgeNs());
             pf.put("in_flight_lost", p.inFlightLost());
             pf.put("torn_writes", p.tornWrites());
+            if (p.fileSystem() != null) {
+                // a run on a file system: what the application lost
+                ObjectNode fs = pf.putObject("file_system");
+                fs.put("fsynced_blocks_lost", p.fileSystem().fsyncedBlocksLost());
+                fs.put("page_cache_pages_lost", p.fileSystem().pageCachePagesLost());
+                fs.put("commit_blocks_lost", p.fileSystem().commitBlocksLost());
+                fs.put("barriers", p.fileSystem().barriers());
+            }
             if (p.journal() != null) {
                 // a run on a journaled file system: committed transactions incomplete on the media
                 ObjectNode jc = pf.putObject("journal_consistency");

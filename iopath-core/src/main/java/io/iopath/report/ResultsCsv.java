@@ -40,7 +40,8 @@ public final class ResultsCsv {
             "device_bytes_read", "device_bytes_written", "journal_commits", "journal_blocks",
             "journal_commit_mean_ns", "journal_commit_max_ns",
             "fsyncs", "fsync_latency_mean_ns", "fsync_latency_p50_ns", "fsync_latency_p99_ns", "fsync_latency_max_ns",
-            "power_failure_journal_violations", "power_failure_journal_first_tid", "power_failure_journal_first_commit_ns");
+            "power_failure_journal_violations", "power_failure_journal_first_tid", "power_failure_journal_first_commit_ns",
+            "power_failure_fsynced_blocks_lost", "power_failure_page_cache_pages_lost", "power_failure_commit_blocks_lost");
 
     /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
     public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job",
@@ -131,12 +132,15 @@ public final class ResultsCsv {
         }
         LatencySummary l = f.fsyncLatency();
         io.iopath.result.JournalConsistency j = p == null ? null : p.journal();
+        io.iopath.result.FileSystemLoss lost = p == null ? null : p.fileSystem();
         return List.of(f.type(), Csv.num(f.pageCacheHits()), Csv.num(f.pageCacheMisses()), Csv.num(f.appBytesRead()),
                 Csv.num(f.appBytesWritten()), Csv.num(f.deviceBytesRead()), Csv.num(f.deviceBytesWritten()),
                 Csv.num(f.journalCommits()), Csv.num(f.journalBlocks()), Csv.num(f.commitMeanNs()), Csv.num(f.commitMaxNs()),
                 Csv.num(f.fsyncs()), Csv.num(l.mean()), Csv.num(l.p50()), Csv.num(l.p99()), Csv.num(l.max()),
                 j == null ? "" : Csv.num(j.violations()), j == null || j.violations() == 0 ? "" : Csv.num(j.firstTid()),
-                j == null || j.violations() == 0 ? "" : Csv.num(j.firstCommitNs()));
+                j == null || j.violations() == 0 ? "" : Csv.num(j.firstCommitNs()),
+                lost == null ? "" : Csv.num(lost.fsyncedBlocksLost()), lost == null ? "" : Csv.num(lost.pageCachePagesLost()),
+                lost == null ? "" : Csv.num(lost.commitBlocksLost()));
     }
 
     private static List<String> row(Result r, String direction, DirectionStats d, String job, long jobElapsedNs,

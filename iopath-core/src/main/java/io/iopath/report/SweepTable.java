@@ -84,6 +84,10 @@ public final class SweepTable {
             Predicate<Result> has = r -> r.powerLoss() != null;
             c.add(new Column("acked writes lost", r -> has.test(r) ? Long.toString(r.powerLoss().acknowledgedLost()) : ""));
             c.add(new Column("promised lost", r -> has.test(r) ? Long.toString(r.powerLoss().promisedLost()) : ""));
+            if (results.stream().anyMatch(r -> r.powerLoss() != null && r.powerLoss().fileSystem() != null)) {
+                c.add(new Column("fsync'd blocks lost", r -> has.test(r) && r.powerLoss().fileSystem() != null
+                        ? Long.toString(r.powerLoss().fileSystem().fsyncedBlocksLost()) : ""));
+            }
             if (results.stream().anyMatch(r -> r.powerLoss() != null && r.powerLoss().journal() != null)) {
                 c.add(new Column("journal violations", r -> has.test(r) && r.powerLoss().journal() != null
                         ? Long.toString(r.powerLoss().journal().violations()) : ""));

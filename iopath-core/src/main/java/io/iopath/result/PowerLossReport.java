@@ -16,25 +16,27 @@ package io.iopath.result;
  * @param journal              for a run on a journaled file system, the committed transactions
  *                             the cut left incomplete on the media (journal consistency
  *                             violations, spec §6.2); null without a file system
+ * @param fileSystem           for a run on a file system, what the application lost: fsync'd
+ *                             blocks, page-cache pages, commit blocks; null without one
  */
 public record PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
-        long oldestLostAgeNs, long inFlightLost, long tornWrites, JournalConsistency journal) {
+        long oldestLostAgeNs, long inFlightLost, long tornWrites, JournalConsistency journal, FileSystemLoss fileSystem) {
 
     /** The drive's losses alone (no file system). */
     public PowerLossReport(long atNs, long acknowledgedLost, long acknowledgedLostBytes, long promisedLost,
                            long oldestLostAgeNs, long inFlightLost, long tornWrites) {
-        this(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs, inFlightLost, tornWrites, null);
+        this(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs, inFlightLost, tornWrites, null, null);
     }
 
     /** The same losses, {@code torn} of them cut mid-write. */
     public PowerLossReport withTornWrites(long torn) {
         return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
-                inFlightLost, torn, journal);
+                inFlightLost, torn, journal, fileSystem);
     }
 
-    /** The same losses, with the file system's journal check. */
-    public PowerLossReport withJournal(JournalConsistency j) {
+    /** The same losses, with the file system's: its journal check and what the application lost. */
+    public PowerLossReport withFileSystem(JournalConsistency j, FileSystemLoss f) {
         return new PowerLossReport(atNs, acknowledgedLost, acknowledgedLostBytes, promisedLost, oldestLostAgeNs,
-                inFlightLost, tornWrites, j);
+                inFlightLost, tornWrites, j, f);
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.fs.FsPowerLoss;
+import io.iopath.result.FileSystemLoss;
 import io.iopath.result.FileSystemReport;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
@@ -142,6 +144,51 @@ class FileSystemReportTest {
         String sentence = "JOURNAL CONSISTENCY VIOLATION: " + j.violations() + " committed transaction";
         assertThat(ResultTable.render(r)).contains(sentence).contains("the first transaction " + j.firstTid());
         assertThat(HtmlReport.run(r, new ScenarioSource("s.yaml", List.of(), TORN_COMMIT))).contains(sentence);
+    }
+
+    /**
+     * What the application lost (fsync'd blocks, page-cache pages, commit blocks) is in every
+     * report, not only in a note on standard error: a sweep over barrier=0,1 showed no column for
+     * the one figure it was run for.
+     */
+    @Test
+    void theApplicationsLossesAreInEveryReportOfThePowerLoss() {
+        for (String options : List.of("barrier=0", "barrier=1")) {
+            String yaml = TORN_COMMIT.replace("barrier=0", options);
+            ScenarioRun run = new ScenarioRun(ScenarioReader.read("s.yaml", yaml, List.of()));
+            Result r = run.execute(p -> { });
+            FsPowerLoss fs = run.fileSystemPowerLoss().orElseThrow();
+            assertThat(r.powerLoss().fileSystem()).isEqualTo(new FileSystemLoss(fs.bufferedPagesLost(), fs.fsyncedBlocksLost(),
+                    fs.commitBlocksLost(), options.equals("barrier=1")));
+
+            JsonNode j = ResultJson.toJson(r).get("power_failure").get("file_system");
+            assertThat(j.get("fsynced_blocks_lost").asLong()).isEqualTo(fs.fsyncedBlocksLost());
+            assertThat(j.get("page_cache_pages_lost").asLong()).isEqualTo(fs.bufferedPagesLost());
+            assertThat(j.get("commit_blocks_lost").asLong()).isEqualTo(fs.commitBlocksLost());
+            assertThat(j.get("barriers").asBoolean()).isEqualTo(options.equals("barrier=1"));
+
+            String[] lines = ResultsCsv.of(r).split("\n");
+            List<String> header = List.of(lines[0].split(","));
+            List<String> first = List.of(lines[1].split(",", -1));
+            assertThat(first.get(header.indexOf("power_failure_fsynced_blocks_lost"))).isEqualTo(Long.toString(fs.fsyncedBlocksLost()));
+            assertThat(first.get(header.indexOf("power_failure_page_cache_pages_lost"))).isEqualTo(Long.toString(fs.bufferedPagesLost()));
+            assertThat(first.get(header.indexOf("power_failure_commit_blocks_lost"))).isEqualTo(Long.toString(fs.commitBlocksLost()));
+            assertThat(header.subList(header.size() - 3, header.size())).as("new columns at the end")
+                    .containsExactly("power_failure_fsynced_blocks_lost", "power_failure_page_cache_pages_lost",
+                            "power_failure_commit_blocks_lost");
+
+            String clause = "file system: " + fs.fsyncedBlocksLost() + " block" + (fs.fsyncedBlocksLost() == 1 ? "" : "s")
+                    + " of fsync'd data lost";
+            assertThat(ResultTable.render(r)).contains(clause);
+            assertThat(SweepTable.render(List.of("filesystem.options"), List.of(new LabelledResult(List.of(options), r))))
+                    .contains("| fsync'd blocks lost |").contains("| " + fs.fsyncedBlocksLost() + " |");
+            if (options.equals("barrier=0")) {
+                assertThat(fs.fsyncedBlocksLost()).as("this cut loses fsync'd data without barriers").isPositive();
+                assertThat(ResultTable.render(r)).contains("(no barriers, write cache on)");
+            } else {
+                assertThat(fs.fsyncedBlocksLost()).isZero();
+            }
+        }
     }
 
     @Test
