@@ -134,6 +134,20 @@ final class HtmlReport {
                     .append(SvgCharts.groupedByDirection(axis, captions, results, "p99 latency (ms)",
                             d -> Units.ms(d.latency().p99()), "chart-p99"))
                     .append("\n<figcaption>99th percentile of per-bio latency, Q to C.</figcaption>\n</figure>\n</section>\n");
+            int chart = 0;
+            for (Metric m : powerLossMetrics(runs)) {
+                double[][] v = new double[1][runs.size()];
+                for (int i = 0; i < runs.size(); i++) {
+                    v[0][i] = m.value().applyAsDouble(runs.get(i).result());
+                }
+                sb.append("<section>\n<h2>").append(esc(m.title())).append("</h2>\n");
+                if (java.util.Arrays.stream(v[0]).allMatch(x -> x == 0)) {
+                    sb.append("<p>None in any run.</p>\n</section>\n"); // a chart of zeros says less, and its axis is blank
+                    continue;
+                }
+                sb.append("<figure>\n").append(SvgCharts.bars(axis == null ? "run" : axis, captions, List.of(m.axis()), v, m.axis(),
+                        false, "chart-loss-" + chart++)).append("\n</figure>\n</section>\n");
+            }
         }
 
         sb.append("<section>\n<h2>Every run</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
@@ -295,9 +309,20 @@ final class HtmlReport {
         if (runs.stream().anyMatch(r -> r.result().flush().count() > 0)) {
             m.add(new Metric("Flush p99 latency", "flush p99 (ms)", r -> Units.ms(r.flush().latency().p99()), 2));
         }
+        m.addAll(powerLossMetrics(runs));
+        return m;
+    }
+
+    /** What a power failure destroyed, for the runs that have one: the drive's count, the file system's, the journal's. */
+    private static List<Metric> powerLossMetrics(List<LabelledResult> runs) {
+        List<Metric> m = new ArrayList<>();
         if (runs.stream().anyMatch(r -> r.result().powerLoss() != null)) {
             m.add(new Metric("Acknowledged writes lost at the power failure", "writes lost",
                     r -> r.powerLoss() == null ? 0 : r.powerLoss().acknowledgedLost(), 0));
+        }
+        if (runs.stream().anyMatch(r -> r.result().powerLoss() != null && r.result().powerLoss().fileSystem() != null)) {
+            m.add(new Metric("Blocks of fsync'd data lost at the power failure", "fsync'd blocks lost",
+                    r -> r.powerLoss() == null || r.powerLoss().fileSystem() == null ? 0 : r.powerLoss().fileSystem().fsyncedBlocksLost(), 0));
         }
         if (runs.stream().anyMatch(r -> r.result().powerLoss() != null && r.result().powerLoss().journal() != null)) {
             m.add(new Metric("Committed transactions incomplete on the media at the power failure", "journal violations",

@@ -247,7 +247,11 @@ final class SvgCharts {
         CategoryAxis axis = new CategoryAxis(categoryAxisLabel);
         axis.setMaximumCategoryLabelLines(3);
         axis.setMaximumCategoryLabelWidthRatio(1.0f);
-        org.jfree.chart.axis.ValueAxis y = numberAxis(axisLabel);
+        NumberAxis counts = numberAxis(axisLabel);
+        if (java.util.Arrays.stream(values).flatMapToDouble(java.util.Arrays::stream).allMatch(v -> v == Math.rint(v))) {
+            counts.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT)); // counts: no tick at 2.8 writes
+        }
+        org.jfree.chart.axis.ValueAxis y = counts;
         if (log && hi > 0) {
             LogAxis l = new DecadeLogAxis(axisLabel + ", log scale");
             double bottom = niceBelow(lo);

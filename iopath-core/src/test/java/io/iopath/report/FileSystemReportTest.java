@@ -153,6 +153,7 @@ class FileSystemReportTest {
      */
     @Test
     void theApplicationsLossesAreInEveryReportOfThePowerLoss() {
+        List<LabelledResult> sweep = new java.util.ArrayList<>();
         for (String options : List.of("barrier=0", "barrier=1")) {
             String yaml = TORN_COMMIT.replace("barrier=0", options);
             ScenarioRun run = new ScenarioRun(ScenarioReader.read("s.yaml", yaml, List.of()));
@@ -188,7 +189,13 @@ class FileSystemReportTest {
             } else {
                 assertThat(fs.fsyncedBlocksLost()).isZero();
             }
+            sweep.add(new LabelledResult(List.of(options), r));
         }
+        // a sweep's page over one categorical parameter: a chart per loss, a sentence for one no run has
+        String html = HtmlReport.comparison("t", List.of("filesystem.options"), sweep);
+        assertThat(html).contains("<h2>Blocks of fsync&#39;d data lost at the power failure</h2>\n<figure>");
+        String withBarriers = HtmlReport.comparison("t", List.of("filesystem.options"), sweep.subList(1, 2));
+        assertThat(withBarriers).contains("<h2>Blocks of fsync&#39;d data lost at the power failure</h2>\n<p>None in any run.</p>");
     }
 
     @Test
