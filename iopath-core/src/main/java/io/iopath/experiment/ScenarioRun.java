@@ -373,7 +373,7 @@ public final class ScenarioRun {
         PowerLossReport loss = powerFailure == null ? null : powerFailure.report().orElseThrow();
         if (loss != null && fsPowerLoss != null) {
             loss = loss.withFileSystem(fsPowerLoss.journal(), new FileSystemLoss(fsPowerLoss.bufferedPagesLost(),
-                    fsPowerLoss.fsyncedBlocksLost(), fsPowerLoss.commitBlocksLost(), scenario.filesystem().options().barrier()));
+                    fsPowerLoss.fsyncedBlocksLost(), fsPowerLoss.commitBlocksLost(), fs.barriers()));
         }
         return result(loss);
     }

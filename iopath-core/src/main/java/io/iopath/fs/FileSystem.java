@@ -88,6 +88,13 @@ public interface FileSystem {
     FsStats stats();
 
     /**
+     * Whether it was mounted with barriers: its commits (and fsyncs) are cache flushes and FUA
+     * writes, so nothing an fsync returned for can be lost in the drive's cache (ext3
+     * {@code barrier=1}, ReiserFS {@code barrier=flush}, XFS {@code barrier}).
+     */
+    boolean barriers();
+
+    /**
      * Power fails now: the page cache is gone, and so are the writes the drive held only in its
      * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}, or
      * {@code {sector, sectors, ackNs}} with the time the drive acknowledged each (−1: not yet),

@@ -54,6 +54,20 @@ class FileSystemPowerFailureTest {
         return run.fileSystemPowerLoss().orElseThrow();
     }
 
+    /** The report's "barriers" is each file system's own option, not ext3's reading of the option text. */
+    @Test
+    void theReportSaysWhetherEachFileSystemHadBarriers() {
+        for (String[] t : new String[][] {{"ext3", "barrier=1", "barrier=0"}, {"reiserfs", "barrier=flush", "barrier=none"},
+                {"xfs", "barrier", "nobarrier"}}) {
+            for (int off = 0; off < 2; off++) {
+                ScenarioRun run = new ScenarioRun(ScenarioReader.read("s.yaml", RUN,
+                        List.of("filesystem.type=" + t[0], "filesystem.options=" + t[1 + off], "power_failure.at=2s")));
+                assertThat(run.execute(p -> { }).powerLoss().fileSystem().barriers()).as("%s %s", t[0], t[1 + off])
+                        .isEqualTo(off == 0);
+            }
+        }
+    }
+
     @Test
     void barriersKeepFsyncedData() {
         long lostWithout = 0;

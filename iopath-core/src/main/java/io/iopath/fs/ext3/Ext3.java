@@ -696,6 +696,11 @@ public final class Ext3 implements FileSystem {
      * cache, given as partition-independent sector ranges {@code lost[i] = {sector, sectors}}.
      */
     @Override
+    public boolean barriers() {
+        return options.barrier();
+    }
+
+    @Override
     public FsPowerLoss powerFail(List<long[]> lost) {
         List<Mapping> files = new ArrayList<>();
         for (Ext3Inode i : icache.values()) {

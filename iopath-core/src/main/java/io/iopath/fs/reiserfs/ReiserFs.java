@@ -766,6 +766,11 @@ public final class ReiserFs implements FileSystem {
     }
 
     @Override
+    public boolean barriers() {
+        return options.barrierFlush();
+    }
+
+    @Override
     public FsPowerLoss powerFail(List<long[]> lost) {
         List<Mapping> files = new ArrayList<>();
         for (ReiserInode i : icache.values()) {

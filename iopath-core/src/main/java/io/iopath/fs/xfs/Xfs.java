@@ -605,6 +605,11 @@ public final class Xfs implements FileSystem {
     }
 
     @Override
+    public boolean barriers() {
+        return options.barrier();
+    }
+
+    @Override
     public FsPowerLoss powerFail(List<long[]> lost) {
         List<Mapping> files = new ArrayList<>();
         for (XfsInode i : icache.values()) {
