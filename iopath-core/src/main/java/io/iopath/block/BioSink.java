@@ -20,4 +20,15 @@ public interface BioSink {
     default boolean congested(Op op) {
         return false;
     }
+
+    /**
+     * Whether a barrier (a PREFLUSH or FUA bio) is ordered after every bio submitted before it:
+     * 2.6's block layer drained the queue for it (QUEUE_ORDERED_DRAIN*, or ORDERED tags), the
+     * blk-flush sequence since 2.6.37 orders nothing. A 2.6 file system that submits its commit
+     * at once as a barrier (ReiserFS {@code barrier=flush}) relies on it; on a sink that does not
+     * order, it waits for its log blocks first, as ReiserFS has since barriers went.
+     */
+    default boolean ordersBarriers() {
+        return false;
+    }
 }

@@ -511,6 +511,12 @@ public final class BlockQueue implements ElevatorQueue, BioSink {
         return pool.congested(direction(op));
     }
 
+    /** The legacy (2.6) queue drains for a barrier or tags it ORDERED ({@link FlushSequencer}); blk-mq does neither. */
+    @Override
+    public boolean ordersBarriers() {
+        return legacy;
+    }
+
     public long bioMerges() {
         return merger.backMerges + merger.frontMerges;
     }

@@ -100,6 +100,11 @@ public final class MediaVersions implements WriteLog {
             public boolean congested(Op op) {
                 return below.congested(op);
             }
+
+            @Override
+            public boolean ordersBarriers() {
+                return below.ordersBarriers();
+            }
         };
     }
 

@@ -122,7 +122,8 @@ public final class ReiserFs implements FileSystem {
         for (int k = 0; k < layout.bitmaps; k++) {
             pin(layout.bitmapBlock(k));
         }
-        this.journal = new ReiserJournal(sim, cache, io, bdev, bitmap, journalBlocks, options, pids.kjournald(), permanent);
+        this.journal = new ReiserJournal(sim, cache, io, bdev, bitmap, journalBlocks, options, sink.ordersBarriers(), pids.kjournald(),
+                permanent);
         this.meta = new MetaBuffers(cache, io, bdev, journal::logged);
         writeback.setSuperOps(new Writeback.SuperOps() {
             @Override

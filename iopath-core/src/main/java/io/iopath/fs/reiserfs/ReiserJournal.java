@@ -40,14 +40,17 @@ final class ReiserJournal extends Journal {
     static final long NS_PER_MS = 1_000_000L;
 
     private final ReiserOptions options;
+    /** Whether the block layer orders a barrier after the bios before it (2.6 legacy queue). */
+    private final boolean barriersOrdered;
     private final int workerPid;
     /** s_dirt: something was logged since the last write_super. */
     private boolean superDirty;
 
     ReiserJournal(Simulator sim, PageCache cache, PageIo io, Mapping bdev, ReiserBitmap bitmap, long[] journal,
-                  ReiserOptions options, int workerPid, Set<Long> permanent) {
+                  ReiserOptions options, boolean barriersOrdered, int workerPid, Set<Long> permanent) {
         super(sim, cache, io, bdev, bitmap::commitFreed, journal, workerPid, permanent, Integer.MAX_VALUE);
         this.options = options;
+        this.barriersOrdered = barriersOrdered;
         this.workerPid = workerPid;
     }
 
@@ -69,7 +72,10 @@ final class ReiserJournal extends Journal {
 
     @Override
     protected boolean commitBlockWaitsForLog() {
-        return !options.barrierFlush();
+        // 2.6's flush_commit_list submits the commit at once as a barrier, which the block layer
+        // orders after the log blocks; without that order (blk-mq) it waits for them, as
+        // ReiserFS has since 2.6.37 replaced barriers with PREFLUSH | FUA
+        return !(options.barrierFlush() && barriersOrdered);
     }
 
     void logged(long block) {
