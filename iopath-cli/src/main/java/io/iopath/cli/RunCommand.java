@@ -196,7 +196,7 @@ final class RunCommand implements Callable<Integer> {
             } else if (!sections.isEmpty()) {
                 throw new BadInputException("--section: only for a fio job file (a scenario's jobs are all run)");
             } else if (ScenarioReader.isVirtual(scenarioFile.toString(), Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
-                return virtual(all);
+                return virtual(all, intervalNs);
             } else {
                 scenario = ScenarioReader.read(scenarioFile, all);
             }
@@ -327,15 +327,20 @@ final class RunCommand implements Callable<Integer> {
 
     /**
      * A guest on a virtual disk (a scenario with {@code guest:}, docs/virtual-disks.md): the guest's
-     * table, then QEMU, the host drive and a host power failure's losses per level. The trace and
-     * report outputs of a plain run are not written for it yet, and say so.
+     * table, then QEMU, the host drive and a host power failure's losses per level; {@code --out}'s
+     * files and {@code --json} with them. The trace outputs of a plain run are not written for it
+     * yet, and say so.
      */
-    private int virtual(List<String> all) {
+    private int virtual(List<String> all, long intervalNs) throws IOException {
         for (Object[] o : new Object[][] {{"--trace-out", traceOut}, {"--blktrace", blktraceFile},
-                {"--blktrace-dir", blktraceDir}, {"--out", outDir}, {"--output-format", outputFormat}}) {
+                {"--blktrace-dir", blktraceDir}, {"--output-format", outputFormat}}) {
             if (o[1] != null) {
                 throw new BadInputException(o[0] + ": not for a guest on a virtual disk yet (" + scenarioFile + " has a guest: section)");
             }
+        }
+        if (splitByDevice || jobs != null) {
+            throw new BadInputException((splitByDevice ? "--split-by-device" : "--jobs") + ": a guest on a virtual disk replays no "
+                    + "multi-device trace (" + scenarioFile + " has a guest: section)");
         }
         VirtualScenario scenario = ScenarioReader.readVirtual(scenarioFile, all);
         PrintWriter out = spec.commandLine().getOut();
@@ -346,9 +351,12 @@ final class RunCommand implements Callable<Integer> {
         }
         VirtualResult result;
         try {
-            result = new VirtualRun(scenario).execute();
+            result = new VirtualRun(scenario, io.iopath.block.BlockTracepoints.NONE, intervalNs).execute();
         } catch (io.iopath.experiment.RunException e) {
             throw new BadInputException(e.getMessage());
+        }
+        if (outDir != null) {
+            RunReport.writeVirtual(outDir, result, scenarioSource(all, null));
         }
         if (json) {
             out.print(VirtualRunText.json(result));
@@ -357,6 +365,10 @@ final class RunCommand implements Callable<Integer> {
         out.print(ResultTable.render(result.guest()));
         out.println();
         out.print(VirtualRunText.render(result));
+        if (outDir != null) {
+            out.println();
+            out.println("wrote " + String.join(", ", RunReport.FILES) + " in " + outDir);
+        }
         return 0;
     }
 

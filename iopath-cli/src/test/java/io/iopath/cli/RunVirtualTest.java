@@ -47,7 +47,68 @@ class RunVirtualTest {
     }
 
     @Test
-    void outputsAPlainRunWritesAreRefusedForNow() throws IOException {
+    void anOutputDirectoryHoldsTheGuestsRunAndEachLevelsLosses() throws Exception {
+        Path out = dir.resolve("out");
+        Outcome o = iopath("run", scenario().toString(), "--out", out.toString(), "--interval", "100ms");
+        assertThat(o.status()).as(o.err()).isZero();
+        assertThat(o.out()).contains("wrote results.json, results.csv, latency.csv, timeseries.csv, report.html in " + out);
+        for (String f : io.iopath.report.RunReport.FILES) {
+            assertThat(out.resolve(f)).isNotEmptyFile();
+        }
+        // results.json is what --json prints, with the hash the table names
+        Outcome json = iopath("run", scenario().toString(), "--json");
+        String written = Files.readString(out.resolve("results.json"));
+        assertThat(written).isEqualTo(json.out());
+        JsonNode root = new ObjectMapper().readTree(written);
+        String hash = root.get("scenario_hash").asText();
+        assertThat(hash).matches("[0-9a-f]{16}");
+        assertThat(o.out()).contains("scenario hash " + hash);
+        assertThat(root.has("drive_queue")).as("the guest's disk is the virtual one: no drive queue of its own").isFalse();
+        assertThat(root.get("virtual_disk").get("drive_queue").get("max_tagged").asLong()).isPositive();
+        assertThat(root.get("filesystem").get("fsyncs").asLong()).isPositive();
+        JsonNode pf = root.get("virtual_disk").get("power_failure");
+
+        // results.csv: the guest's rows, each ending in the virtual disk's columns with results.json's figures
+        java.util.List<String> lines = Files.readAllLines(out.resolve("results.csv"));
+        java.util.List<String> header = java.util.List.of(lines.get(0).split(","));
+        assertThat(header.subList(header.size() - io.iopath.report.ResultsCsv.VIRTUAL_DISK_COLUMNS.size(), header.size()))
+                .isEqualTo(io.iopath.report.ResultsCsv.VIRTUAL_DISK_COLUMNS);
+        assertThat(lines).hasSize(1 + 3 + 3 * root.get("jobs").size());
+        for (String line : lines.subList(1, lines.size())) {
+            java.util.List<String> cells = java.util.List.of(line.split(",", -1));
+            assertThat(cells).hasSameSizeAs(header);
+            assertThat(cells.get(header.indexOf("scenario_hash"))).isEqualTo(hash);
+            assertThat(cells.get(header.indexOf("virtual_disk_cache"))).isEqualTo("unsafe");
+            assertThat(cells.get(header.indexOf("fs_type"))).isEqualTo("ext3");
+            for (String key : java.util.List.of("guest_acked_lost", "guest_flushed_lost", "host_page_cache_lost", "drive_acknowledged_lost")) {
+                assertThat(cells.get(header.indexOf("virtual_disk_power_failure_" + key))).isEqualTo(pf.get(key).asText());
+            }
+        }
+        assertThat(pf.get("guest_flushed_lost").asLong()).as("unsafe breaks the guest's fsync").isPositive();
+
+        // the time series at --interval: 100 ms steps over the 300 ms to the power failure
+        assertThat(Files.readAllLines(out.resolve("timeseries.csv")).stream().skip(1).map(l -> l.split(",")[0]).distinct())
+                .containsExactly("0", "100000000", "200000000");
+        // the page: well-formed, with the virtual disk's section
+        String html = Files.readString(out.resolve("report.html"));
+        javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertThat(html).contains("<h2>Virtual disk</h2>", "cache unsafe", "the guest&#39;s fsync was broken");
+    }
+
+    @Test
+    void aSweepOrASplitOfAGuestIsRefusedWithWhatRunsOne() throws IOException {
+        Outcome sweep = iopath("sweep", scenario().toString(), "--vary", "qemu.cache=unsafe,none");
+        assertThat(sweep.status()).isEqualTo(2);
+        assertThat(sweep.err()).contains("guest: a guest on a virtual disk runs only as one run, 'iopath run FILE'")
+                .doesNotContain("Exception");
+        Outcome split = iopath("run", scenario().toString(), "--split-by-device");
+        assertThat(split.status()).isEqualTo(2);
+        assertThat(split.err()).contains("--split-by-device: a guest on a virtual disk replays no multi-device trace");
+    }
+
+    @Test
+    void theTraceOutputsOfAPlainRunAreRefusedForNow() throws IOException {
         Outcome o = iopath("run", scenario().toString(), "--trace-out", dir.resolve("t.blk").toString());
         assertThat(o.status()).isEqualTo(2);
         assertThat(o.err()).contains("--trace-out: not for a guest on a virtual disk yet");

@@ -27,6 +27,7 @@ import io.iopath.result.DriveQueueStats;
 import io.iopath.result.FioResult;
 import io.iopath.result.HostStats;
 import io.iopath.result.PowerLossReport;
+import io.iopath.result.Provenance;
 import io.iopath.result.Result;
 import io.iopath.result.VirtualPowerLoss;
 import io.iopath.result.VirtualResult;
@@ -71,7 +72,7 @@ public final class VirtualRun {
     private final IssueTap guestTap;
     private final BlockQueue guestQueue;
     private final ScsiDriver guestDriver;
-    private final RunMetrics guestMetrics = new RunMetrics();
+    private final RunMetrics guestMetrics;
     private final RunMetrics hostMetrics = new RunMetrics();
     private final List<Workload> workloads = new ArrayList<>();
     private final FileSystem guestFs;
@@ -81,7 +82,16 @@ public final class VirtualRun {
 
     /** @param hostTrace what attaches to the host block layer's tracepoints */
     public VirtualRun(VirtualScenario scenario, BlockTracepoints hostTrace) {
+        this(scenario, hostTrace, RunMetrics.DEFAULT_INTERVAL_NS);
+    }
+
+    /**
+     * @param hostTrace  what attaches to the host block layer's tracepoints
+     * @param intervalNs the interval of the guest's time series
+     */
+    public VirtualRun(VirtualScenario scenario, BlockTracepoints hostTrace, long intervalNs) {
         this.scenario = scenario;
+        this.guestMetrics = new RunMetrics(intervalNs);
         Scenario host = scenario.host();
         this.sim = new Simulator(host.seed());
         // the host level: drive, ledger, queue, driver — as ScenarioRun builds them
@@ -254,11 +264,14 @@ public final class VirtualRun {
                 new HostStats(guestMetrics.bttRead(), guestMetrics.bttWrite(), guestQueue.stats(), guestDriver.busies(),
                         guestDriver.stalls(), guestDriver.stalledNs(), guestDriver.queueDepth(), g.plugging().yamlName(),
                         g.driver().yamlName()),
-                new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
-                        disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages()),
-                null /* the drive's losses are one level of powerLoss */, guestMetrics.jobs(), guestMetrics.flush(), guestMetrics.timeSeries());
+                null /* the virtual disk has no command queue or buffer of a drive: the physical drive's are the VirtualResult's */,
+                null /* the drive's losses are one level of powerLoss */, guestMetrics.jobs(), guestMetrics.flush(), guestMetrics.timeSeries(),
+                null, Provenance.of(scenario.host().hash()),
+                guestFs == null ? null : FsSummary.report(scenario.guestFs().type(), guestFs.stats(), workloads), List.of());
+        DriveQueueStats driveQueue = new DriveQueueStats(disk.meanTaggedQueue(), disk.maxTaggedQueue(), disk.meanEffectiveQueue(),
+                disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages());
         return new VirtualResult(guest, application(), scenario.qemu().cache().label(), scenario.qemu().device().yamlName(),
-                scenario.host().drive().spec().cache().writeCache(), hostTap.ios(0), hostTap.ios(1), driveFlushes,
+                scenario.host().drive().spec().cache().writeCache(), hostTap.ios(0), hostTap.ios(1), driveFlushes, driveQueue,
                 vdisk.flushes(), vdisk.hostFdatasyncs(), vdisk.completedBeforeDurable(), powerLoss);
     }
 

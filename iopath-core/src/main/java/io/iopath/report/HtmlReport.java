@@ -12,6 +12,7 @@ import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
 import io.iopath.result.TimeSeries;
+import io.iopath.result.VirtualResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,6 +29,19 @@ final class HtmlReport {
 
     /** The report of one run: summary, latency CDF, where the time went, and the scenario as run. */
     public static String run(Result r, ScenarioSource scenario) {
+        return run(r, null, scenario);
+    }
+
+    /**
+     * The report of a guest on a virtual disk: the guest's run as {@link #run(Result, ScenarioSource)}
+     * gives it (its disk the virtual one), with a section for QEMU, the physical drive and the
+     * losses per level of a host power failure.
+     */
+    public static String virtualRun(VirtualResult v, ScenarioSource scenario) {
+        return run(v.guest(), v, scenario);
+    }
+
+    private static String run(Result r, VirtualResult virtual, ScenarioSource scenario) {
         StringBuilder sb = new StringBuilder();
         head(sb, "iopath: " + r.scenario());
         sb.append("<header>\n<h1>").append(esc(r.scenario())).append("</h1>\n");
@@ -64,6 +78,9 @@ final class HtmlReport {
         }
         if (r.filesystem() != null) {
             fileSystem(sb, r.filesystem());
+        }
+        if (virtual != null) {
+            virtualDisk(sb, virtual);
         }
         if (!r.timeSeries().points().isEmpty()) {
             overTime(sb, r);
@@ -496,6 +513,17 @@ final class HtmlReport {
 
     /** A name and its value, kept on one line when the header wraps. */
     /** The file system's figures: what the applications asked for against what the tables above saw at the device. */
+    /** QEMU, the physical drive and a host power failure's levels: the lines below the guest's table, as a table. */
+    private static void virtualDisk(StringBuilder sb, VirtualResult v) {
+        sb.append("<section>\n<h2>Virtual disk</h2>\n<table class=\"split\">\n");
+        for (VirtualRunText.Line l : VirtualRunText.lines(v)) {
+            fsRow(sb, (l.nested() ? "\u2514 " : "") + l.level().strip(), l.text());
+        }
+        sb.append("</table>\n<p class=\"note\">The tables above are the guest's: its block layer's view, with the virtual disk "
+                + "as its drive. A guest write is lost when its data was not on the physical drive's platters at the "
+                + "power failure; flushed means the guest had been promised it durable (docs/virtual-disks.md).</p>\n</section>\n");
+    }
+
     private static void fileSystem(StringBuilder sb, FileSystemReport f) {
         sb.append("<section>\n<h2>File system (").append(esc(f.type())).append(")</h2>\n<table class=\"split\">\n");
         fsRow(sb, "page cache", f.pageCacheHits() + " hits, " + f.pageCacheMisses() + " misses ("

@@ -56,14 +56,7 @@ public final class ResultJson {
             root.set("host", host(r.host()));
         }
         if (r.driveQueue() != null) {
-            ObjectNode q = root.putObject("drive_queue");
-            q.put("mean_tagged", r.driveQueue().meanTagged());
-            q.put("max_tagged", r.driveQueue().maxTagged());
-            q.put("mean_effective", r.driveQueue().meanEffective());
-            q.put("max_effective", r.driveQueue().maxEffective());
-            q.put("queue_full_answered", r.driveQueue().queueFullAnswered());
-            q.put("cache_hits", r.driveQueue().cacheHits());
-            q.put("destages", r.driveQueue().destages());
+            driveQueue(root.putObject("drive_queue"), r.driveQueue());
         }
         if (r.powerLoss() != null) {
             PowerLossReport p = r.powerLoss();
@@ -132,6 +125,17 @@ public final class ResultJson {
             ts.put("percentiles", "highest of the requested intervals'");
         }
         return root;
+    }
+
+    /** A drive's command queue and buffer: {@code drive_queue} of a run, {@code virtual_disk.drive_queue} of a guest's. */
+    static void driveQueue(ObjectNode q, io.iopath.result.DriveQueueStats d) {
+        q.put("mean_tagged", d.meanTagged());
+        q.put("max_tagged", d.maxTagged());
+        q.put("mean_effective", d.meanEffective());
+        q.put("max_effective", d.maxEffective());
+        q.put("queue_full_answered", d.queueFullAnswered());
+        q.put("cache_hits", d.cacheHits());
+        q.put("destages", d.destages());
     }
 
     private static ObjectNode filesystem(FileSystemReport f) {

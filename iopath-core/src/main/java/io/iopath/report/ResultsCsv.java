@@ -6,6 +6,8 @@ import io.iopath.result.FlushStats;
 import io.iopath.result.JobResult;
 import io.iopath.result.LatencySummary;
 import io.iopath.result.Result;
+import io.iopath.result.VirtualPowerLoss;
+import io.iopath.result.VirtualResult;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,9 +45,27 @@ public final class ResultsCsv {
             "power_failure_journal_violations", "power_failure_journal_first_tid", "power_failure_journal_first_commit_ns",
             "power_failure_fsynced_blocks_lost", "power_failure_page_cache_pages_lost", "power_failure_commit_blocks_lost");
 
+    /**
+     * The columns of a guest on a virtual disk, after the others, only in its {@code results.csv}:
+     * {@code virtual_disk_} and the key of results.json's {@code virtual_disk} object (a power
+     * failure's keys after {@code power_failure_}), the same on each row; the power failure's
+     * empty without one.
+     */
+    public static final List<String> VIRTUAL_DISK_COLUMNS = List.of(
+            "virtual_disk_device", "virtual_disk_cache", "virtual_disk_app_ops", "virtual_disk_app_iops",
+            "virtual_disk_app_clat_p50_ns", "virtual_disk_app_clat_p99_ns", "virtual_disk_guest_flushes",
+            "virtual_disk_host_fdatasyncs", "virtual_disk_completed_before_durable", "virtual_disk_drive_write_cache",
+            "virtual_disk_drive_reads", "virtual_disk_drive_writes", "virtual_disk_drive_flushes",
+            "virtual_disk_power_failure_at_ns", "virtual_disk_power_failure_guest_acked_lost",
+            "virtual_disk_power_failure_guest_flushed_lost", "virtual_disk_power_failure_guest_fsynced_blocks_lost",
+            "virtual_disk_power_failure_guest_page_cache_lost", "virtual_disk_power_failure_host_page_cache_lost",
+            "virtual_disk_power_failure_drive_acknowledged_lost", "virtual_disk_power_failure_drive_promised_lost",
+            "virtual_disk_power_failure_drive_in_flight_lost", "virtual_disk_power_failure_drive_torn_writes");
+
     /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
     public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job",
-            "iopath_version", "scenario_hash", "fs_type");
+            "iopath_version", "scenario_hash", "fs_type",
+            "virtual_disk_device", "virtual_disk_cache", "virtual_disk_drive_write_cache");
 
     /** The {@code job} of the rows of all jobs together. */
     public static final String ALL_JOBS = "all";
@@ -71,6 +91,43 @@ public final class ResultsCsv {
     /** The {@code results.csv} of one run. */
     public static String of(Result r) {
         return new ResultsCsv(List.of(), r.filesystem() != null).add(List.of(), r).text();
+    }
+
+    /** The {@code results.csv} of a guest on a virtual disk: the guest's rows, each with {@link #VIRTUAL_DISK_COLUMNS} at its end. */
+    public static String of(VirtualResult v) {
+        Result r = v.guest();
+        List<String> columns = new ArrayList<>(COLUMNS);
+        if (r.filesystem() != null) {
+            columns.addAll(FILESYSTEM_COLUMNS);
+        }
+        columns.addAll(VIRTUAL_DISK_COLUMNS);
+        Csv table = new Csv(List.of(), columns);
+        List<String> fs = r.filesystem() != null ? filesystemCells(r.filesystem(), r.powerLoss()) : List.of();
+        List<String> virtual = virtualDiskCells(v);
+        for (List<String> cells : cells(r)) {
+            List<String> row = new ArrayList<>(cells);
+            row.addAll(fs);
+            row.addAll(virtual);
+            table.row(List.of(), row);
+        }
+        return table.text();
+    }
+
+    private static List<String> virtualDiskCells(VirtualResult v) {
+        List<String> cells = new ArrayList<>(List.of(v.device(), v.mode(), Csv.num(v.application().ops()),
+                Csv.num(v.application().iops()), Csv.num(v.application().p50Ns()), Csv.num(v.application().p99Ns()),
+                Csv.num(v.guestFlushes()), Csv.num(v.hostFdatasyncs()), Csv.num(v.completedBeforeDurable()),
+                v.driveWriteCache() ? "on" : "off", Csv.num(v.driveReads()), Csv.num(v.driveWrites()), Csv.num(v.driveFlushes())));
+        VirtualPowerLoss p = v.powerLoss();
+        if (p == null) {
+            cells.addAll(java.util.Collections.nCopies(10, ""));
+        } else {
+            cells.addAll(List.of(Csv.num(p.atNs()), Csv.num(p.guestAckedLost()), Csv.num(p.guestFlushedLost()),
+                    Csv.num(p.guestFsyncedBlocksLost()), Csv.num(p.guestPageCacheLost()), Csv.num(p.hostPageCacheLost()),
+                    Csv.num(p.drive().acknowledgedLost()), Csv.num(p.drive().promisedLost()), Csv.num(p.drive().inFlightLost()),
+                    Csv.num(p.drive().tornWrites())));
+        }
+        return cells;
     }
 
     /** Every run of a sweep, in the order given. */

@@ -2,6 +2,7 @@ package io.iopath.report;
 
 import io.iopath.files.AtomicFiles;
 import io.iopath.result.Result;
+import io.iopath.result.VirtualResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,16 @@ public final class RunReport {
     public static List<Path> write(Path dir, Result r, ScenarioSource scenario) throws IOException {
         return writeAll(dir, FILES, ResultJson.toText(r), ResultsCsv.of(r), LatencyCsv.of(r), TimeSeriesCsv.of(r),
                 HtmlReport.run(r, scenario));
+    }
+
+    /**
+     * Writes every file of a guest on a virtual disk into {@code dir}, in {@link #FILES} order: the guest's
+     * run as {@link #write} writes one, with the {@code virtual_disk} object in results.json, its columns
+     * at the end of results.csv and its section in report.html.
+     */
+    public static List<Path> writeVirtual(Path dir, VirtualResult v, ScenarioSource scenario) throws IOException {
+        return writeAll(dir, FILES, VirtualRunText.json(v), ResultsCsv.of(v), LatencyCsv.of(v.guest()), TimeSeriesCsv.of(v.guest()),
+                HtmlReport.virtualRun(v, scenario));
     }
 
     /**

@@ -2,11 +2,26 @@ package io.iopath.report;
 
 import io.iopath.result.VirtualPowerLoss;
 import io.iopath.result.VirtualResult;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
-/** The lines a guest-on-a-virtual-disk run adds below the guest's own table: QEMU, the drive, and the losses per level. */
+/**
+ * What a guest-on-a-virtual-disk run adds to the guest's own results: QEMU, the physical drive,
+ * and a host power failure's losses per level — as lines below the guest's table, as the
+ * {@code virtual_disk} object of results.json, and as the rows of the report's section
+ * ({@link #lines}, which the table and the page share).
+ */
 public final class VirtualRunText {
     private VirtualRunText() {
+    }
+
+    /** One line of the virtual disk's account: its level ({@code "  guest"} under a power failure's line) and what it says. */
+    record Line(String level, String text) {
+        /** A line under another (a power failure's levels). */
+        boolean nested() {
+            return level.startsWith(" ");
+        }
     }
 
     /** The guest's results.json with a {@code virtual_disk} object: QEMU, the host drive, and the losses per level. */
@@ -26,6 +41,7 @@ public final class VirtualRunText {
         v.put("drive_reads", r.driveReads());
         v.put("drive_writes", r.driveWrites());
         v.put("drive_flushes", r.driveFlushes());
+        ResultJson.driveQueue(v.putObject("drive_queue"), r.driveQueue());
         VirtualPowerLoss p = r.powerLoss();
         if (p != null) {
             com.fasterxml.jackson.databind.node.ObjectNode pf = v.putObject("power_failure");
@@ -43,25 +59,34 @@ public final class VirtualRunText {
         return JsonText.of(root);
     }
 
+    /** The lines below the guest's table. */
     public static String render(VirtualResult r) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "virtual disk   %s, cache %s; guest jobs %.1f IOPS, clat p50 %s ms, p99 %s ms%n",
-                r.device(), r.mode(), r.application().iops(), Html.ms(r.application().p50Ns()), Html.ms(r.application().p99Ns())));
-        sb.append(String.format(Locale.ROOT, "QEMU           %d guest flushes, %d fdatasync calls on the image; %d guest writes"
-                + " completed before they were on the media%n", r.guestFlushes(), r.hostFdatasyncs(), r.completedBeforeDurable()));
-        sb.append(String.format(Locale.ROOT, "host drive     write cache %s: %d reads, %d writes, %d FLUSH CACHE%n",
-                r.driveWriteCache() ? "on" : "off", r.driveReads(), r.driveWrites(), r.driveFlushes()));
-        VirtualPowerLoss p = r.powerLoss();
-        if (p != null) {
-            sb.append(String.format(Locale.ROOT, "power failure  of the host at %.3f s:%n", p.atNs() / 1e9));
-            sb.append(String.format(Locale.ROOT, "  guest        %d writes acknowledged and lost, %d of them flushed (promised durable)%s%n",
-                    p.guestAckedLost(), p.guestFlushedLost(), p.guestFlushedLost() > 0 ? "  <- the guest's fsync was broken" : ""));
-            sb.append(String.format(Locale.ROOT, "  guest fs     %d fsync'd blocks lost, %d page-cache pages lost%n",
-                    p.guestFsyncedBlocksLost(), p.guestPageCacheLost()));
-            sb.append(String.format(Locale.ROOT, "  host         %d page-cache pages of the image lost%n", p.hostPageCacheLost()));
-            sb.append(String.format(Locale.ROOT, "  drive        %d acknowledged writes lost in its cache, %d in flight%n",
-                    p.drive().acknowledgedLost(), p.drive().inFlightLost()));
+        for (Line l : lines(r)) {
+            sb.append(String.format(Locale.ROOT, "%-15s%s%n", l.level(), l.text()));
         }
         return sb.toString();
+    }
+
+    static List<Line> lines(VirtualResult r) {
+        List<Line> lines = new ArrayList<>();
+        lines.add(new Line("virtual disk", String.format(Locale.ROOT, "%s, cache %s; guest jobs %.1f IOPS, clat p50 %s ms, p99 %s ms",
+                r.device(), r.mode(), r.application().iops(), Html.ms(r.application().p50Ns()), Html.ms(r.application().p99Ns()))));
+        lines.add(new Line("QEMU", String.format(Locale.ROOT, "%d guest flushes, %d fdatasync calls on the image; %d guest writes"
+                + " completed before they were on the media", r.guestFlushes(), r.hostFdatasyncs(), r.completedBeforeDurable())));
+        lines.add(new Line("host drive", String.format(Locale.ROOT, "write cache %s: %d reads, %d writes, %d FLUSH CACHE",
+                r.driveWriteCache() ? "on" : "off", r.driveReads(), r.driveWrites(), r.driveFlushes())));
+        VirtualPowerLoss p = r.powerLoss();
+        if (p != null) {
+            lines.add(new Line("power failure", String.format(Locale.ROOT, "of the host at %.3f s:", p.atNs() / 1e9)));
+            lines.add(new Line("  guest", String.format(Locale.ROOT, "%d writes acknowledged and lost, %d of them flushed (promised durable)%s",
+                    p.guestAckedLost(), p.guestFlushedLost(), p.guestFlushedLost() > 0 ? "  <- the guest's fsync was broken" : "")));
+            lines.add(new Line("  guest fs", String.format(Locale.ROOT, "%d fsync'd blocks lost, %d page-cache pages lost",
+                    p.guestFsyncedBlocksLost(), p.guestPageCacheLost())));
+            lines.add(new Line("  host", String.format(Locale.ROOT, "%d page-cache pages of the image lost", p.hostPageCacheLost())));
+            lines.add(new Line("  drive", String.format(Locale.ROOT, "%d acknowledged writes lost in its cache, %d in flight",
+                    p.drive().acknowledgedLost(), p.drive().inFlightLost())));
+        }
+        return lines;
     }
 }

@@ -175,7 +175,9 @@ public final class ScenarioReader {
         }
         VirtualSection.Guest guest = VirtualSection.guest(g, drive, qemu.volumeSizeBytes());
         f.finish();
-        Scenario hostScenario = new Scenario(name, seed, driveConfig, host, List.of(), powerFailureAt);
+        // the hash of the whole tree as run (qemu: and guest: included), as every output names it
+        Scenario hostScenario = new Scenario(name, seed, driveConfig, host, List.of(), powerFailureAt, null, List.of(),
+                ScenarioHash.of(root), CpuCost.NONE, List.of());
         return new VirtualScenario(hostScenario, hostFs == null ? VmSysctls.defaults(memory) : hostFs.vm(), hostFs, guest.host(), guest.filesystem(), guest.jobs(),
                 guest.fileJobs(), qemu);
     }
@@ -296,7 +298,8 @@ public final class ScenarioReader {
     private static Scenario bind(Fields f, String source, String hash) {
         if (f.has("guest")) {
             throw new ScenarioException(f.node("guest").location(), "guest",
-                    "a scenario with a guest: section is a virtual disk; read it with ScenarioReader.readVirtual");
+                    "a guest on a virtual disk runs only as one run, 'iopath run FILE' (a sweep over one, or a scenario for"
+                            + " a reproduced figure, is not supported yet; in a library: ScenarioReader.readVirtual)");
         }
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
