@@ -72,7 +72,7 @@ class NothingLostTest {
         Files.writeString(scenario, "name: s\njobs:\n  - {rw: randread, bs: 4k, size: 1g, number_ios: 50}\n");
         Outcome o = iopath("sweep", scenario.toString(), "--vary", "host.queue_depth=1,2", "--out", file.toString());
         assertThat(o.status()).isEqualTo(2);
-        assertThat(o.err()).isEqualTo("iopath: --out: " + file + ": " + file + " is not a directory\n");
+        assertThat(o.err()).isEqualTo("iopath: --out: " + file + " exists and is not a directory\n");
         assertThat(o.out()).isEmpty(); // not even the table's header: nothing ran
     }
 
