@@ -39,6 +39,16 @@ public final class DurabilityLedger {
         }
     }
 
+    /**
+     * An O_DIRECT write of {@code [offset, offset + length)} of a file is submitted: its blocks
+     * hold new data, not promised until the next fsync (as {@link #rewritten} for a page).
+     */
+    public void directWrite(io.iopath.fs.pagecache.BlockMap file, long offset, long length) {
+        for (long p = offset / PageIo.BLOCK_BYTES; p <= (offset + length - 1) / PageIo.BLOCK_BYTES; p++) {
+            rewritten(file.blockOf(p));
+        }
+    }
+
     /** An fsync returned: the block is promised durable. */
     public void fsynced(long block) {
         fsynced.set(index(block));

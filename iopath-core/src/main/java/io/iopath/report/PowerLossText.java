@@ -24,7 +24,7 @@ public final class PowerLossText {
         return String.format(Locale.ROOT, "; file system: %d block%s of fsync'd data lost in the drive's cache%s, %d page%s"
                         + " written but only in the page cache lost (expected), %d journal commit block%s lost",
                 f.fsyncedBlocksLost(), f.fsyncedBlocksLost() == 1 ? "" : "s",
-                f.fsyncedBlocksLost() == 0 ? "" : f.barriers() ? " (A CONTRACT VIOLATION: barriers on)" : " (no barriers, write cache on)",
+                f.fsyncedBlocksLost() == 0 ? "" : f.barriers() ? " (barriers on: fsyncs that found nothing to commit sent no flush)" : " (no barriers, write cache on)",
                 f.pageCachePagesLost(), f.pageCachePagesLost() == 1 ? "" : "s", f.commitBlocksLost(), f.commitBlocksLost() == 1 ? "" : "s");
     }
 

@@ -503,7 +503,11 @@ public final class Ext3 implements FileSystem {
 
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
-        io.direct((Ext3Inode) f.file, op, offset, length, pid, () -> {
+        Ext3Inode fi = (Ext3Inode) f.file;
+        if (op == Op.WRITE) {
+            durability.directWrite(fi, offset, length);
+        }
+        io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
             } else {

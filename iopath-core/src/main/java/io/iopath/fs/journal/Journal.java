@@ -191,6 +191,18 @@ public abstract class Journal {
         return tid <= committedTid;
     }
 
+    /**
+     * Whether transaction {@code tid}'s commit block is still to be submitted (it is running, ended
+     * or writing its log): a barrier on it would then come after every write completed before now.
+     */
+    public final boolean commitBlockAhead(long tid) {
+        if (tid < 0 || committed(tid)) {
+            return false;
+        }
+        Transaction t = byTid.get(tid);
+        return t != null && !t.commitBlockSubmitted;
+    }
+
     /** The highest tid handed out so far (0 before the first). */
     protected final long lastTid() {
         return nextTid - 1;
@@ -340,6 +352,7 @@ public abstract class Journal {
         records.add(rec);
         if (!waitFirst) {
             pending[0]++;
+            t.commitBlockSubmitted = true;
             rec[5] = sim.now();
             rec[2] = logWrite(t.commitPid, commitBlockFlags(), () -> {
                 rec[6] = sim.now();
@@ -351,6 +364,7 @@ public abstract class Journal {
 
     /** The commit block, alone, waited for. */
     private void writeCommitBlock(Transaction t, long[] rec) {
+        t.commitBlockSubmitted = true;
         rec[5] = sim.now();
         rec[2] = logWrite(t.commitPid, commitBlockFlags(), () -> {
             rec[6] = sim.now();

@@ -32,6 +32,8 @@ public final class Transaction {
     long endPos;
     long commitStartNs;
     long commitEndNs;
+    /** Its commit block has been submitted: a barrier it carries is ahead of no IO that completes after now. */
+    boolean commitBlockSubmitted;
 
     Transaction(long tid, long startNs, int commitPid) {
         this.tid = tid;

@@ -574,6 +574,9 @@ public final class ReiserFs implements FileSystem {
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
         ReiserInode fi = (ReiserInode) f.file;
+        if (op == Op.WRITE) {
+            durability.directWrite(fi, offset, length);
+        }
         io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
@@ -731,7 +734,7 @@ public final class ReiserFs implements FileSystem {
         // do_fsync: filemap_fdatawrite, ->fsync (reiserfs_sync_file), filemap_fdatawait
         writeback.writeDirty(fi.mapping, pid, 0);
         long tid = datasync ? fi.lastDataTid : fi.lastTid;
-        journal.commitFor(tid, pid, committed -> writeback.waitWriteback(fi.mapping, () -> {
+        journal.commitFor(tid, pid, barrierDone -> writeback.waitWriteback(fi.mapping, () -> {
             Runnable promise = () -> {
                 for (long p = 0; p < fi.blocks.slots(); p++) {
                     long b = fi.blocks.blockOf(p);
@@ -741,10 +744,11 @@ public final class ReiserFs implements FileSystem {
                 }
                 done.run();
             };
-            // reiserfs_sync_file: no barrier commit happened, so with barrier=flush an explicit
+            // reiserfs_sync_file: no commit block's barrier after this call's data (none to
+            // commit, or its commit block already on its way), so with barrier=flush an explicit
             // cache flush (blkdev_issue_flush; issued here after the data completed, which the
             // 2.6 barrier's queue drain gives the real call too)
-            if (!committed && options.barrierFlush()) {
+            if (!barrierDone && options.barrierFlush()) {
                 io.flush(pid, 0, promise);
             } else {
                 promise.run();

@@ -126,17 +126,24 @@ final class ReiserJournal extends Journal {
         waitCommit(t.tid(), pid, () -> flushOld(pid, then));
     }
 
-    /** reiserfs_commit_for_inode: the transaction that last logged the inode is committed; {@code then} gets whether this call committed one. */
+    /**
+     * reiserfs_commit_for_inode: the transaction that last logged the inode is committed;
+     * {@code then} gets whether its commit block was still to be submitted at this call
+     * ({@code __commit_trans_jl} returns 1 only then: "we only set ret to 1 when we know for sure
+     * the barrier hasn't been started yet on the commit block", {@code j_commit_left > 1}), so
+     * that its barrier covers what the caller wrote before.
+     */
     void commitFor(long tid, int pid, java.util.function.Consumer<Boolean> then) {
         if (tid < 0 || committed(tid)) {
             then.accept(false);
             return;
         }
+        boolean barrierAhead = commitBlockAhead(tid);
         Transaction t = running();
         if (t != null && t.tid() == tid) {
             endRunning();
         }
-        waitCommit(tid, pid, () -> then.accept(true));
+        waitCommit(tid, pid, () -> then.accept(barrierAhead));
     }
 
     /** reiserfs_write_super → reiserfs_sync_fs, as pdflush at each kupdate pass (only when the super block is dirty). */

@@ -495,6 +495,9 @@ public final class Xfs implements FileSystem {
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
         XfsInode fi = (XfsInode) f.file;
+        if (op == Op.WRITE) {
+            durability.directWrite(fi, offset, length);
+        }
         io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
