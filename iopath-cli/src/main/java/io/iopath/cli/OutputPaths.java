@@ -55,7 +55,7 @@ final class OutputPaths {
             throw new BadInputException(option + ": " + given + ": no such file or directory");
         }
         if (!Files.isDirectory(existing)) {
-            throw new BadInputException(option + ": " + (existing.equals(dir) ? given + " exists and is not a directory"
+            throw new BadInputException(option + ": " + (existing.equals(given) ? given + " exists and is not a directory"
                     : given + ": " + existing + " is not a directory"));
         }
         if (!Files.isWritable(existing)) {
