@@ -191,7 +191,7 @@ final class BenchCommand implements Callable<Integer> {
                 try (io.iopath.experiment.SplitReplay.Local split = io.iopath.experiment.SplitReplay.local(
                         o -> io.iopath.scenario.ScenarioReader.read("bench-split.yaml", yaml, o), List.of())) {
                     ios = 0;
-                    for (io.iopath.result.Result r : split.run(threads, new io.iopath.experiment.Sweep.Listener() { })) {
+                    for (io.iopath.result.Result r : split.run(threads, new io.iopath.experiment.Sweep.Listener<io.iopath.result.Result>() { })) {
                         ios += r.total().ios();
                     }
                 }

@@ -9,6 +9,7 @@ import io.iopath.report.LabelledResult;
 import io.iopath.report.RunReport;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioException;
+import io.iopath.scenario.Scenario;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ final class Riska2007Command {
             }
         }
         Riska2007.Grid g = new Riska2007.Grid(Riska2007.DRIVES, Riska2007.SCHEDULERS, depths, Riska2007.CACHE);
-        SweepGrid grid;
+        SweepGrid<Scenario> grid;
         try {
             grid = Riska2007.grid(file, c.overrides, g);
         } catch (ScenarioException | SweepException e) {
@@ -53,9 +54,9 @@ final class Riska2007Command {
         }
         long t0 = System.nanoTime();
         int[] done = {0};
-        List<Riska2007.Point> points = Riska2007.run(grid, threads, new Sweep.Listener() {
+        List<Riska2007.Point> points = Riska2007.run(grid, threads, new Sweep.Listener<Result>() {
             @Override
-            public void finished(SweepGrid.Point p, Result r) {
+            public void finished(SweepGrid.Point<?> p, Result r) {
                 done[0]++;
                 err.printf(Locale.ROOT, "riska2007: %d/%d %s: %.1f tps%n", done[0], grid.size(), p.description(),
                         r.postmark().get(0).transactionsPerSecond());

@@ -44,19 +44,19 @@ final class SplitReplayRun {
         } catch (SweepException e) {
             throw new BadInputException("--split-by-device: " + e.getMessage());
         }
-        SweepGrid grid = split.grid();
+        SweepGrid<Scenario> grid = split.grid();
         List<Result> results;
         try (split) {
-            results = split.run(threads, new Sweep.Listener() {
+            results = split.run(threads, new Sweep.Listener<Result>() {
                 @Override
-                public void started(SweepGrid.Point p) {
+                public void started(SweepGrid.Point<?> p) {
                     err.printf(Locale.ROOT, "[%d/%d] device %s%n", p.index() + 1, grid.size(), p.values().get(0));
                     err.flush();
                 }
             });
         }
         List<LabelledResult> runs = new ArrayList<>();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             runs.add(new LabelledResult(p.values(), results.get(p.index())));
         }
         List<String> columns = List.of(SplitReplay.DEVICE_COLUMN);

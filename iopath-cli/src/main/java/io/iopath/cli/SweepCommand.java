@@ -1,17 +1,24 @@
 package io.iopath.cli;
 
+import io.iopath.experiment.RunException;
 import io.iopath.experiment.Sweep;
 import io.iopath.experiment.SweepAxis;
 import io.iopath.experiment.SweepException;
 import io.iopath.experiment.SweepGrid;
+import io.iopath.experiment.VirtualRun;
 import io.iopath.report.LabelledResult;
+import io.iopath.report.LabelledVirtualResult;
 import io.iopath.report.RunReport;
 import io.iopath.report.SweepTable;
+import io.iopath.report.VirtualRunText;
 import io.iopath.result.Result;
+import io.iopath.result.VirtualResult;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.ScenarioException;
 import io.iopath.scenario.ScenarioReader;
 import io.iopath.report.ResultJson;
+import io.iopath.scenario.Scenario;
+import io.iopath.scenario.VirtualScenario;
 import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -21,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,7 +40,9 @@ import picocli.CommandLine.Parameters;
  * {@code --out}, the comparison files of {@link RunReport#writeComparison}. The grid and its runs
  * are {@link SweepGrid} and {@link Sweep}; this command only prints: {@code [i/n]} on standard
  * error as run i starts (in grid order), then the table of {@link SweepTable}, a row per run in
- * grid order, whose columns are the figures these runs have.
+ * grid order, whose columns are the figures these runs have. A guest on a virtual disk (a scenario
+ * with {@code guest:}) sweeps the same way, its table {@link SweepTable#renderVirtual} and its files
+ * {@link RunReport#writeVirtualComparison}.
  */
 @Command(name = "sweep",
         mixinStandardHelpOptions = true,
@@ -95,70 +105,118 @@ final class SweepCommand implements Callable<Integer> {
             all.add(DriveOption.override(drive));
         }
         PrintWriter err = spec.commandLine().getErr();
-        SweepGrid grid;
+        SweepGrid<Scenario> grid;
         try {
             List<SweepAxis> axes = vary.stream().map(SweepAxis::parse).toList();
-            if (FioJobFile.looksLikeJobFile(scenarioFile, Files.readString(scenarioFile, StandardCharsets.UTF_8))) {
+            String text = Files.readString(scenarioFile, StandardCharsets.UTF_8);
+            if (FioJobFile.looksLikeJobFile(scenarioFile, text)) {
                 FioJobFile fio = FioJobFile.read(scenarioFile, all);
                 fio.ignored().forEach(o -> err.println("ignored: " + o));
                 grid = SweepGrid.of(o -> ScenarioReader.read(fio.tree(), o), all, axes);
                 fio.notes().forEach(err::println); // once accepted: a note restates values the reader may refuse
+            } else if (ScenarioReader.isVirtual(scenarioFile.toString(), text)) {
+                return virtualSweep(SweepGrid.of(o -> ScenarioReader.readVirtual(scenarioFile, o), all, axes), threads);
             } else {
                 grid = SweepGrid.of(scenarioFile, all, axes);
             }
         } catch (SweepException e) {
             throw new BadInputException("--vary: " + e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        List<Result> results = Sweep.run(grid, threads, new Sweep.Listener() {
-            @Override
-            public void started(SweepGrid.Point p) {
-                err.printf(Locale.ROOT, "[%d/%d] %s%n", p.index() + 1, grid.size(), p.description());
-                err.flush();
-            }
-
-            @Override
-            public void finished(SweepGrid.Point p, Result r) {
-                // the table waits for every run: its columns are the figures that vary across them
-            }
-        });
+        List<Result> results = Sweep.run(grid, threads, progress(grid));
         List<LabelledResult> runs = new ArrayList<>();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             runs.add(new LabelledResult(p.values(), results.get(p.index())));
         }
         if (json) {
-            out.print(jsonArray(grid, results));
+            spec.commandLine().getOut().print(jsonArray(grid, results));
         } else {
-            out.print(SweepTable.render(grid.columns(), runs));
-            // each run has its own scenario hash (its overrides differ): too wide for the table
-            out.println();
-            out.println("iopath " + io.iopath.result.Provenance.VERSION
-                    + "; each run's scenario hash is in --json (scenario_hash) and in --out's results.csv");
+            printTable(SweepTable.render(grid.columns(), runs));
         }
         if (outDir != null) {
             RunReport.writeComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);
-            out.println();
-            out.println("wrote " + String.join(", ", RunReport.COMPARISON_FILES) + " in " + outDir);
+            printWritten();
         }
         return 0;
     }
 
+    /**
+     * A sweep of a guest on a virtual disk (a scenario with {@code guest:}, docs/virtual-disks.md):
+     * each point as {@code iopath run} runs it, the table with the virtual disk's columns after the
+     * guest's, {@code --json}'s results those of {@code iopath run --json}.
+     */
+    private int virtualSweep(SweepGrid<VirtualScenario> grid, int threads) throws IOException {
+        List<VirtualResult> results;
+        try {
+            results = Sweep.run(grid, threads, progress(grid), s -> new VirtualRun(s).execute());
+        } catch (RunException e) {
+            throw new BadInputException(e.getMessage());
+        }
+        List<LabelledVirtualResult> runs = new ArrayList<>();
+        for (SweepGrid.Point<VirtualScenario> p : grid.points()) {
+            runs.add(new LabelledVirtualResult(p.values(), results.get(p.index())));
+        }
+        if (json) {
+            spec.commandLine().getOut().print(jsonArray(grid.columns(), grid, results, VirtualRunText::json));
+        } else {
+            printTable(SweepTable.renderVirtual(grid.columns(), runs));
+        }
+        if (outDir != null) {
+            RunReport.writeVirtualComparison(outDir, scenarioFile.getFileName() + " sweep", grid.columns(), runs);
+            printWritten();
+        }
+        return 0;
+    }
+
+    /** {@code [i/n]} and the point's overrides on standard error as each run starts, in grid order. */
+    private <R> Sweep.Listener<R> progress(SweepGrid<?> grid) {
+        PrintWriter err = spec.commandLine().getErr();
+        // finished() is not needed: the table waits for every run, its columns are the figures that vary across them
+        return new Sweep.Listener<>() {
+            @Override
+            public void started(SweepGrid.Point<?> p) {
+                err.printf(Locale.ROOT, "[%d/%d] %s%n", p.index() + 1, grid.size(), p.description());
+                err.flush();
+            }
+        };
+    }
+
+    private void printTable(String table) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(table);
+        // each run has its own scenario hash (its overrides differ): too wide for the table
+        out.println();
+        out.println("iopath " + io.iopath.result.Provenance.VERSION
+                + "; each run's scenario hash is in --json (scenario_hash) and in --out's results.csv");
+    }
+
+    private void printWritten() {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println();
+        out.println("wrote " + String.join(", ", RunReport.COMPARISON_FILES) + " in " + outDir);
+    }
+
     /** {@code [{"point": {FIELD: VALUE, ...}, "result": <results.json>}, ...]}, in grid order. */
-    static String jsonArray(SweepGrid grid, List<Result> results) throws IOException {
+    static String jsonArray(SweepGrid<Scenario> grid, List<Result> results) throws IOException {
         return jsonArray(grid.columns(), grid, results);
     }
 
     /** As {@link #jsonArray(SweepGrid, List)} with other names for the point's fields (a split replay's {@code device}). */
-    static String jsonArray(List<String> columns, SweepGrid grid, List<Result> results) throws IOException {
+    static String jsonArray(List<String> columns, SweepGrid<Scenario> grid, List<Result> results) throws IOException {
+        return jsonArray(columns, grid, results, ResultJson::toText);
+    }
+
+    /** As {@link #jsonArray(SweepGrid, List)} with each run's results.json given by {@code json}. */
+    private static <R> String jsonArray(List<String> columns, SweepGrid<?> grid, List<R> results, Function<R, String> json)
+            throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
         com.fasterxml.jackson.databind.node.ArrayNode runs = mapper.createArrayNode();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<?> p : grid.points()) {
             com.fasterxml.jackson.databind.node.ObjectNode run = runs.addObject();
             com.fasterxml.jackson.databind.node.ObjectNode point = run.putObject("point");
             for (int i = 0; i < columns.size(); i++) {
                 point.put(columns.get(i), p.values().get(i));
             }
-            run.set("result", mapper.readTree(ResultJson.toText(results.get(p.index()))));
+            run.set("result", mapper.readTree(json.apply(results.get(p.index()))));
         }
         return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(runs) + "\n";
     }

@@ -97,11 +97,60 @@ class RunVirtualTest {
     }
 
     @Test
-    void aSweepOrASplitOfAGuestIsRefusedWithWhatRunsOne() throws IOException {
-        Outcome sweep = iopath("sweep", scenario().toString(), "--vary", "qemu.cache=unsafe,none");
-        assertThat(sweep.status()).isEqualTo(2);
-        assertThat(sweep.err()).contains("guest: a guest on a virtual disk runs only as one run, 'iopath run FILE'")
-                .doesNotContain("Exception");
+    void aSweepOfAGuestRunsEachPointAsRunDoes() throws Exception {
+        java.util.List<String> modes = java.util.List.of("unsafe", "none", "writethrough");
+        Outcome one = iopath("sweep", scenario().toString(), "--vary", "qemu.cache=" + String.join(",", modes), "--json", "--jobs", "1");
+        assertThat(one.status()).as(one.err()).isZero();
+        Outcome two = iopath("sweep", scenario().toString(), "--vary", "qemu.cache=" + String.join(",", modes), "--json", "--jobs", "2");
+        assertThat(two.out()).as("the same whatever the number of runs at a time").isEqualTo(one.out());
+        JsonNode points = new ObjectMapper().readTree(one.out());
+        assertThat(points).hasSize(modes.size());
+        Path out = dir.resolve("sweep");
+        Outcome table = iopath("sweep", scenario().toString(), "--vary", "qemu.cache=" + String.join(",", modes), "--out", out.toString());
+        assertThat(table.status()).as(table.err()).isZero();
+        java.util.List<String> csv = Files.readAllLines(out.resolve("results.csv"));
+        assertThat(csv.get(0)).startsWith("qemu.cache,scenario,");
+        int row = 1;
+        for (int i = 0; i < modes.size(); i++) {
+            // each point is the run of the scenario with its value set: the same results.json, the same results.csv rows
+            Path single = dir.resolve("run-" + i);
+            Outcome run = iopath("run", scenario().toString(), "--set", "qemu.cache=" + modes.get(i), "--out", single.toString());
+            assertThat(run.status()).as(run.err()).isZero();
+            assertThat(points.get(i).get("point").get("qemu.cache").asText()).isEqualTo(modes.get(i));
+            assertThat(points.get(i).get("result")).isEqualTo(new ObjectMapper().readTree(single.resolve("results.json").toFile()));
+            java.util.List<String> rows = Files.readAllLines(single.resolve("results.csv"));
+            assertThat(csv.get(0)).isEqualTo("qemu.cache," + rows.get(0));
+            for (String r : rows.subList(1, rows.size())) {
+                assertThat(csv.get(row++)).isEqualTo(modes.get(i) + "," + r);
+            }
+        }
+        assertThat(csv).hasSize(row);
+        // the table: the guest's columns, then the virtual disk's, with each level's losses
+        java.util.List<String> lines = table.out().lines().toList();
+        java.util.List<String> header = cells(lines.get(0));
+        assertThat(header).contains("write IOPS", "app IOPS", "guest flushes", "guest acked lost", "guest flushed lost",
+                "guest fsync'd blocks lost", "host page cache lost", "drive acked lost");
+        for (int i = 0; i < modes.size(); i++) {
+            java.util.List<String> r = cells(lines.get(2 + i));
+            long flushedLost = points.get(i).get("result").get("virtual_disk").get("power_failure").get("guest_flushed_lost").asLong();
+            assertThat(r.get(0)).isEqualTo(modes.get(i));
+            assertThat(r.get(header.indexOf("guest flushed lost"))).isEqualTo(Long.toString(flushedLost));
+        }
+        assertThat(cells(lines.get(2)).get(header.indexOf("guest flushed lost"))).as("unsafe breaks the guest's fsync").isNotEqualTo("0");
+        assertThat(cells(lines.get(4)).get(header.indexOf("guest flushed lost"))).as("writethrough keeps it").isEqualTo("0");
+        String html = Files.readString(out.resolve("report.html"));
+        javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertThat(html).contains("<h2>Virtual disk</h2>", "<th>guest flushed lost</th>");
+    }
+
+    /** The cells of one Markdown table row, without the outer bars. */
+    private static java.util.List<String> cells(String row) {
+        return java.util.Arrays.stream(row.substring(1, row.length() - 1).split("\\|")).map(String::strip).toList();
+    }
+
+    @Test
+    void aSplitOfAGuestIsRefusedWithWhatRunsOne() throws IOException {
         Outcome split = iopath("run", scenario().toString(), "--split-by-device");
         assertThat(split.status()).isEqualTo(2);
         assertThat(split.err()).contains("--split-by-device: a guest on a virtual disk replays no multi-device trace");

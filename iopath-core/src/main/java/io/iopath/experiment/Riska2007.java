@@ -3,6 +3,7 @@ package io.iopath.experiment;
 import io.iopath.result.PostmarkResult;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.Scenario;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,7 +70,7 @@ public final class Riska2007 {
     }
 
     /** The grid over {@code scenario} with {@code overrides} first: write cache, drive, scheduler, depth. */
-    public static SweepGrid grid(Path scenario, List<String> overrides, Grid g) {
+    public static SweepGrid<Scenario> grid(Path scenario, List<String> overrides, Grid g) {
         return SweepGrid.of(o -> ScenarioReader.read(scenario, o), overrides, List.of(
                 new SweepAxis("drive.write_cache", g.cache()),
                 new SweepAxis("drive.preset", g.drives()),
@@ -78,8 +79,8 @@ public final class Riska2007 {
     }
 
     /** Runs every point, {@code jobs} at a time; the points in grid order. */
-    public static List<Point> run(SweepGrid grid, int jobs, Sweep.Listener listener) {
-        for (SweepGrid.Point p : grid.points()) {
+    public static List<Point> run(SweepGrid<Scenario> grid, int jobs, Sweep.Listener<Result> listener) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             if (p.scenario().postmark().size() != 1) {
                 throw new SweepException("riska2007: the scenario must have exactly one postmark: job, it has "
                         + p.scenario().postmark().size());
@@ -87,7 +88,7 @@ public final class Riska2007 {
         }
         List<Result> results = Sweep.run(grid, jobs, listener);
         List<Point> points = new ArrayList<>();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             Result r = results.get(p.index());
             String cache = p.values().get(0);
             points.add(new Point(cache.equals("off") ? 15 : 16, p.values().get(1), p.values().get(2),

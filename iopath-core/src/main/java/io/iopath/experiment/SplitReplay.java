@@ -103,7 +103,7 @@ public final class SplitReplay {
      * The grid of a split replay: {@code reader} reads the scenario with {@code overrides}, then
      * once per device with its {@code replay_device} set as well.
      */
-    public static SweepGrid grid(Function<List<String>, Scenario> reader, List<String> overrides) {
+    public static SweepGrid<Scenario> grid(Function<List<String>, Scenario> reader, List<String> overrides) {
         Plan plan = plan(reader.apply(List.copyOf(overrides)));
         return SweepGrid.of(reader, overrides, List.of(plan.axis()));
     }
@@ -153,15 +153,15 @@ public final class SplitReplay {
 
     /** The grid of a split replay and its devices' records; {@link #run} runs it. */
     public static final class Local implements AutoCloseable {
-        private final SweepGrid grid;
+        private final SweepGrid<Scenario> grid;
         private final DeviceRecords records;
 
-        private Local(SweepGrid grid, DeviceRecords records) {
+        private Local(SweepGrid<Scenario> grid, DeviceRecords records) {
             this.grid = grid;
             this.records = records;
         }
 
-        public SweepGrid grid() {
+        public SweepGrid<Scenario> grid() {
             return grid;
         }
 
@@ -172,7 +172,7 @@ public final class SplitReplay {
          * device's result is held until the last one ends, so the points (up to 65 536 a device)
          * would make the heap grow with the trace's length and its number of devices.
          */
-        public List<Result> run(int jobs, Sweep.Listener listener) {
+        public List<Result> run(int jobs, Sweep.Listener<Result> listener) {
             return Sweep.run(grid, jobs, listener, s -> new ScenarioRun(s, BlockTracepoints.NONE, RunMetrics.DEFAULT_INTERVAL_NS,
                     records).withoutTimeSeriesPoints().execute(p -> { }));
         }

@@ -2,7 +2,8 @@ package io.iopath.experiment;
 
 import io.iopath.result.Result;
 import io.iopath.scenario.Scenario;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,40 +23,40 @@ import java.util.function.Function;
  * starts, those already going finish, and the failure of the earliest failed point in grid order
  * is thrown; every point before it has been reported finished.
  */
-public final class Sweep {
-    /** Told of the runs as the sweep goes; calls never overlap. */
-    public interface Listener {
+public final class Sweep<S, R> {
+    /** Told of the runs as the sweep goes ({@code R}: a run's result); calls never overlap. */
+    public interface Listener<R> {
         /** The run of {@code point} is about to start. Called in grid order, on the caller's thread. */
-        default void started(SweepGrid.Point point) {
+        default void started(SweepGrid.Point<?> point) {
         }
 
         /**
          * The run of {@code point} and of every point before it have finished. Called in grid
          * order, on the thread that completed the last of them.
          */
-        default void finished(SweepGrid.Point point, Result result) {
+        default void finished(SweepGrid.Point<?> point, R result) {
         }
     }
 
-    private final SweepGrid grid;
+    private final SweepGrid<S> grid;
     private final int jobs;
-    private final Function<Scenario, Result> runner;
+    private final Function<S, R> runner;
     private final Object lock = new Object();
-    private final Result[] results;
+    private final List<R> results;
     private final Throwable[] failures;
     /** The next point to report finished: every point before it has been. */
     private int reported;
     private boolean failed;
     private Throwable listenerFailure;
 
-    private Sweep(SweepGrid grid, int jobs, Function<Scenario, Result> runner) {
+    private Sweep(SweepGrid<S> grid, int jobs, Function<S, R> runner) {
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs: expected at least 1, got " + jobs);
         }
         this.grid = grid;
         this.jobs = jobs;
         this.runner = runner;
-        this.results = new Result[grid.size()];
+        this.results = new ArrayList<>(Collections.nCopies(grid.size(), null));
         this.failures = new Throwable[grid.size()];
     }
 
@@ -65,21 +66,21 @@ public final class Sweep {
     }
 
     /** Runs every point, {@code jobs} at a time, and returns the results in grid order. */
-    public static List<Result> run(SweepGrid grid, int jobs, Listener listener) {
+    public static List<Result> run(SweepGrid<Scenario> grid, int jobs, Listener<Result> listener) {
         return run(grid, jobs, listener, ScenarioRun::run);
     }
 
-    /** As {@link #run(SweepGrid, int, Listener)} with another way to run a scenario (tests). */
-    static List<Result> run(SweepGrid grid, int jobs, Listener listener, Function<Scenario, Result> runner) {
-        return new Sweep(grid, jobs, runner).execute(listener);
+    /** As {@link #run(SweepGrid, int, Listener)} with another way to run a point's scenario (a guest's, a test's). */
+    public static <S, R> List<R> run(SweepGrid<S> grid, int jobs, Listener<R> listener, Function<S, R> runner) {
+        return new Sweep<>(grid, jobs, runner).execute(listener);
     }
 
-    private List<Result> execute(Listener listener) {
+    private List<R> execute(Listener<R> listener) {
         int threads = Math.max(1, Math.min(jobs, grid.size()));
         ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads());
         Semaphore slots = new Semaphore(threads);
         try {
-            for (SweepGrid.Point p : grid.points()) {
+            for (SweepGrid.Point<S> p : grid.points()) {
                 slots.acquireUninterruptibly();
                 synchronized (lock) {
                     if (failed) {
@@ -90,7 +91,7 @@ public final class Sweep {
                 }
                 pool.execute(() -> {
                     try {
-                        Result r = null;
+                        R r = null;
                         Throwable t = null;
                         try {
                             r = runner.apply(p.scenario());
@@ -117,22 +118,22 @@ public final class Sweep {
                     throw rethrow(t);
                 }
             }
-            return Arrays.asList(results.clone());
+            return new ArrayList<>(results);
         }
     }
 
     /** Records a run's outcome and reports, in grid order, every point now finished. */
-    private void done(SweepGrid.Point p, Result r, Throwable t, Listener listener) {
+    private void done(SweepGrid.Point<S> p, R r, Throwable t, Listener<R> listener) {
         synchronized (lock) {
             if (t != null) {
                 failures[p.index()] = t;
                 failed = true;
                 return;
             }
-            results[p.index()] = r;
+            results.set(p.index(), r);
             try {
-                while (reported < results.length && results[reported] != null) {
-                    listener.finished(grid.points().get(reported), results[reported]);
+                while (reported < results.size() && results.get(reported) != null) {
+                    listener.finished(grid.points().get(reported), results.get(reported));
                     reported++;
                 }
             } catch (Throwable e) {

@@ -11,13 +11,14 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The runs of a sweep: one scenario read once per combination of the axes' values (the cross
+ * The runs of a sweep: one scenario ({@code S}: a {@link Scenario}, or a guest's
+ * {@link io.iopath.scenario.VirtualScenario}) read once per combination of the axes' values (the cross
  * product, the first axis changing slowest), each with the fixed overrides first and then one
  * override per axis. Every point is read when the grid is built, so a value that does not bind
  * is reported (as the {@link io.iopath.scenario.ScenarioException} of the first such point, in
  * grid order) before any time is spent running.
  */
-public final class SweepGrid {
+public final class SweepGrid<S> {
     /**
      * One run of the grid.
      *
@@ -26,7 +27,7 @@ public final class SweepGrid {
      * @param overrides the fixed overrides, then one {@code path=value} per axis
      * @param scenario  what those overrides read to
      */
-    public record Point(int index, List<String> values, List<String> overrides, Scenario scenario) {
+    public record Point<S>(int index, List<String> values, List<String> overrides, S scenario) {
         public Point {
             values = List.copyOf(values);
             overrides = List.copyOf(overrides);
@@ -39,15 +40,15 @@ public final class SweepGrid {
     }
 
     private final List<String> columns;
-    private final List<Point> points;
+    private final List<Point<S>> points;
 
-    private SweepGrid(List<String> columns, List<Point> points) {
+    private SweepGrid(List<String> columns, List<Point<S>> points) {
         this.columns = List.copyOf(columns);
         this.points = List.copyOf(points);
     }
 
     /** The grid over a scenario file. */
-    public static SweepGrid of(Path scenarioFile, List<String> overrides, List<SweepAxis> axes) {
+    public static SweepGrid<Scenario> of(Path scenarioFile, List<String> overrides, List<SweepAxis> axes) {
         return of(o -> ScenarioReader.read(scenarioFile, o), overrides, axes);
     }
 
@@ -56,7 +57,7 @@ public final class SweepGrid {
      *
      * @throws SweepException if two axes vary the same field
      */
-    public static SweepGrid of(Function<List<String>, Scenario> reader, List<String> overrides, List<SweepAxis> axes) {
+    public static <S> SweepGrid<S> of(Function<List<String>, S> reader, List<String> overrides, List<SweepAxis> axes) {
         Map<String, SweepAxis> byField = new HashMap<>();
         for (SweepAxis a : axes) {
             SweepAxis before = byField.putIfAbsent(a.field(), a);
@@ -66,7 +67,7 @@ public final class SweepGrid {
                         + "; give all its values once: " + a.path() + "=V1,V2,...");
             }
         }
-        List<Point> points = new ArrayList<>();
+        List<Point<S>> points = new ArrayList<>();
         int[] at = new int[axes.size()];
         int total = 1;
         for (SweepAxis a : axes) {
@@ -85,7 +86,7 @@ public final class SweepGrid {
                 values.add(axes.get(c).values().get(at[c]));
                 all.add(axes.get(c).override(at[c]));
             }
-            Scenario scenario;
+            S scenario;
             try {
                 scenario = reader.apply(List.copyOf(all));
             } catch (ScenarioException e) {
@@ -94,9 +95,9 @@ public final class SweepGrid {
                 }
                 throw e;
             }
-            points.add(new Point(index, values, all, scenario));
+            points.add(new Point<>(index, values, all, scenario));
         }
-        return new SweepGrid(axes.stream().map(SweepAxis::path).toList(), points);
+        return new SweepGrid<>(axes.stream().map(SweepAxis::path).toList(), points);
     }
 
     /** The varied fields, in axis order: a comparison's label columns. */
@@ -105,7 +106,7 @@ public final class SweepGrid {
     }
 
     /** Every run, in grid order. */
-    public List<Point> points() {
+    public List<Point<S>> points() {
         return points;
     }
 

@@ -120,6 +120,44 @@ final class HtmlReport {
      * IOPS and of p99 latency. Runs appear in the order given.
      */
     public static String comparison(String title, List<String> labelColumns, List<LabelledResult> runs) {
+        return comparison(title, labelColumns, runs, "");
+    }
+
+    /**
+     * The comparison page of guest runs on virtual disks: {@link #comparison}'s of the guests (their
+     * block layers' view), with a section of each run's virtual-disk figures ({@link VirtualColumns})
+     * before the table of every run.
+     */
+    public static String virtualComparison(String title, List<String> labelColumns, List<LabelledVirtualResult> runs) {
+        List<VirtualColumns.Column> columns = VirtualColumns.of(runs.stream().map(LabelledVirtualResult::result).toList());
+        StringBuilder sb = new StringBuilder("<section>\n<h2>Virtual disk</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n"
+                + "<thead>\n<tr>");
+        for (String c : labelColumns) {
+            sb.append("<th class=\"label\">").append(esc(c)).append("</th>");
+        }
+        for (VirtualColumns.Column c : columns) {
+            sb.append("<th>").append(esc(c.header())).append("</th>");
+        }
+        sb.append("</tr>\n</thead>\n");
+        for (LabelledVirtualResult run : runs) {
+            sb.append("<tr>");
+            for (String l : run.labels()) {
+                sb.append("<td class=\"label\">").append(esc(l)).append("</td>");
+            }
+            for (VirtualColumns.Column c : columns) {
+                sb.append(td(esc(c.cell().apply(run.result()))));
+            }
+            sb.append("</tr>\n");
+        }
+        sb.append("</table>\n</div>\n<p class=\"note\">The charts and the table of every run are the guests': each one's block "
+                + "layer's view, with the virtual disk as its drive. app: the guest jobs as fio reports them; a guest write "
+                + "is lost when its data was not on the physical drive's platters at the power failure, flushed when the guest "
+                + "had been promised it durable (docs/virtual-disks.md).</p>\n</section>\n");
+        return comparison(title, labelColumns, runs.stream().map(LabelledVirtualResult::guest).toList(), sb.toString());
+    }
+
+    /** The comparison page, with trusted HTML {@code beforeEveryRun} before the table of every run. */
+    private static String comparison(String title, List<String> labelColumns, List<LabelledResult> runs, String beforeEveryRun) {
         List<String> captions = new ArrayList<>();
         List<Result> results = new ArrayList<>();
         for (LabelledResult run : runs) {
@@ -167,6 +205,7 @@ final class HtmlReport {
             }
         }
 
+        sb.append(beforeEveryRun);
         sb.append("<section>\n<h2>Every run</h2>\n<div class=\"wide\">\n<table class=\"summary\">\n");
         summaryHeader(sb, labelColumns);
         for (LabelledResult run : runs) {

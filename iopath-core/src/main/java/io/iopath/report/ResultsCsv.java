@@ -95,20 +95,32 @@ public final class ResultsCsv {
 
     /** The {@code results.csv} of a guest on a virtual disk: the guest's rows, each with {@link #VIRTUAL_DISK_COLUMNS} at its end. */
     public static String of(VirtualResult v) {
-        Result r = v.guest();
+        return ofVirtual(List.of(), List.of(new LabelledVirtualResult(List.of(), v)));
+    }
+
+    /**
+     * Every guest run of a sweep, in the order given: each run's rows as {@link #of(VirtualResult)}
+     * writes them, after its labels; {@link #FILESYSTEM_COLUMNS} when some guest had a file system.
+     */
+    public static String ofVirtual(List<String> labelColumns, List<LabelledVirtualResult> runs) {
+        boolean filesystem = runs.stream().anyMatch(run -> run.result().guest().filesystem() != null);
         List<String> columns = new ArrayList<>(COLUMNS);
-        if (r.filesystem() != null) {
+        if (filesystem) {
             columns.addAll(FILESYSTEM_COLUMNS);
         }
         columns.addAll(VIRTUAL_DISK_COLUMNS);
-        Csv table = new Csv(List.of(), columns);
-        List<String> fs = r.filesystem() != null ? filesystemCells(r.filesystem(), r.powerLoss()) : List.of();
-        List<String> virtual = virtualDiskCells(v);
-        for (List<String> cells : cells(r)) {
-            List<String> row = new ArrayList<>(cells);
-            row.addAll(fs);
-            row.addAll(virtual);
-            table.row(List.of(), row);
+        Csv table = new Csv(labelColumns, columns);
+        for (LabelledVirtualResult run : runs) {
+            table.checkLabels(run.labels());
+            Result r = run.result().guest();
+            List<String> fs = filesystem ? filesystemCells(r.filesystem(), r.powerLoss()) : List.of();
+            List<String> virtual = virtualDiskCells(run.result());
+            for (List<String> cells : cells(r)) {
+                List<String> row = new ArrayList<>(cells);
+                row.addAll(fs);
+                row.addAll(virtual);
+                table.row(run.labels(), row);
+            }
         }
         return table.text();
     }

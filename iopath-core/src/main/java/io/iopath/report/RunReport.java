@@ -49,6 +49,18 @@ public final class RunReport {
     }
 
     /**
+     * As {@link #writeComparison} for the runs of a guest on a virtual disk: the guest's rows with the
+     * virtual disk's columns at the end of results.csv ({@link ResultsCsv#ofVirtual}), the guest's
+     * latency.csv, and a page with a section for the virtual disks.
+     */
+    public static List<Path> writeVirtualComparison(Path dir, String title, List<String> labelColumns,
+                                                    List<LabelledVirtualResult> runs) throws IOException {
+        List<LabelledResult> guests = runs.stream().map(LabelledVirtualResult::guest).toList();
+        return writeAll(dir, COMPARISON_FILES, ResultsCsv.ofVirtual(labelColumns, runs), LatencyCsv.of(labelColumns, guests),
+                HtmlReport.virtualComparison(title, labelColumns, runs));
+    }
+
+    /**
      * A chart of a table of runs as one SVG: {@code metric} (axis label {@code axis}) against the
      * last numeric label column, a line per value of the other (which a caller combines from
      * several parameters if it has more: a reproduced figure's table as one picture).

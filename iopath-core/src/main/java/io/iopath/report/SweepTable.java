@@ -27,24 +27,54 @@ public final class SweepTable {
 
     public static String render(List<String> labelColumns, List<LabelledResult> runs) {
         List<Column> columns = columns(runs);
+        List<List<String>> cells = new ArrayList<>();
+        for (LabelledResult run : runs) {
+            cells.add(columns.stream().map(c -> c.cell().apply(run.result())).toList());
+        }
+        return markdown(labelColumns, runs.stream().map(LabelledResult::labels).toList(),
+                columns.stream().map(Column::header).toList(), cells);
+    }
+
+    /**
+     * A sweep of a guest on a virtual disk: the guest's columns as {@link #render} chooses them (its
+     * block layer's view, the virtual disk as its drive), then the virtual disk's ({@link VirtualColumns}).
+     */
+    public static String renderVirtual(List<String> labelColumns, List<LabelledVirtualResult> runs) {
+        List<LabelledResult> guests = runs.stream().map(LabelledVirtualResult::guest).toList();
+        List<Column> columns = columns(guests);
+        List<VirtualColumns.Column> virtual = VirtualColumns.of(runs.stream().map(LabelledVirtualResult::result).toList());
+        List<String> headers = new ArrayList<>(columns.stream().map(Column::header).toList());
+        virtual.forEach(c -> headers.add(c.header()));
+        List<List<String>> cells = new ArrayList<>();
+        for (LabelledVirtualResult run : runs) {
+            List<String> row = new ArrayList<>();
+            columns.forEach(c -> row.add(c.cell().apply(run.result().guest())));
+            virtual.forEach(c -> row.add(c.cell().apply(run.result())));
+            cells.add(row);
+        }
+        return markdown(labelColumns, runs.stream().map(LabelledVirtualResult::labels).toList(), headers, cells);
+    }
+
+    private static String markdown(List<String> labelColumns, List<List<String>> labels, List<String> headers,
+                                   List<List<String>> cells) {
         StringBuilder sb = new StringBuilder("|");
         StringBuilder rule = new StringBuilder("|");
         for (String c : labelColumns) {
             sb.append(' ').append(c).append(" |");
             rule.append("---|");
         }
-        for (Column c : columns) {
-            sb.append(' ').append(c.header()).append(" |");
+        for (String h : headers) {
+            sb.append(' ').append(h).append(" |");
             rule.append("---:|");
         }
         sb.append('\n').append(rule).append('\n');
-        for (LabelledResult run : runs) {
+        for (int i = 0; i < labels.size(); i++) {
             sb.append('|');
-            for (String l : run.labels()) {
+            for (String l : labels.get(i)) {
                 sb.append(' ').append(l).append(" |");
             }
-            for (Column c : columns) {
-                sb.append(' ').append(c.cell().apply(run.result())).append(" |");
+            for (String c : cells.get(i)) {
+                sb.append(' ').append(c).append(" |");
             }
             sb.append('\n');
         }

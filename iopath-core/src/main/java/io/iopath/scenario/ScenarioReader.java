@@ -298,8 +298,8 @@ public final class ScenarioReader {
     private static Scenario bind(Fields f, String source, String hash) {
         if (f.has("guest")) {
             throw new ScenarioException(f.node("guest").location(), "guest",
-                    "a guest on a virtual disk runs only as one run, 'iopath run FILE' (a sweep over one, or a scenario for"
-                            + " a reproduced figure, is not supported yet; in a library: ScenarioReader.readVirtual)");
+                    "a guest on a virtual disk runs with 'iopath run FILE' or 'iopath sweep FILE' only (not yet with the other"
+                            + " commands or iopath-spark; in a library: ScenarioReader.readVirtual)");
         }
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);

@@ -40,7 +40,7 @@ public final class BoundedHeapReplay {
             long ios = 0;
             if (split) {
                 try (SplitReplay.Local local = SplitReplay.local(o -> ScenarioReader.read("s.yaml", yaml, o), List.of())) {
-                    for (Result r : local.run(2, new Sweep.Listener() { })) {
+                    for (Result r : local.run(2, new Sweep.Listener<Result>() { })) {
                         ios += r.total().ios();
                     }
                 }

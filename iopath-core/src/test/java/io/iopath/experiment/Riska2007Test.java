@@ -35,9 +35,9 @@ class Riska2007Test {
         Path file = dir.resolve("riska.yaml");
         Files.writeString(file, SCENARIO);
         Riska2007.Grid g = new Riska2007.Grid(Riska2007.DRIVES, List.of("noop", "cfq"), List.of("1", "8"), Riska2007.CACHE);
-        SweepGrid grid = Riska2007.grid(file, List.of(), g);
+        var grid = Riska2007.grid(file, List.of(), g);
         assertThat(grid.size()).isEqualTo(g.size()).isEqualTo(16);
-        List<Riska2007.Point> points = Riska2007.run(grid, 2, new Sweep.Listener() { });
+        List<Riska2007.Point> points = Riska2007.run(grid, 2, new Sweep.Listener<>() { });
         String[] rows = Riska2007.csv(points).split("\n");
         assertThat(rows[0]).isEqualTo("figure,drive,scheduler,queue_depth,write_cache,tps");
         assertThat(rows).hasSize(17);
@@ -68,8 +68,8 @@ class Riska2007Test {
         Files.writeString(file, SCENARIO);
         Riska2007.Grid g = new Riska2007.Grid(List.of("seagate-18g-scsi"), List.of("deadline"), List.of("1", "4", "16"),
                 List.of("off"));
-        String one = Riska2007.csv(Riska2007.run(Riska2007.grid(file, List.of(), g), 1, new Sweep.Listener() { }));
-        String two = Riska2007.csv(Riska2007.run(Riska2007.grid(file, List.of(), g), 2, new Sweep.Listener() { }));
+        String one = Riska2007.csv(Riska2007.run(Riska2007.grid(file, List.of(), g), 1, new Sweep.Listener<>() { }));
+        String two = Riska2007.csv(Riska2007.run(Riska2007.grid(file, List.of(), g), 2, new Sweep.Listener<>() { }));
         assertThat(two).isEqualTo(one);
     }
 }

@@ -8,6 +8,7 @@ import io.iopath.report.ResultJson;
 import io.iopath.report.SplitReplayTable;
 import io.iopath.result.Result;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.Scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,10 +58,10 @@ class SplitReplayTest {
         String text = threeDeviceTrace();
         Path trace = Files.writeString(dir.resolve("t.ascii"), text);
         String yaml = scenario(trace);
-        SweepGrid grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
-        List<Result> split = Sweep.run(grid, 2, new Sweep.Listener() { });
+        SweepGrid<Scenario> grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
+        List<Result> split = Sweep.run(grid, 2, new Sweep.Listener<Result>() { });
         assertThat(grid.points()).extracting(p -> p.values().get(0)).containsExactly("0", "2", "5");
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             String device = p.values().get(0);
             String alone = text.lines().filter(l -> l.split(" ")[1].equals(device))
                     .collect(Collectors.joining("\n", "", "\n"));
@@ -81,13 +82,13 @@ class SplitReplayTest {
     void theLocalSplitReadsTheTraceOnceAndGivesTheGridsResults() throws IOException {
         Path trace = Files.writeString(dir.resolve("t.ascii"), threeDeviceTrace());
         String yaml = scenario(trace);
-        SweepGrid grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
-        List<Result> fromTheTrace = Sweep.run(grid, 2, new Sweep.Listener() { });
+        SweepGrid<Scenario> grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
+        List<Result> fromTheTrace = Sweep.run(grid, 2, new Sweep.Listener<Result>() { });
         List<Result> split;
         Path records;
         try (SplitReplay.Local local = SplitReplay.local(o -> ScenarioReader.read("s.yaml", yaml, o), List.of())) {
             assertThat(local.grid().points()).extracting(p -> p.values().get(0)).containsExactly("0", "2", "5");
-            split = local.run(3, new Sweep.Listener() { });
+            split = local.run(3, new Sweep.Listener<Result>() { });
             records = dirOfRecords();
             assertThat(records).isNotNull();
         }
@@ -114,10 +115,10 @@ class SplitReplayTest {
     void tableHasARowPerDeviceAndTheirTotal() throws IOException {
         Path trace = Files.writeString(dir.resolve("t.ascii"), threeDeviceTrace());
         String yaml = scenario(trace);
-        SweepGrid grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
-        List<Result> results = Sweep.run(grid, 1, new Sweep.Listener() { });
+        SweepGrid<Scenario> grid = SplitReplay.grid(o -> ScenarioReader.read("s.yaml", yaml, o), List.of());
+        List<Result> results = Sweep.run(grid, 1, new Sweep.Listener<Result>() { });
         List<LabelledResult> runs = new ArrayList<>();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             runs.add(new LabelledResult(p.values(), results.get(p.index())));
         }
         List<String> lines = SplitReplayTable.render(runs).lines().toList();

@@ -34,17 +34,17 @@ class SweepTest {
     }
 
     /** What a listener was told, as lines. */
-    static final class Log implements Sweep.Listener {
+    static final class Log implements Sweep.Listener<Result> {
         final List<String> started = Collections.synchronizedList(new ArrayList<>());
         final List<String> finished = Collections.synchronizedList(new ArrayList<>());
 
         @Override
-        public void started(SweepGrid.Point p) {
+        public void started(SweepGrid.Point<?> p) {
             started.add(p.index() + " " + p.description());
         }
 
         @Override
-        public void finished(SweepGrid.Point p, Result r) {
+        public void finished(SweepGrid.Point<?> p, Result r) {
             finished.add(p.index() + " " + p.values() + " " + ResultJson.toText(r));
         }
     }
@@ -52,7 +52,7 @@ class SweepTest {
     @Test
     void theGridIsTheCrossProductWithTheFirstAxisSlowest() {
         List<List<String>> read = new ArrayList<>();
-        SweepGrid g = SweepGrid.of(o -> {
+        SweepGrid<Scenario> g = SweepGrid.of(o -> {
             read.add(o);
             return ScenarioReader.read("s.yaml", YAML, o);
         }, List.of("seed=7"), axes("host.scheduler=noop,cfq", " host.queue_depth = 1, 4 ,16"));
@@ -89,9 +89,9 @@ class SweepTest {
         List<String> ran = new ArrayList<>();
         // the bad value is in the last point: the grid fails while being built, before a run
         assertThatThrownBy(() -> Sweep.run(SweepGrid.of(reader(), List.of(), axes("host.scheduler=noop,deadline,elevator")),
-                2, new Sweep.Listener() {
+                2, new Sweep.Listener<Result>() {
                     @Override
-                    public void started(SweepGrid.Point p) {
+                    public void started(SweepGrid.Point<?> p) {
                         ran.add(p.description());
                     }
                 })).isInstanceOf(ScenarioException.class).hasMessageContaining("host.scheduler");
@@ -100,7 +100,7 @@ class SweepTest {
 
     @Test
     void resultsAndReportsAreTheSameWhateverTheNumberOfThreads() {
-        SweepGrid g = SweepGrid.of(reader(), List.of(),
+        SweepGrid<Scenario> g = SweepGrid.of(reader(), List.of(),
                 axes("host.scheduler=cfq,bfq,kyber,deadline", "drive.write_cache=off,on", "host.queue_depth=1,16"));
         Log one = new Log();
         List<Result> sequential = Sweep.run(g, 1, one);
@@ -117,7 +117,7 @@ class SweepTest {
 
     @Test
     void aFailedRunStopsTheSweepAndTheEarliestFailureInGridOrderIsThrown() {
-        SweepGrid g = SweepGrid.of(reader(), List.of(), axes("host.queue_depth=1,2,3,4,5,6,7,8"));
+        SweepGrid<Scenario> g = SweepGrid.of(reader(), List.of(), axes("host.queue_depth=1,2,3,4,5,6,7,8"));
         Map<Scenario, Integer> index = new IdentityHashMap<>();
         g.points().forEach(p -> index.put(p.scenario(), p.index()));
         Function<Scenario, Result> runner = s -> {
@@ -138,7 +138,7 @@ class SweepTest {
 
     @Test
     void atLeastOneRunAtATime() {
-        SweepGrid g = SweepGrid.of(reader(), List.of(), axes("host.queue_depth=1"));
-        assertThatThrownBy(() -> Sweep.run(g, 0, new Sweep.Listener() { })).isInstanceOf(IllegalArgumentException.class);
+        SweepGrid<Scenario> g = SweepGrid.of(reader(), List.of(), axes("host.queue_depth=1"));
+        assertThatThrownBy(() -> Sweep.run(g, 0, new Sweep.Listener<Result>() { })).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -4,6 +4,7 @@ import io.iopath.experiment.SplitReplay;
 import io.iopath.experiment.SweepAxis;
 import io.iopath.experiment.SweepGrid;
 import io.iopath.scenario.FioJobFile;
+import io.iopath.scenario.Scenario;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -43,9 +44,9 @@ record SparkPlan(List<String> labelColumns, List<RunTask> tasks, boolean split) 
     static SparkPlan sweep(Path scenarioOrDirectory, List<String> overrides, List<SweepAxis> axes, Consumer<String> notes) {
         Path base = scenarioOrDirectory.toAbsolutePath().normalize();
         if (!Files.isDirectory(base)) {
-            SweepGrid grid = grid(base, overrides, axes, notes);
+            SweepGrid<Scenario> grid = grid(base, overrides, axes, notes);
             List<RunTask> tasks = new ArrayList<>();
-            for (SweepGrid.Point p : grid.points()) {
+            for (SweepGrid.Point<Scenario> p : grid.points()) {
                 tasks.add(new RunTask(p.index(), base.toString(), p.overrides(), p.values()));
             }
             return new SparkPlan(grid.columns(), tasks, false);
@@ -64,7 +65,7 @@ record SparkPlan(List<String> labelColumns, List<RunTask> tasks, boolean split) 
         axes.forEach(a -> columns.add(a.path()));
         List<RunTask> tasks = new ArrayList<>();
         for (Path f : files) {
-            for (SweepGrid.Point p : grid(f, overrides, axes, notes).points()) {
+            for (SweepGrid.Point<Scenario> p : grid(f, overrides, axes, notes).points()) {
                 List<String> labels = new ArrayList<>(List.of(f.getFileName().toString()));
                 labels.addAll(p.values());
                 tasks.add(new RunTask(tasks.size(), f.toString(), p.overrides(), labels));
@@ -77,15 +78,15 @@ record SparkPlan(List<String> labelColumns, List<RunTask> tasks, boolean split) 
     static SparkPlan split(Path scenario, List<String> overrides, Consumer<String> notes) {
         Path file = scenario.toAbsolutePath().normalize();
         noteFio(file, notes);
-        SweepGrid grid = SplitReplay.grid(o -> RunTask.read(file, o), overrides);
+        SweepGrid<Scenario> grid = SplitReplay.grid(o -> RunTask.read(file, o), overrides);
         List<RunTask> tasks = new ArrayList<>();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             tasks.add(new RunTask(p.index(), file.toString(), p.overrides(), p.values()));
         }
         return new SparkPlan(List.of(SplitReplay.DEVICE_COLUMN), tasks, true);
     }
 
-    private static SweepGrid grid(Path file, List<String> overrides, List<SweepAxis> axes, Consumer<String> notes) {
+    private static SweepGrid<Scenario> grid(Path file, List<String> overrides, List<SweepAxis> axes, Consumer<String> notes) {
         noteFio(file, notes);
         return SweepGrid.of(o -> RunTask.read(file, o), overrides, axes);
     }

@@ -44,6 +44,15 @@ class IopathSparkArgsTest {
     }
 
     @Test
+    void aGuestOnAVirtualDiskIsRefusedWithWhatRunsIt(@TempDir Path dir) throws IOException {
+        Path s = dir.resolve("g.yaml");
+        Files.writeString(s, "qemu: {cache: none, volume: {size: 1g}}\nguest:\n  jobs:\n    - {name: w, rw: randwrite, number_ios: 10}\n");
+        IopathSpark.Args a = IopathSpark.parse("sweep", s.toString(), "--vary", "qemu.cache=none,unsafe", "--out", "o");
+        assertThatThrownBy(() -> IopathSpark.plan(a, System.err)).isInstanceOf(IopathSpark.BadInput.class)
+                .hasMessageContaining("guest: a guest on a virtual disk runs with 'iopath run FILE' or 'iopath sweep FILE' only");
+    }
+
+    @Test
     void aRefusedDriveOrVaryValueIsNamedByTheOptionThatGaveIt(@TempDir Path dir) throws IOException {
         Path s = dir.resolve("s.yaml");
         Files.writeString(s, "jobs:\n  - name: r\n    rw: randread\n    number_ios: 10\n");

@@ -15,6 +15,7 @@ import io.iopath.report.SplitReplayTable;
 import io.iopath.result.Result;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.ScenarioReader;
+import io.iopath.scenario.Scenario;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -79,29 +80,29 @@ class SparkSweepTest {
      */
     private static String localSweep(Path file, List<String> overrides, List<String> vary, Path out) throws IOException {
         List<SweepAxis> axes = vary.stream().map(SweepAxis::parse).toList();
-        SweepGrid grid;
+        SweepGrid<Scenario> grid;
         if (FioJobFile.looksLikeJobFile(file, Files.readString(file))) {
             FioJobFile fio = FioJobFile.read(file);
             grid = SweepGrid.of(o -> ScenarioReader.read(fio.tree(), o), overrides, axes);
         } else {
             grid = SweepGrid.of(file, overrides, axes);
         }
-        List<Result> results = Sweep.run(grid, 2, new Sweep.Listener() { });
+        List<Result> results = Sweep.run(grid, 2, new Sweep.Listener<Result>() { });
         RunReport.writeComparison(out, file.getFileName() + " sweep", grid.columns(), labelled(grid, results));
         return Files.readString(out.resolve("results.csv"));
     }
 
     /** What {@code iopath run FILE --split-by-device --out DIR} writes (its SplitReplayRun): the table printed, then results.csv. */
     private static List<String> localSplit(Path file, Path out) throws IOException {
-        SweepGrid grid = SplitReplay.grid(o -> ScenarioReader.read(file, o), List.of());
-        List<LabelledResult> runs = labelled(grid, Sweep.run(grid, 2, new Sweep.Listener() { }));
+        SweepGrid<Scenario> grid = SplitReplay.grid(o -> ScenarioReader.read(file, o), List.of());
+        List<LabelledResult> runs = labelled(grid, Sweep.run(grid, 2, new Sweep.Listener<Result>() { }));
         RunReport.writeComparison(out, "split replay", List.of(SplitReplay.DEVICE_COLUMN), runs);
         return List.of(SplitReplayTable.render(runs), Files.readString(out.resolve("results.csv")));
     }
 
-    private static List<LabelledResult> labelled(SweepGrid grid, List<Result> results) {
+    private static List<LabelledResult> labelled(SweepGrid<Scenario> grid, List<Result> results) {
         List<LabelledResult> runs = new ArrayList<>();
-        for (SweepGrid.Point p : grid.points()) {
+        for (SweepGrid.Point<Scenario> p : grid.points()) {
             runs.add(new LabelledResult(p.values(), results.get(p.index())));
         }
         return runs;
