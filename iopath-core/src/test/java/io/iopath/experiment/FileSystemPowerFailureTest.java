@@ -9,8 +9,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 11 item 7: at a power cut with the drive's write cache on, ext3 with barrier=1 never
- * loses data an fsync returned for; with the 2.6 default barrier=0 it can. The same for ReiserFS
- * (barrier=flush against the default barrier=none) and XFS (barriers, the default, against nobarrier).
+ * loses data an fsync returned for when the fsync committed (a write that allocated, grew the file
+ * or moved its mtime to a new second); with the 2.6 default barrier=0 it can. The same for
+ * ReiserFS (barrier=flush against the default barrier=none) and XFS (barriers, the default,
+ * against nobarrier). 2.6.18's ext3 fsync of overwrites within one second commits nothing and
+ * flushes nothing ({@link #anExt3FsyncOfOverwritesWithinASecondCommitsAndFlushesNothing}).
  */
 class FileSystemPowerFailureTest {
     private static final String RUN = """
@@ -101,6 +104,66 @@ class FileSystemPowerFailureTest {
                 }
             }
         }
+    }
+
+    /**
+     * 2.6.18: write(2) dirties the inode only when file_update_time moves mtime to a new second
+     * (ext3's timestamps are whole seconds), and ext3_sync_file starts a commit only for a dirty
+     * inode, with no flush of its own. So a file laid out first, then overwritten 4 KiB at a time
+     * with an fsync after each write, commits about once a second however many fsyncs there are,
+     * and with the write cache on a cut can lose blocks those fsyncs returned for even with
+     * barrier=1; ReiserFS with barrier=flush (reiserfs_sync_file flushes when its commit put no
+     * barrier after the data) loses none at the same cuts.
+     */
+    @Test
+    void anExt3FsyncOfOverwritesWithinASecondCommitsAndFlushesNothing() {
+        String overwrites = """
+                name: overwrite-fsync
+                seed: 1
+                drive:
+                  write_cache: on
+                host:
+                  memory: 256m
+                filesystem:
+                  type: ext3
+                  size: 10g
+                  options: barrier=1
+                power_failure:
+                  at: 8s
+                jobs:
+                  - name: layout
+                    rw: write
+                    bs: 64k
+                    direct: 0
+                    filename: db.0
+                    filesize: 1m
+                  - name: db
+                    stonewall: 1
+                    rw: randwrite
+                    bs: 4k
+                    ioengine: psync
+                    direct: 0
+                    filename: db.0
+                    filesize: 1m
+                    fsync: 1
+                    runtime: 10s
+                    time_based: 1
+                """;
+        long ext3Lost = 0;
+        for (String at : List.of("6s", "7s", "8s")) {
+            ScenarioRun run = new ScenarioRun(ScenarioReader.read("s.yaml", overwrites, List.of("power_failure.at=" + at)));
+            var fs = run.execute(p -> { }).filesystem();
+            long seconds = Long.parseLong(at.replace("s", ""));
+            assertThat(fs.fsyncs()).as("cut at %s", at).isGreaterThan(100 * seconds);
+            // one commit a second from the mtime change, one for the layout's allocations, kjournald's timer
+            assertThat(fs.journalCommits()).as("cut at %s", at).isLessThanOrEqualTo(seconds + 3);
+            ext3Lost += run.fileSystemPowerLoss().orElseThrow().fsyncedBlocksLost();
+            ScenarioRun reiser = new ScenarioRun(ScenarioReader.read("s.yaml", overwrites, List.of("power_failure.at=" + at,
+                    "filesystem.type=reiserfs", "filesystem.options=barrier=flush")));
+            reiser.execute(p -> { });
+            assertThat(reiser.fileSystemPowerLoss().orElseThrow().fsyncedBlocksLost()).as("reiserfs, cut at %s", at).isZero();
+        }
+        assertThat(ext3Lost).as("ext3 with barriers loses fsync'd overwrites at some cut").isPositive();
     }
 
     /** The report's "barriers" is each file system's own option, not ext3's reading of the option text. */

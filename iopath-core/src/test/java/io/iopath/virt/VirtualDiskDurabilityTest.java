@@ -50,7 +50,12 @@ class VirtualDiskDurabilityTest {
                     VirtualPowerLoss loss = cut(file, mode, "virtio-blk", true, seed, at);
                     String what = mode + " " + file + " seed " + seed + " cut at " + at + " ms";
                     assertThat(loss.guestFlushedLost()).as(what).isZero();
-                    assertThat(loss.guestFsyncedBlocksLost()).as(what).isZero();
+                    if (mode.equals("writethrough") || mode.equals("directsync")) {
+                        // the disk shows no write cache: every write it completed was on the media. Under
+                        // writeback and none the guest's 2.6.18 ext3 keeps only what its fsyncs flushed: an
+                        // fsync of an inode unchanged since its last commit sends no flush (ext3_sync_file)
+                        assertThat(loss.guestFsyncedBlocksLost()).as(what).isZero();
+                    }
                     ackedLostSomewhere += loss.guestAckedLost();
                     runs++;
                 }

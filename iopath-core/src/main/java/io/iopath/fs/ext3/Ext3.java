@@ -216,10 +216,14 @@ public final class Ext3 implements FileSystem {
             }
             addEntry(r, d, name, ino, pid);
             r.log(layout.inodeBlock(d.ino));
+            // ext3_new_inode and ext3_add_entry journal both inodes (ext3_mark_inode_dirty); the VFS bits
+            // are set here as for any change of size or map (not checked against 2.6.18: an fsync of a
+            // file created and not written commits, as it did before the bits were modelled)
             d.lastTid = tid;
-            d.lastDataTid = tid;
+            d.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
             n.lastTid = tid;
-            n.lastDataTid = tid;
+            n.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
+            n.mtimeSecond = sim.now() / NS_PER_S;
             icache.put(ino, n);
             r.then(() -> done.accept(n));
         }));
@@ -363,7 +367,7 @@ public final class Ext3 implements FileSystem {
             blocks.discard(f.window);
             icache.remove(f.ino);
             d.lastTid = tid;
-            d.lastDataTid = tid;
+            d.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
             r.then(done);
         }));
     }
@@ -396,8 +400,25 @@ public final class Ext3 implements FileSystem {
             MetaBuffers.Reads r = reads(pid);
             r.log(layout.inodeBlock(fi.ino));
             fi.lastTid = jbd.runningTid();
+            fi.vfsDirty |= Ext3Inode.I_DIRTY_SYNC; // mark_inode_dirty_sync
             r.then(done);
         });
+    }
+
+    /**
+     * file_update_time (fs/inode.c), called by every write(2) before its data, O_DIRECT too: mtime
+     * and ctime move to the current second, and only a change dirties the inode
+     * (mark_inode_dirty_sync → ext3_dirty_inode journals it). Overwrites within one second leave
+     * it clean, so their fsync starts no commit (ext3_sync_file). Returns whether it changed.
+     */
+    private boolean fileUpdateTime(Ext3Inode fi) {
+        long second = sim.now() / NS_PER_S;
+        if (second == fi.mtimeSecond) {
+            return false;
+        }
+        fi.mtimeSecond = second;
+        fi.vfsDirty |= Ext3Inode.I_DIRTY_SYNC;
+        return true;
     }
 
     @Override
@@ -428,6 +449,7 @@ public final class Ext3 implements FileSystem {
         int credits = (int) Math.min(64, last - first + 1) * 2 + 4;
         pre.then(() -> jbd.startHandle(credits, pid, () -> {
             long tid = jbd.runningTid();
+            boolean timesChanged = fileUpdateTime(fi);
             MetaBuffers.Reads r = reads(pid);
             int newlyDirty = 0;
             boolean allocated = false;
@@ -473,11 +495,13 @@ public final class Ext3 implements FileSystem {
             if (grew) {
                 fi.size = offset + length;
             }
-            // file_update_time and i_size: the inode is journaled (ext3_dirty_inode)
-            r.log(layout.inodeBlock(fi.ino));
-            fi.lastTid = tid;
             if (allocated || grew) {
-                fi.lastDataTid = tid;
+                // DQUOT_ALLOC_BLOCK and generic_commit_write's i_size: mark_inode_dirty
+                fi.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
+            }
+            if (timesChanged || allocated || grew) {
+                r.log(layout.inodeBlock(fi.ino)); // ext3_dirty_inode
+                fi.lastTid = tid;
             }
             appBytesWritten += length;
             int newly = newlyDirty;
@@ -504,10 +528,7 @@ public final class Ext3 implements FileSystem {
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
         Ext3Inode fi = (Ext3Inode) f.file;
-        if (op == Op.WRITE) {
-            durability.directWrite(fi, offset, length);
-        }
-        io.direct(fi, op, offset, length, pid, () -> {
+        Runnable transfer = () -> io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
             } else {
@@ -515,6 +536,25 @@ public final class Ext3 implements FileSystem {
             }
             done.run();
         });
+        if (op != Op.WRITE) {
+            transfer.run();
+            return;
+        }
+        durability.directWrite(fi, offset, length);
+        if (!fileUpdateTime(fi)) {
+            transfer.run();
+            return;
+        }
+        // __generic_file_aio_write_nolock: file_update_time before generic_file_direct_write; its
+        // ext3_dirty_inode journals the inode in a handle of its own
+        MetaBuffers.Reads pre = reads(pid);
+        pre.need(layout.inodeBlock(fi.ino));
+        pre.then(() -> jbd.startHandle(1, pid, () -> {
+            MetaBuffers.Reads r = reads(pid);
+            r.log(layout.inodeBlock(fi.ino));
+            fi.lastTid = jbd.runningTid();
+            r.then(transfer);
+        }));
     }
 
     /**
@@ -544,6 +584,8 @@ public final class Ext3 implements FileSystem {
                 MetaBuffers.Reads r = reads(pid);
                 r.log(layout.inodeBlock(fi.ino)); // mark_inode_dirty: mtime and ctime
                 fi.lastTid = jbd.runningTid();
+                fi.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
+                fi.mtimeSecond = sim.now() / NS_PER_S;
                 r.then(done);
             }));
             return;
@@ -603,7 +645,8 @@ public final class Ext3 implements FileSystem {
             }
             blocks.discard(fi.window);
             fi.lastTid = tid;
-            fi.lastDataTid = tid;
+            fi.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC; // inode_setattr: mark_inode_dirty
+            fi.mtimeSecond = sim.now() / NS_PER_S;
             r.then(done);
         })));
     }
@@ -660,17 +703,38 @@ public final class Ext3 implements FileSystem {
     @Override
     public void fsync(OpenFile f, boolean datasync, int pid, Runnable done) {
         Ext3Inode fi = (Ext3Inode) f.file;
-        // filemap_fdatawrite, ->fsync (ext3_sync_file: the commit holding the inode), filemap_fdatawait
+        // filemap_fdatawrite, ->fsync, filemap_fdatawait (do_fsync)
         writeback.writeDirty(fi.mapping, pid, 0);
-        long tid = datasync ? fi.lastDataTid : fi.lastTid;
-        jbd.waitCommit(tid, () -> writeback.waitWriteback(fi.mapping, () -> {
+        Runnable fdatawait = () -> writeback.waitWriteback(fi.mapping, () -> {
             for (long b : fi.blocks) {
                 if (b >= 0) {
                     durability.fsynced(b);
                 }
             }
             done.run();
-        }));
+        });
+        if (options.data() == MountOptions.DataMode.JOURNAL) {
+            forceCommit(pid, fdatawait); // ext3_sync_file: the data is in the journal
+            return;
+        }
+        int needed = datasync ? Ext3Inode.I_DIRTY_DATASYNC : Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
+        if ((fi.vfsDirty & needed) == 0) {
+            // ext3_sync_file: "If the inode is unaltered then we need not start a commit" (and 2.6.18
+            // sends no flush of its own: with the drive's write cache on, the data may be only there)
+            fdatawait.run();
+            return;
+        }
+        fi.vfsDirty = 0; // sync_inode → __sync_single_inode clears I_DIRTY, then ext3_write_inode(wait)
+        forceCommit(pid, fdatawait);
+    }
+
+    /**
+     * ext3_force_commit → journal_force_commit: a handle joins the running transaction (a new,
+     * possibly empty one) and, synchronous, commits it and waits: a commit block, with barrier=1 a
+     * barrier, even when the inode's own transaction had committed already.
+     */
+    private void forceCommit(int pid, Runnable then) {
+        jbd.startHandle(1, pid, () -> jbd.waitCommit(jbd.runningTid(), then)); // log_start_commit: kjournald commits
     }
 
     @Override

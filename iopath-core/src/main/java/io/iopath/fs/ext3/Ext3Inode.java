@@ -30,11 +30,21 @@ final class Ext3Inode implements FsFile, BlockMap {
     long lastLogical = -1;
     long lastPhysical = -1;
     final BlockAllocator.Window window = new BlockAllocator.Window();
-    /** The transaction that last journaled this inode (fsync waits for it), and the last one that changed size or blocks (fdatasync). */
+    /** The transaction that last journaled this inode (an fsync that finds it dirty returns after it has committed). */
     long lastTid = -1;
-    long lastDataTid = -1;
+    /** Access and modification time, in the superblock's 1 s granularity (ext3's s_time_gran; -1: before the run). */
     long atimeSecond = -1;
     long mtimeSecond = -1;
+    /**
+     * The VFS's i_state dirty bits ({@link #I_DIRTY_SYNC}, {@link #I_DIRTY_DATASYNC}): set by
+     * mark_inode_dirty and its _sync form, cleared by the fsync that writes the inode
+     * ({@code sync_inode}); ext3_sync_file starts a commit only when they are set.
+     */
+    int vfsDirty;
+    /** mark_inode_dirty_sync: a timestamp changed (fsync must commit it, fdatasync need not). */
+    static final int I_DIRTY_SYNC = 1;
+    /** mark_inode_dirty: the size or the block map changed (fdatasync must commit it too). */
+    static final int I_DIRTY_DATASYNC = 2;
     int openCount;
     boolean deleted;
     boolean topDir;
