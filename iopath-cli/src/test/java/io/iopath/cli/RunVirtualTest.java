@@ -85,6 +85,17 @@ class RunVirtualTest {
             }
         }
         assertThat(pf.get("guest_flushed_lost").asLong()).as("unsafe breaks the guest's fsync").isPositive();
+        // the mechanics are the physical drive's, under the host drive; the guest's disk has none to print
+        JsonNode mechanics = root.get("virtual_disk").get("drive_time_ns");
+        assertThat(mechanics.get("commands").asLong()).isPositive();
+        assertThat(mechanics.get("seek_mean").asDouble() + mechanics.get("rotation_mean").asDouble()
+                + mechanics.get("transfer_mean").asDouble()).isPositive();
+        java.util.List<String> row = java.util.List.of(lines.get(1).split(",", -1));
+        assertThat(row.get(header.indexOf("virtual_disk_drive_commands"))).isEqualTo(mechanics.get("commands").asText());
+        assertThat(row.get(header.indexOf("virtual_disk_drive_seek_mean_ns"))).isEqualTo(mechanics.get("seek_mean").asText());
+        assertThat(row.get(header.indexOf("drive_seek_mean_ns"))).as("the virtual disk's own").isEqualTo("0.0");
+        assertThat(o.out()).contains("host drive     write cache on:", "               mean per command: seek ")
+                .doesNotContain("drive, mean per command");
 
         // the time series at --interval: 100 ms steps over the 300 ms to the power failure
         assertThat(Files.readAllLines(out.resolve("timeseries.csv")).stream().skip(1).map(l -> l.split(",")[0]).distinct())

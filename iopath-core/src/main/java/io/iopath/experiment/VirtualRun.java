@@ -272,6 +272,7 @@ public final class VirtualRun {
                 disk.maxEffectiveQueue(), disk.queueFullsAnswered(), disk.cacheHits(), disk.destages());
         return new VirtualResult(guest, application(), scenario.qemu().cache().label(), scenario.qemu().device().yamlName(),
                 scenario.host().drive().spec().cache().writeCache(), hostTap.ios(0), hostTap.ios(1), driveFlushes, driveQueue,
+                hostMetrics.driveTimeSplit(), disk.destageTime(),
                 vdisk.flushes(), vdisk.hostFdatasyncs(), vdisk.completedBeforeDurable(), powerLoss);
     }
 

@@ -40,17 +40,7 @@ public final class ResultJson {
         root.put("drive_utilisation", r.driveUtilisation());
         root.put("bio_merges", r.bioMerges());
         root.put("queue_full", r.queueFulls());
-        ObjectNode drive = root.putObject("drive_time_ns");
-        drive.put("commands", r.driveTime().commands());
-        drive.put("seek_mean", r.driveTime().seekMeanNs());
-        drive.put("rotation_mean", r.driveTime().rotationMeanNs());
-        drive.put("transfer_mean", r.driveTime().transferMeanNs());
-        // write-back's media work, which no host command carries: listed apart, per destage
-        ObjectNode destage = root.putObject("destage_time_ns");
-        destage.put("destages", r.destageTime().commands());
-        destage.put("seek_mean", r.destageTime().seekMeanNs());
-        destage.put("rotation_mean", r.destageTime().rotationMeanNs());
-        destage.put("transfer_mean", r.destageTime().transferMeanNs());
+        driveTime(root, r.driveTime(), r.destageTime());
         root.set("latency_cdf", latencyCdf(r.latencyCdf()));
         if (r.host() != null) {
             root.set("host", host(r.host()));
@@ -247,6 +237,21 @@ public final class ResultJson {
         n.put("q2d_mean_ns", d.q2dMeanNs());
         n.put("d2c_mean_ns", d.d2cMeanNs());
         return n;
+    }
+
+    /** {@code drive_time_ns} and {@code destage_time_ns}: the drive's mechanics per command, and per destage. */
+    static void driveTime(ObjectNode into, io.iopath.result.DriveTimeSplit command, io.iopath.result.DriveTimeSplit destages) {
+        ObjectNode drive = into.putObject("drive_time_ns");
+        drive.put("commands", command.commands());
+        drive.put("seek_mean", command.seekMeanNs());
+        drive.put("rotation_mean", command.rotationMeanNs());
+        drive.put("transfer_mean", command.transferMeanNs());
+        // write-back's media work, which no host command carries: listed apart, per destage
+        ObjectNode destage = into.putObject("destage_time_ns");
+        destage.put("destages", destages.commands());
+        destage.put("seek_mean", destages.seekMeanNs());
+        destage.put("rotation_mean", destages.rotationMeanNs());
+        destage.put("transfer_mean", destages.transferMeanNs());
     }
 
     public static String toText(Result r) {

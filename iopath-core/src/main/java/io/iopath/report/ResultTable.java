@@ -2,6 +2,7 @@ package io.iopath.report;
 
 import io.iopath.result.Btt;
 import io.iopath.result.DirectionStats;
+import io.iopath.result.DriveTimeSplit;
 import io.iopath.result.FileSystemReport;
 import io.iopath.result.FlushStats;
 import io.iopath.result.HostStats;
@@ -34,8 +35,12 @@ public final class ResultTable {
         if (r.jobs().size() > 1) {
             jobs(sb, r);
         }
-        sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
-                Units.ms(r.driveTime().seekMeanNs()), Units.ms(r.driveTime().rotationMeanNs()), Units.ms(r.driveTime().transferMeanNs())));
+        DriveTimeSplit t = r.driveTime();
+        if (t.seekMeanNs() + t.rotationMeanNs() + t.transferMeanNs() > 0) {
+            // a drive without mechanics (a guest's virtual disk) or without commands has nothing to say here
+            sb.append(String.format(Locale.ROOT, "%ndrive, mean per command: seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",
+                    Units.ms(t.seekMeanNs()), Units.ms(t.rotationMeanNs()), Units.ms(t.transferMeanNs())));
+        }
         if (r.destageTime().commands() > 0) {
             // under write-back the host's writes end in the buffer; the media work is the destages'
             sb.append(String.format(Locale.ROOT, "drive, mean per destage (%d destages): seek %.3f ms, rotation %.3f ms, transfer %.3f ms%n",

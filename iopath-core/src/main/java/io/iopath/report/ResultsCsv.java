@@ -49,7 +49,8 @@ public final class ResultsCsv {
      * The columns of a guest on a virtual disk, after the others, only in its {@code results.csv}:
      * {@code virtual_disk_} and the key of results.json's {@code virtual_disk} object (a power
      * failure's keys after {@code power_failure_}), the same on each row; the power failure's
-     * empty without one.
+     * empty without one. Then the physical drive's mechanics, named as this table's own
+     * {@code drive_*} and {@code destage*} columns (which, for a guest, are the virtual disk's: zero).
      */
     public static final List<String> VIRTUAL_DISK_COLUMNS = List.of(
             "virtual_disk_device", "virtual_disk_cache", "virtual_disk_app_ops", "virtual_disk_app_iops",
@@ -60,7 +61,10 @@ public final class ResultsCsv {
             "virtual_disk_power_failure_guest_flushed_lost", "virtual_disk_power_failure_guest_fsynced_blocks_lost",
             "virtual_disk_power_failure_guest_page_cache_lost", "virtual_disk_power_failure_host_page_cache_lost",
             "virtual_disk_power_failure_drive_acknowledged_lost", "virtual_disk_power_failure_drive_promised_lost",
-            "virtual_disk_power_failure_drive_in_flight_lost", "virtual_disk_power_failure_drive_torn_writes");
+            "virtual_disk_power_failure_drive_in_flight_lost", "virtual_disk_power_failure_drive_torn_writes",
+            "virtual_disk_drive_commands", "virtual_disk_drive_seek_mean_ns", "virtual_disk_drive_rotation_mean_ns",
+            "virtual_disk_drive_transfer_mean_ns", "virtual_disk_destages", "virtual_disk_destage_seek_mean_ns",
+            "virtual_disk_destage_rotation_mean_ns", "virtual_disk_destage_transfer_mean_ns");
 
     /** The columns that hold text; every other column of {@link #COLUMNS} is a number (or empty). */
     public static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("scenario", "drive", "scheduler", "direction", "job",
@@ -139,6 +143,10 @@ public final class ResultsCsv {
                     Csv.num(p.drive().acknowledgedLost()), Csv.num(p.drive().promisedLost()), Csv.num(p.drive().inFlightLost()),
                     Csv.num(p.drive().tornWrites())));
         }
+        cells.addAll(List.of(Csv.num(v.driveTime().commands()), Csv.num(v.driveTime().seekMeanNs()),
+                Csv.num(v.driveTime().rotationMeanNs()), Csv.num(v.driveTime().transferMeanNs()),
+                Csv.num(v.destageTime().commands()), Csv.num(v.destageTime().seekMeanNs()),
+                Csv.num(v.destageTime().rotationMeanNs()), Csv.num(v.destageTime().transferMeanNs())));
         return cells;
     }
 

@@ -42,6 +42,7 @@ public final class VirtualRunText {
         v.put("drive_writes", r.driveWrites());
         v.put("drive_flushes", r.driveFlushes());
         ResultJson.driveQueue(v.putObject("drive_queue"), r.driveQueue());
+        ResultJson.driveTime(v, r.driveTime(), r.destageTime());
         VirtualPowerLoss p = r.powerLoss();
         if (p != null) {
             com.fasterxml.jackson.databind.node.ObjectNode pf = v.putObject("power_failure");
@@ -76,6 +77,14 @@ public final class VirtualRunText {
                 + " completed before they were on the media", r.guestFlushes(), r.hostFdatasyncs(), r.completedBeforeDurable())));
         lines.add(new Line("host drive", String.format(Locale.ROOT, "write cache %s: %d reads, %d writes, %d FLUSH CACHE",
                 r.driveWriteCache() ? "on" : "off", r.driveReads(), r.driveWrites(), r.driveFlushes())));
+        // the guest's table has no mechanics (its drive is the virtual disk): the physical drive's are here
+        lines.add(new Line("", String.format(Locale.ROOT, "mean per command: seek %s ms, rotation %s ms, transfer %s ms",
+                Html.ms(r.driveTime().seekMeanNs()), Html.ms(r.driveTime().rotationMeanNs()), Html.ms(r.driveTime().transferMeanNs()))));
+        if (r.destageTime().commands() > 0) {
+            lines.add(new Line("", String.format(Locale.ROOT, "mean per destage (%d destages): seek %s ms, rotation %s ms, transfer %s ms",
+                    r.destageTime().commands(), Html.ms(r.destageTime().seekMeanNs()), Html.ms(r.destageTime().rotationMeanNs()),
+                    Html.ms(r.destageTime().transferMeanNs()))));
+        }
         VirtualPowerLoss p = r.powerLoss();
         if (p != null) {
             lines.add(new Line("power failure", String.format(Locale.ROOT, "of the host at %.3f s:", p.atNs() / 1e9)));

@@ -13,13 +13,17 @@ package io.iopath.result;
  * @param driveFlushes           FLUSH CACHE commands the physical drive received
  * @param driveQueue             the physical drive's command queue and buffer (the guest's {@code driveQueue} is null:
  *                               its disk is the virtual one)
+ * @param driveTime              the physical drive's mechanics per host command (the guest's {@code driveTime} is the
+ *                               virtual disk's: no seek, rotation or transfer)
+ * @param destageTime            the physical drive's per destage of its write-back cache
  * @param guestFlushes           flushes the guest sent to the virtual disk
  * @param hostFdatasyncs         fdatasync calls QEMU made on the image
  * @param completedBeforeDurable guest writes the virtual disk completed before their data was on the media
  * @param powerLoss              the losses of a host power failure, or null without one
  */
 public record VirtualResult(Result guest, AppStats application, String mode, String device, boolean driveWriteCache,
-                            long driveReads, long driveWrites, long driveFlushes, DriveQueueStats driveQueue, long guestFlushes, long hostFdatasyncs,
+                            long driveReads, long driveWrites, long driveFlushes, DriveQueueStats driveQueue, DriveTimeSplit driveTime,
+                            DriveTimeSplit destageTime, long guestFlushes, long hostFdatasyncs,
                             long completedBeforeDurable, VirtualPowerLoss powerLoss) {
     /**
      * @param ops       reads and writes the jobs completed (fio's ios)
