@@ -74,32 +74,43 @@ public final class ResultsCsv {
     /** The {@code job} of the rows of all jobs together. */
     public static final String ALL_JOBS = "all";
 
-    private final Csv csv;
-    private final boolean filesystem;
+    /**
+     * One run's cells, without labels' columns: its rows' cells of {@link #COLUMNS} (read, write,
+     * total; then the same per job), its {@link #FILESYSTEM_COLUMNS} cells (empty without a file
+     * system) and its {@link #VIRTUAL_DISK_COLUMNS} cells (empty unless a guest on a virtual disk),
+     * the same on each row. A table of runs is {@link #text} of these, wherever they were made (a
+     * Spark job's executors): the bytes of this class's own tables.
+     */
+    public record RunCells(List<String> labels, List<List<String>> rows, List<String> filesystem, List<String> virtualDisk)
+            implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
 
-    /** A table whose rows start with {@code labelColumns} (none for a single run), without file-system columns. */
-    public ResultsCsv(List<String> labelColumns) {
-        this(labelColumns, false);
+        public RunCells {
+            labels = List.copyOf(labels);
+            List<List<String>> copy = new ArrayList<>(rows.size());
+            rows.forEach(r -> copy.add(List.copyOf(r)));
+            rows = List.copyOf(copy);
+            filesystem = List.copyOf(filesystem);
+            virtualDisk = List.copyOf(virtualDisk);
+        }
     }
 
-    /** As {@link #ResultsCsv(List)}, with {@link #FILESYSTEM_COLUMNS} after the others when {@code filesystem}. */
-    public ResultsCsv(List<String> labelColumns, boolean filesystem) {
-        List<String> columns = new ArrayList<>(COLUMNS);
-        if (filesystem) {
-            columns.addAll(FILESYSTEM_COLUMNS);
-        }
-        this.csv = new Csv(labelColumns, columns);
-        this.filesystem = filesystem;
+    private ResultsCsv() {
     }
 
     /** The {@code results.csv} of one run. */
     public static String of(Result r) {
-        return new ResultsCsv(List.of(), r.filesystem() != null).add(List.of(), r).text();
+        return text(List.of(), List.of(cells(List.of(), r)));
     }
 
     /** The {@code results.csv} of a guest on a virtual disk: the guest's rows, each with {@link #VIRTUAL_DISK_COLUMNS} at its end. */
     public static String of(VirtualResult v) {
-        return ofVirtual(List.of(), List.of(new LabelledVirtualResult(List.of(), v)));
+        return text(List.of(), List.of(cells(List.of(), v)));
+    }
+
+    /** Every run of a sweep, in the order given. */
+    public static String of(List<String> labelColumns, List<LabelledResult> runs) {
+        return text(labelColumns, runs.stream().map(run -> cells(run.labels(), run.result())).toList());
     }
 
     /**
@@ -107,22 +118,62 @@ public final class ResultsCsv {
      * writes them, after its labels; {@link #FILESYSTEM_COLUMNS} when some guest had a file system.
      */
     public static String ofVirtual(List<String> labelColumns, List<LabelledVirtualResult> runs) {
-        boolean filesystem = runs.stream().anyMatch(run -> run.result().guest().filesystem() != null);
+        return text(labelColumns, runs.stream().map(run -> cells(run.labels(), run.result())).toList());
+    }
+
+    /** A run's cells with its labels. */
+    public static RunCells cells(List<String> labels, Result r) {
+        return new RunCells(labels, cells(r), r.filesystem() == null ? List.of() : filesystemCells(r.filesystem(), r.powerLoss()),
+                List.of());
+    }
+
+    /** A guest's cells with its labels: the guest's rows and file system, and its virtual disk's. */
+    public static RunCells cells(List<String> labels, VirtualResult v) {
+        RunCells guest = cells(labels, v.guest());
+        return new RunCells(labels, guest.rows(), guest.filesystem(), virtualDiskCells(v));
+    }
+
+    /**
+     * The columns after the label columns of a table of {@code runs}: {@link #COLUMNS}, then
+     * {@link #FILESYSTEM_COLUMNS} when some run had a file system (a table of block-device runs keeps
+     * its bytes), then {@link #VIRTUAL_DISK_COLUMNS} when some run was a guest on a virtual disk.
+     */
+    public static List<String> columns(List<RunCells> runs) {
         List<String> columns = new ArrayList<>(COLUMNS);
-        if (filesystem) {
+        if (runs.stream().anyMatch(r -> !r.filesystem().isEmpty())) {
             columns.addAll(FILESYSTEM_COLUMNS);
         }
-        columns.addAll(VIRTUAL_DISK_COLUMNS);
+        if (runs.stream().anyMatch(r -> !r.virtualDisk().isEmpty())) {
+            columns.addAll(VIRTUAL_DISK_COLUMNS);
+        }
+        return columns;
+    }
+
+    /** The rows of {@code run} in a table with {@code columns} ({@link #columns}), without labels: a group it lacks is empty cells. */
+    public static List<List<String>> rows(RunCells run, List<String> columns) {
+        boolean filesystem = columns.contains(FILESYSTEM_COLUMNS.get(0));
+        boolean virtual = columns.contains(VIRTUAL_DISK_COLUMNS.get(0));
+        List<List<String>> rows = new ArrayList<>(run.rows().size());
+        for (List<String> cells : run.rows()) {
+            List<String> row = new ArrayList<>(cells);
+            if (filesystem) {
+                row.addAll(run.filesystem().isEmpty() ? java.util.Collections.nCopies(FILESYSTEM_COLUMNS.size(), "") : run.filesystem());
+            }
+            if (virtual) {
+                row.addAll(run.virtualDisk().isEmpty() ? java.util.Collections.nCopies(VIRTUAL_DISK_COLUMNS.size(), "") : run.virtualDisk());
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** The {@code results.csv} text of these runs, in the order given, their labels first. */
+    public static String text(List<String> labelColumns, List<RunCells> runs) {
+        List<String> columns = columns(runs);
         Csv table = new Csv(labelColumns, columns);
-        for (LabelledVirtualResult run : runs) {
+        for (RunCells run : runs) {
             table.checkLabels(run.labels());
-            Result r = run.result().guest();
-            List<String> fs = filesystem ? filesystemCells(r.filesystem(), r.powerLoss()) : List.of();
-            List<String> virtual = virtualDiskCells(run.result());
-            for (List<String> cells : cells(r)) {
-                List<String> row = new ArrayList<>(cells);
-                row.addAll(fs);
-                row.addAll(virtual);
+            for (List<String> row : rows(run, columns)) {
                 table.row(run.labels(), row);
             }
         }
@@ -150,17 +201,9 @@ public final class ResultsCsv {
         return cells;
     }
 
-    /** Every run of a sweep, in the order given. */
-    public static String of(List<String> labelColumns, List<LabelledResult> runs) {
-        ResultsCsv table = new ResultsCsv(labelColumns, runs.stream().anyMatch(run -> run.result().filesystem() != null));
-        runs.forEach(table::add);
-        return table.text();
-    }
-
     /**
-     * The cells of one run's rows, without labels, in the order {@link #add(List, Result)} writes
-     * them (read, write, total; then the same per job). A table built elsewhere (a Spark job's)
-     * from these and {@link #line} has the bytes of this one.
+     * The cells of one run's rows, without labels (read, write, total; then the same per job), in
+     * the order of {@link #COLUMNS}.
      */
     public static List<List<String>> cells(Result r) {
         List<List<String>> rows = new ArrayList<>(3 + 3 * r.jobs().size());
@@ -180,33 +223,11 @@ public final class ResultsCsv {
         return Csv.line(cells);
     }
 
-    public ResultsCsv add(LabelledResult run) {
-        return add(run.labels(), run.result());
-    }
-
-    /** Adds the rows of one run; {@code labels} are its values of the label columns. */
-    public ResultsCsv add(List<String> labels, Result r) {
-        csv.checkLabels(labels);
-        List<String> fs = filesystem ? filesystemCells(r.filesystem(), r.powerLoss()) : List.of();
-        for (List<String> cells : cells(r)) {
-            if (filesystem) {
-                cells = new ArrayList<>(cells);
-                cells.addAll(fs);
-            }
-            csv.row(labels, cells);
-        }
-        return this;
-    }
-
     /**
-     * The cells of {@link #FILESYSTEM_COLUMNS}: empty for a run without a file system; the
-     * journal check's cells empty without a power failure (the first transaction's empty when
-     * there was no violation).
+     * The cells of {@link #FILESYSTEM_COLUMNS}: the journal check's cells empty without a power
+     * failure (the first transaction's empty when there was no violation).
      */
     private static List<String> filesystemCells(FileSystemReport f, io.iopath.result.PowerLossReport p) {
-        if (f == null) {
-            return java.util.Collections.nCopies(FILESYSTEM_COLUMNS.size(), "");
-        }
         LatencySummary l = f.fsyncLatency();
         io.iopath.result.JournalConsistency j = p == null ? null : p.journal();
         io.iopath.result.FileSystemLoss lost = p == null ? null : p.fileSystem();
@@ -242,7 +263,4 @@ public final class ResultsCsv {
                 r.provenance().version(), r.provenance().scenarioHash());
     }
 
-    public String text() {
-        return csv.text();
-    }
 }

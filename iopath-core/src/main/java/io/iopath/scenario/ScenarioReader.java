@@ -298,8 +298,8 @@ public final class ScenarioReader {
     private static Scenario bind(Fields f, String source, String hash) {
         if (f.has("guest")) {
             throw new ScenarioException(f.node("guest").location(), "guest",
-                    "a guest on a virtual disk runs with 'iopath run FILE' or 'iopath sweep FILE' only (not yet with the other"
-                            + " commands or iopath-spark; in a library: ScenarioReader.readVirtual)");
+                    "a guest on a virtual disk runs with 'iopath run FILE', 'iopath sweep FILE' or iopath-spark's sweep only"
+                            + " (not yet with the other commands or a split replay; in a library: ScenarioReader.readVirtual)");
         }
         String name = f.string("name", "scenario");
         long seed = f.integer("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);

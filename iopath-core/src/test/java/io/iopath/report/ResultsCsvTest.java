@@ -186,10 +186,10 @@ class ResultsCsvTest {
 
     @Test
     void labelsMustMatchTheLabelColumns() {
-        ResultsCsv table = new ResultsCsv(List.of("a", "b"));
         Result r = Runs.mixed();
-        assertThatThrownBy(() -> table.add(List.of("only one"), r)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ResultsCsv(List.of("iops"))).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("iops");
+        assertThatThrownBy(() -> ResultsCsv.text(List.of("a", "b"), List.of(ResultsCsv.cells(List.of("only one"), r))))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ResultsCsv.text(List.of("iops"), List.of(ResultsCsv.cells(List.of("1"), r))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("iops");
     }
 }

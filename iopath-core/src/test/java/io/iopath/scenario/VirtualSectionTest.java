@@ -99,6 +99,6 @@ class VirtualSectionTest {
         assertThat(file.qemu().volumeSizeBytes()).isEqualTo(1L << 30);
         // and a plain run refuses a guest scenario instead of ignoring the guest
         assertThatThrownBy(() -> ScenarioReader.read("v.yaml", "qemu: {}\n" + GUEST, List.of()))
-                .hasMessageContaining("guest: a guest on a virtual disk runs with 'iopath run FILE' or 'iopath sweep FILE' only");
+                .hasMessageContaining("guest: a guest on a virtual disk runs with 'iopath run FILE', 'iopath sweep FILE' or iopath-spark's sweep only");
     }
 }

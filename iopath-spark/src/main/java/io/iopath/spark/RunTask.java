@@ -1,10 +1,13 @@
 package io.iopath.spark;
 
 import io.iopath.experiment.ScenarioRun;
+import io.iopath.experiment.VirtualRun;
 import io.iopath.report.ResultJson;
 import io.iopath.report.ResultsCsv;
 import io.iopath.report.SplitReplayTable;
+import io.iopath.report.VirtualRunText;
 import io.iopath.result.Result;
+import io.iopath.result.VirtualResult;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
 import io.iopath.scenario.ScenarioReader;
@@ -53,18 +56,41 @@ record RunTask(int index, String scenarioFile, List<String> overrides, List<Stri
         return ScenarioReader.read(file, overrides);
     }
 
+    /** Whether {@code file} is a guest on a virtual disk (a scenario with {@code guest:}), which runs as {@code iopath sweep} runs one. */
+    static boolean isVirtual(Path file) {
+        try {
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            return !FioJobFile.looksLikeJobFile(file, text) && ScenarioReader.isVirtual(file.toString(), text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * Runs the point and returns its rows; with {@code runsDir} (a Hadoop path) also writes
-     * {@code runsDir/INDEX/results.json} from this executor.
+     * {@code runsDir/INDEX/results.json} (what {@code iopath run --json} prints) from this executor.
      */
     RunRows execute(String runsDir) throws IOException {
-        Result r = ScenarioRun.run(scenario());
+        Path file = Path.of(scenarioFile);
+        Result r;
+        String json;
+        ResultsCsv.RunCells cells;
+        if (isVirtual(file)) {
+            VirtualResult v = new VirtualRun(ScenarioReader.readVirtual(file, overrides)).execute();
+            r = v.guest();
+            json = VirtualRunText.json(v);
+            cells = ResultsCsv.cells(labels, v);
+        } else {
+            r = ScenarioRun.run(scenario());
+            json = ResultJson.toText(r);
+            cells = ResultsCsv.cells(labels, r);
+        }
         if (runsDir != null) {
-            org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(runsDir + "/" + index + "/results.json");
-            try (OutputStream out = file.getFileSystem(new org.apache.hadoop.conf.Configuration()).create(file, true)) {
-                out.write(ResultJson.toText(r).getBytes(StandardCharsets.UTF_8));
+            org.apache.hadoop.fs.Path out = new org.apache.hadoop.fs.Path(runsDir + "/" + index + "/results.json");
+            try (OutputStream o = out.getFileSystem(new org.apache.hadoop.conf.Configuration()).create(out, true)) {
+                o.write(json.getBytes(StandardCharsets.UTF_8));
             }
         }
-        return new RunRows(index, labels, ResultsCsv.cells(r), SplitReplayTable.Device.of(String.join(" ", labels), r));
+        return new RunRows(index, cells, SplitReplayTable.Device.of(String.join(" ", labels), r));
     }
 }

@@ -5,6 +5,7 @@ import io.iopath.experiment.SweepAxis;
 import io.iopath.experiment.SweepGrid;
 import io.iopath.scenario.FioJobFile;
 import io.iopath.scenario.Scenario;
+import io.iopath.scenario.ScenarioReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -44,9 +45,9 @@ record SparkPlan(List<String> labelColumns, List<RunTask> tasks, boolean split) 
     static SparkPlan sweep(Path scenarioOrDirectory, List<String> overrides, List<SweepAxis> axes, Consumer<String> notes) {
         Path base = scenarioOrDirectory.toAbsolutePath().normalize();
         if (!Files.isDirectory(base)) {
-            SweepGrid<Scenario> grid = grid(base, overrides, axes, notes);
+            SweepGrid<?> grid = grid(base, overrides, axes, notes);
             List<RunTask> tasks = new ArrayList<>();
-            for (SweepGrid.Point<Scenario> p : grid.points()) {
+            for (SweepGrid.Point<?> p : grid.points()) {
                 tasks.add(new RunTask(p.index(), base.toString(), p.overrides(), p.values()));
             }
             return new SparkPlan(grid.columns(), tasks, false);
@@ -65,7 +66,7 @@ record SparkPlan(List<String> labelColumns, List<RunTask> tasks, boolean split) 
         axes.forEach(a -> columns.add(a.path()));
         List<RunTask> tasks = new ArrayList<>();
         for (Path f : files) {
-            for (SweepGrid.Point<Scenario> p : grid(f, overrides, axes, notes).points()) {
+            for (SweepGrid.Point<?> p : grid(f, overrides, axes, notes).points()) {
                 List<String> labels = new ArrayList<>(List.of(f.getFileName().toString()));
                 labels.addAll(p.values());
                 tasks.add(new RunTask(tasks.size(), f.toString(), p.overrides(), labels));
@@ -86,8 +87,12 @@ record SparkPlan(List<String> labelColumns, List<RunTask> tasks, boolean split) 
         return new SparkPlan(List.of(SplitReplay.DEVICE_COLUMN), tasks, true);
     }
 
-    private static SweepGrid<Scenario> grid(Path file, List<String> overrides, List<SweepAxis> axes, Consumer<String> notes) {
+    /** The grid over one file: a guest on a virtual disk read as a guest, as {@code iopath sweep} reads it. */
+    private static SweepGrid<?> grid(Path file, List<String> overrides, List<SweepAxis> axes, Consumer<String> notes) {
         noteFio(file, notes);
+        if (RunTask.isVirtual(file)) {
+            return SweepGrid.of(o -> ScenarioReader.readVirtual(file, o), overrides, axes);
+        }
         return SweepGrid.of(o -> RunTask.read(file, o), overrides, axes);
     }
 

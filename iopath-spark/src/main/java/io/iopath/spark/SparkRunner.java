@@ -92,17 +92,11 @@ final class SparkRunner {
 
     /** The results.csv text of these runs, given in grid order. */
     static String csv(List<String> labelColumns, List<RunRows> runs) {
-        List<String> header = new ArrayList<>(labelColumns);
-        header.addAll(ResultsCsv.COLUMNS);
-        StringBuilder sb = new StringBuilder(ResultsCsv.line(header));
-        for (RunRows run : runs) {
-            for (List<String> cells : run.rows()) {
-                List<String> all = new ArrayList<>(run.labels());
-                all.addAll(cells);
-                sb.append(ResultsCsv.line(all));
-            }
-        }
-        return sb.toString();
+        return ResultsCsv.text(labelColumns, cells(runs));
+    }
+
+    private static List<ResultsCsv.RunCells> cells(List<RunRows> runs) {
+        return runs.stream().map(RunRows::cells).toList();
     }
 
     /** A split replay's device table, the runs given in device order. */
@@ -119,24 +113,27 @@ final class SparkRunner {
         for (String c : labelColumns) {
             fields.add(DataTypes.createStructField(c, DataTypes.StringType, false));
         }
-        for (int c = 0; c < ResultsCsv.COLUMNS.size(); c++) {
-            String name = ResultsCsv.COLUMNS.get(c);
-            DataType t = ResultsCsv.TEXT_COLUMNS.contains(name) ? DataTypes.StringType : numberType(runs, c);
+        List<String> columns = ResultsCsv.columns(cells(runs));
+        List<List<List<String>>> cells = runs.stream().map(run -> ResultsCsv.rows(run.cells(), columns)).toList();
+        for (int c = 0; c < columns.size(); c++) {
+            String name = columns.get(c);
+            DataType t = ResultsCsv.TEXT_COLUMNS.contains(name) ? DataTypes.StringType : numberType(cells, c);
             types.add(t);
             fields.add(DataTypes.createStructField(name, t, true));
         }
         List<Row> rows = new ArrayList<>();
-        for (RunRows run : runs) {
-            for (int r = 0; r < run.rows().size(); r++) {
-                List<String> cells = run.rows().get(r);
-                Object[] values = new Object[2 + labelColumns.size() + cells.size()];
+        for (int i = 0; i < runs.size(); i++) {
+            RunRows run = runs.get(i);
+            for (int r = 0; r < cells.get(i).size(); r++) {
+                List<String> row = cells.get(i).get(r);
+                Object[] values = new Object[2 + labelColumns.size() + row.size()];
                 values[0] = run.index();
                 values[1] = r;
                 for (int l = 0; l < labelColumns.size(); l++) {
                     values[2 + l] = run.labels().get(l);
                 }
-                for (int c = 0; c < cells.size(); c++) {
-                    values[2 + labelColumns.size() + c] = value(cells.get(c), types.get(c));
+                for (int c = 0; c < row.size(); c++) {
+                    values[2 + labelColumns.size() + c] = value(row.get(c), types.get(c));
                 }
                 rows.add(RowFactory.create(values));
             }
@@ -148,9 +145,9 @@ final class SparkRunner {
      * Long when every cell of column {@code c} is an integer (results.json's longs), else double:
      * a double always prints with a point or as NaN/Infinity, so one such cell tells.
      */
-    private static DataType numberType(List<RunRows> runs, int c) {
-        for (RunRows run : runs) {
-            for (List<String> cells : run.rows()) {
+    private static DataType numberType(List<List<List<String>>> runs, int c) {
+        for (List<List<String>> run : runs) {
+            for (List<String> cells : run) {
                 String v = cells.get(c);
                 if (!v.isEmpty() && !v.matches("-?[0-9]+")) {
                     return DataTypes.DoubleType;

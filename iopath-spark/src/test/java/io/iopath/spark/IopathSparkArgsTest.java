@@ -44,12 +44,15 @@ class IopathSparkArgsTest {
     }
 
     @Test
-    void aGuestOnAVirtualDiskIsRefusedWithWhatRunsIt(@TempDir Path dir) throws IOException {
+    void aSplitOfAGuestOnAVirtualDiskIsRefusedWithWhatRunsIt(@TempDir Path dir) throws IOException {
         Path s = dir.resolve("g.yaml");
         Files.writeString(s, "qemu: {cache: none, volume: {size: 1g}}\nguest:\n  jobs:\n    - {name: w, rw: randwrite, number_ios: 10}\n");
-        IopathSpark.Args a = IopathSpark.parse("sweep", s.toString(), "--vary", "qemu.cache=none,unsafe", "--out", "o");
-        assertThatThrownBy(() -> IopathSpark.plan(a, System.err)).isInstanceOf(IopathSpark.BadInput.class)
-                .hasMessageContaining("guest: a guest on a virtual disk runs with 'iopath run FILE' or 'iopath sweep FILE' only");
+        assertThat(IopathSpark.plan(IopathSpark.parse("sweep", s.toString(), "--vary", "qemu.cache=none,unsafe", "--out", "o"),
+                System.err).tasks()).hasSize(2);
+        IopathSpark.Args split = IopathSpark.parse("split", s.toString(), "--out", "o");
+        assertThatThrownBy(() -> IopathSpark.plan(split, System.err)).isInstanceOf(IopathSpark.BadInput.class)
+                .hasMessageContaining("guest: a guest on a virtual disk runs with 'iopath run FILE', 'iopath sweep FILE'"
+                        + " or iopath-spark's sweep only");
     }
 
     @Test

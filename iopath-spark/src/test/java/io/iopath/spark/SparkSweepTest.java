@@ -118,10 +118,8 @@ class SparkSweepTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    /** results.csv rebuilt from the Parquet table, rows sorted by grid index and row. */
-    private static String csvFromParquet(Path parquet, List<String> labelColumns) {
-        List<String> header = new ArrayList<>(labelColumns);
-        header.addAll(ResultsCsv.COLUMNS);
+    /** results.csv rebuilt from the Parquet table, rows sorted by grid index and row, in the columns of {@code header}. */
+    private static String csvFromParquet(Path parquet, List<String> header) {
         StringBuilder sb = new StringBuilder(ResultsCsv.line(header));
         List<Row> rows = spark.read().parquet(parquet.toString()).orderBy("grid_index", "row").collectAsList();
         for (Row r : rows) {
@@ -151,9 +149,63 @@ class SparkSweepTest {
             String said = sparkApp(args.toArray(String[]::new));
             assertThat(said).contains("(4 runs)");
             assertThat(Files.readString(out.resolve("results.csv"))).as("%s partitions", partitions).isEqualTo(expected);
-            assertThat(csvFromParquet(out.resolve("results.parquet"), List.of("drive.write_cache", "host.queue_depth")))
+            List<String> header = new ArrayList<>(List.of("drive.write_cache", "host.queue_depth"));
+            header.addAll(ResultsCsv.COLUMNS);
+            assertThat(csvFromParquet(out.resolve("results.parquet"), header))
                     .isEqualTo(expected);
         }
+    }
+
+    /**
+     * A guest on a virtual disk with its own ext3, and an ext3 host: the table has the file
+     * system's columns (and the guest's the virtual disk's) with the bytes of {@code iopath sweep}'s,
+     * for any partitioning; each run's results.json is {@code iopath run --json}'s.
+     */
+    @Test
+    void aGuestOnAVirtualDiskAndAFileSystemHaveTheSweepsBytes() throws IOException {
+        Path guest = Files.writeString(dir.resolve("guest.yaml"), """
+                name: g
+                drive: {preset: laptop-7200-250g, write_cache: on}
+                power_failure: {at: 300ms}
+                qemu: {cache: writeback, volume: {size: 10g}}
+                guest:
+                  filesystem: {type: ext3, size: 256m, options: barrier=1}
+                  jobs:
+                    - {name: mail, rw: randwrite, bs: 4k, direct: 0, nrfiles: 4, filesize: 16k, fsync: 1,
+                       runtime: 1s, time_based: 1}
+                """);
+        List<SweepAxis> axes = List.of(SweepAxis.parse("qemu.cache=none,unsafe,writethrough"));
+        SweepGrid<io.iopath.scenario.VirtualScenario> grid = SweepGrid.of(o -> ScenarioReader.readVirtual(guest, o), List.of(), axes);
+        List<io.iopath.result.VirtualResult> results = Sweep.run(grid, 2, new Sweep.Listener<>() { },
+                s -> new io.iopath.experiment.VirtualRun(s).execute());
+        List<io.iopath.report.LabelledVirtualResult> runs = new ArrayList<>();
+        for (SweepGrid.Point<io.iopath.scenario.VirtualScenario> p : grid.points()) {
+            runs.add(new io.iopath.report.LabelledVirtualResult(p.values(), results.get(p.index())));
+        }
+        RunReport.writeVirtualComparison(dir.resolve("local-guest"), "guest", grid.columns(), runs);
+        String expected = Files.readString(dir.resolve("local-guest").resolve("results.csv"));
+        assertThat(expected.lines().findFirst().orElseThrow()).contains(",fs_type,", ",virtual_disk_cache,");
+        for (String partitions : List.of("1", "2")) {
+            Path out = dir.resolve("guest" + partitions);
+            sparkApp("sweep", guest.toString(), "--vary", "qemu.cache=none,unsafe,writethrough", "--out", out.toString(),
+                    "--partitions", partitions, "--per-run-json");
+            assertThat(Files.readString(out.resolve("results.csv"))).as("%s partitions", partitions).isEqualTo(expected);
+            assertThat(csvFromParquet(out.resolve("results.parquet"), List.of(expected.lines().findFirst().orElseThrow().split(","))))
+                    .isEqualTo(expected);
+            assertThat(Files.readString(out.resolve("runs/1/results.json"))).isEqualTo(io.iopath.report.VirtualRunText.json(results.get(1)));
+        }
+
+        Path ext3 = Files.writeString(dir.resolve("ext3.yaml"), """
+                name: e
+                filesystem: {type: ext3, size: 1g}
+                jobs:
+                  - {name: w, rw: randwrite, bs: 4k, direct: 0, filename: f, filesize: 1m, fsync: 4, number_ios: 64}
+                """);
+        String local = localSweep(ext3, List.of(), List.of("filesystem.options=barrier=0,barrier=1"), dir.resolve("local-ext3"));
+        assertThat(local.lines().findFirst().orElseThrow()).contains(",fs_type,").doesNotContain("virtual_disk");
+        Path out = dir.resolve("ext3");
+        sparkApp("sweep", ext3.toString(), "--vary", "filesystem.options=barrier=0,barrier=1", "--out", out.toString(), "--partitions", "2");
+        assertThat(Files.readString(out.resolve("results.csv"))).isEqualTo(local);
     }
 
     @Test
