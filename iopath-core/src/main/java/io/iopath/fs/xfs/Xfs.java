@@ -497,6 +497,8 @@ public final class Xfs implements FileSystem {
         XfsInode fi = (XfsInode) f.file;
         if (op == Op.WRITE) {
             durability.directWrite(fi, offset, length);
+            // xfs_write: xfs_ichgtime for O_DIRECT as for buffered writes, so the next fsync logs the core
+            markCoreDirty(fi);
         }
         io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
