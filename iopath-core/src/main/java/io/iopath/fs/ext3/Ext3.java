@@ -528,14 +528,14 @@ public final class Ext3 implements FileSystem {
     @Override
     public void directIo(OpenFile f, Op op, long offset, long length, int pid, Runnable done) {
         Ext3Inode fi = (Ext3Inode) f.file;
-        Runnable transfer = () -> io.direct(fi, op, offset, length, pid, () -> {
+        Runnable transfer = () -> writeback.flushForDirectIo(fi.mapping, pid, () -> io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
             } else {
                 appBytesWritten += length;
             }
             done.run();
-        });
+        }));
         if (op != Op.WRITE) {
             transfer.run();
             return;

@@ -356,6 +356,24 @@ public final class Writeback {
     }
 
     /**
+     * Before an O_DIRECT read or write of a file with cached pages (2.6.18 mm/filemap.c
+     * {@code generic_file_direct_IO}; XFS's {@code xfs_flushinval_pages}): its dirty pages are
+     * written (a delayed extent allocated on the way) and waited for, then its clean pages are
+     * dropped ({@code invalidate_inode_pages2}), so the direct IO finds every block mapped and a
+     * later buffered read goes to the device. With nothing cached, {@code then} runs at once.
+     */
+    public void flushForDirectIo(Mapping m, int pid, Runnable then) {
+        if (m.cachedPages() == 0) {
+            then.run();
+            return;
+        }
+        writeAndWait(m, pid, 0, () -> {
+            cache.invalidateClean(m);
+            then.run();
+        });
+    }
+
+    /**
      * filemap_fdatawrite (WB_SYNC_ALL): starts the write of every dirty page of {@code m} not
      * already under write-back, in index order, as {@code pid}; a page cached meanwhile (by a
      * waiter a finished write woke) waits for the next call.

@@ -577,14 +577,14 @@ public final class ReiserFs implements FileSystem {
         if (op == Op.WRITE) {
             durability.directWrite(fi, offset, length);
         }
-        io.direct(fi, op, offset, length, pid, () -> {
+        writeback.flushForDirectIo(fi.mapping, pid, () -> io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
             } else {
                 appBytesWritten += length;
             }
             done.run();
-        });
+        }));
     }
 
     /**

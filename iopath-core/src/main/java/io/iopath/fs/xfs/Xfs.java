@@ -500,14 +500,14 @@ public final class Xfs implements FileSystem {
             // xfs_write: xfs_ichgtime for O_DIRECT as for buffered writes, so the next fsync logs the core
             markCoreDirty(fi);
         }
-        io.direct(fi, op, offset, length, pid, () -> {
+        writeback.flushForDirectIo(fi.mapping, pid, () -> io.direct(fi, op, offset, length, pid, () -> {
             if (op == Op.READ) {
                 appBytesRead += length;
             } else {
                 appBytesWritten += length;
             }
             done.run();
-        });
+        }));
     }
 
     /**
