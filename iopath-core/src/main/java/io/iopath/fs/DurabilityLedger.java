@@ -72,6 +72,14 @@ public final class DurabilityLedger {
      * {@code lost[i] = {sector, sectors}}.
      */
     public FsPowerLoss powerFail(Iterable<Mapping> files, List<long[]> lost) {
+        return powerFail(files, lost, Set.of());
+    }
+
+    /**
+     * As {@link #powerFail(Iterable, List)}, with {@code replayable} the blocks whose promised data
+     * the journal's replay restores (data=journal: a committed copy still in the log), not lost.
+     */
+    public FsPowerLoss powerFail(Iterable<Mapping> files, List<long[]> lost, Set<Long> replayable) {
         long buffered = 0;
         for (Mapping m : files) {
             for (Page p : m.pages()) {
@@ -85,7 +93,7 @@ public final class DurabilityLedger {
         for (long[] r : lost) {
             for (long s = r[0]; s < r[0] + r[1]; s += PageIo.BLOCK_SECTORS) {
                 long b = (s - partitionStartSector) / PageIo.BLOCK_SECTORS;
-                if (inPartition(b) && fsynced.get((int) b)) {
+                if (inPartition(b) && fsynced.get((int) b) && !replayable.contains(b)) {
                     fsyncedLost++;
                 }
                 if (journal.contains(b)) {

@@ -774,8 +774,9 @@ public final class Ext3 implements FileSystem {
         for (Ext3Inode i : icache.values()) {
             files.add(i.mapping);
         }
-        FsPowerLoss loss = durability.powerFail(files, lost)
-                .withJournal(jbd.consistencyAt(new io.iopath.fs.journal.LostWrites(lost)));
+        io.iopath.fs.journal.LostWrites lostWrites = new io.iopath.fs.journal.LostWrites(lost);
+        FsPowerLoss loss = durability.powerFail(files, lost, jbd.replayableData(lostWrites))
+                .withJournal(jbd.consistencyAt(lostWrites));
         writeback.stop();
         return loss;
     }

@@ -406,6 +406,39 @@ public abstract class Journal {
         return c;
     }
 
+    /**
+     * The home blocks of data pages (data=journal) that a replay of the log after this power cut
+     * would write: those of each committed transaction still in the log (not yet checkpointed
+     * away), oldest first, up to the first whose commit block or a log block is lost (recovery
+     * stops there). A home write of such a block lost at the cut loses nothing: the log has it.
+     */
+    public final java.util.Set<Long> replayableData(LostWrites lost) {
+        java.util.Map<Long, long[]> byTidRecord = new java.util.HashMap<>();
+        for (long[] rec : records) {
+            byTidRecord.put(rec[0], rec);
+        }
+        java.util.Set<Long> blocks = new java.util.HashSet<>();
+        for (Transaction t : checkpointList) {
+            long[] rec = byTidRecord.get(t.tid);
+            if (rec == null || rec[6] < 0 || rec[4] < 0 || lost.lost(sectorAt(rec[2]), PageIo.BLOCK_SECTORS, rec[5], rec[6])) {
+                break;
+            }
+            boolean logLost = false;
+            for (long pos = rec[1]; pos < rec[2] && !logLost; pos++) {
+                logLost = lost.lost(sectorAt(pos), PageIo.BLOCK_SECTORS, rec[3], rec[4]);
+            }
+            if (logLost) {
+                break;
+            }
+            for (Page p : t.journaledData) {
+                if (p.block >= 0) {
+                    blocks.add(p.block);
+                }
+            }
+        }
+        return blocks;
+    }
+
     /** The drive sector of log position {@code pos}. */
     private long sectorAt(long pos) {
         return io.sectorOf(journalPhysical[1 + (int) (pos % ring)]);
