@@ -152,7 +152,8 @@ class RunVirtualTest {
         String html = Files.readString(out.resolve("report.html"));
         javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new java.io.ByteArrayInputStream(html.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        assertThat(html).contains("<h2>Virtual disk</h2>", "<th>guest flushed lost</th>");
+        assertThat(html).contains("<h2>Virtual disk</h2>", "<th>guest flushed lost</th>", "id='chart-app-iops'",
+                "id='chart-guest-lost'");
     }
 
     /** The cells of one Markdown table row, without the outer bars. */

@@ -149,7 +149,22 @@ final class HtmlReport {
             }
             sb.append("</tr>\n");
         }
-        sb.append("</table>\n</div>\n<p class=\"note\">The charts and the table of every run are the guests': each one's block "
+        sb.append("</table>\n</div>\n");
+        // the values alone, one category per run: "writeback / on" reads under a bar where "qemu.cache=…" lines do not
+        List<String> captions = runs.stream().map(r -> String.join(" / ", r.labels())).toList();
+        String axis = labelColumns.isEmpty() ? "run" : String.join(" / ", labelColumns);
+        double[][] iops = {runs.stream().mapToDouble(r -> r.result().application().iops()).toArray()};
+        sb.append("<figure>\n").append(SvgCharts.bars(axis, captions, List.of("guest jobs"), iops, "IOPS (fio's view)", false,
+                "chart-app-iops")).append("\n</figure>\n");
+        if (runs.stream().anyMatch(r -> r.result().powerLoss() != null)) {
+            double[][] lost = {
+                runs.stream().mapToDouble(r -> r.result().powerLoss() == null ? 0 : r.result().powerLoss().guestAckedLost()).toArray(),
+                runs.stream().mapToDouble(r -> r.result().powerLoss() == null ? 0 : r.result().powerLoss().guestFlushedLost()).toArray()};
+            sb.append("<figure>\n").append(SvgCharts.bars(axis, captions, List.of("acknowledged", "flushed (promised durable)"), lost,
+                    "guest writes lost", false, "chart-guest-lost")).append("\n<figcaption>Guest writes lost at the host's power"
+                    + " failure.</figcaption>\n</figure>\n");
+        }
+        sb.append("<p class=\"note\">The charts and the table of every run are the guests': each one's block "
                 + "layer's view, with the virtual disk as its drive. app: the guest jobs as fio reports them; a guest write "
                 + "is lost when its data was not on the physical drive's platters at the power failure, flushed when the guest "
                 + "had been promised it durable (docs/virtual-disks.md).</p>\n</section>\n");
