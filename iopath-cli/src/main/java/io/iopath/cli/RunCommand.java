@@ -328,12 +328,13 @@ final class RunCommand implements Callable<Integer> {
     /**
      * A guest on a virtual disk (a scenario with {@code guest:}, docs/virtual-disks.md): the guest's
      * table, then QEMU, the host drive and a host power failure's losses per level; {@code --out}'s
-     * files and {@code --json} with them. The trace outputs of a plain run are not written for it
-     * yet, and say so.
+     * files and {@code --json} with them; {@code --output-format} prints fio's report of the guest's
+     * jobs instead of the table, the virtual disk's lines on standard error. The trace outputs of a
+     * plain run are not written for it yet, and say so.
      */
     private int virtual(List<String> all, long intervalNs) throws IOException {
         for (Object[] o : new Object[][] {{"--trace-out", traceOut}, {"--blktrace", blktraceFile},
-                {"--blktrace-dir", blktraceDir}, {"--output-format", outputFormat}}) {
+                {"--blktrace-dir", blktraceDir}}) {
             if (o[1] != null) {
                 throw new BadInputException(o[0] + ": not for a guest on a virtual disk yet (" + scenarioFile + " has a guest: section)");
             }
@@ -349,14 +350,34 @@ final class RunCommand implements Callable<Integer> {
                     + ", cache " + scenario.qemu().cache().label());
             return 0;
         }
+        String format = outputFormat == null ? "iopath" : outputFormat;
+        if (!List.of("normal", "json", "json+", "terse", "iopath").contains(format)) {
+            throw new BadInputException("--output-format: expected normal, json, json+, terse or iopath, got '" + format + "'");
+        }
+        if (json && !format.equals("iopath")) {
+            throw new BadInputException("--json: prints iopath's results.json, which --output-format " + format
+                    + " replaces; give one of them");
+        }
+        VirtualRun run = new VirtualRun(scenario, io.iopath.block.BlockTracepoints.NONE, intervalNs);
         VirtualResult result;
         try {
-            result = new VirtualRun(scenario, io.iopath.block.BlockTracepoints.NONE, intervalNs).execute();
+            result = run.execute();
         } catch (io.iopath.experiment.RunException e) {
             throw new BadInputException(e.getMessage());
         }
         if (outDir != null) {
             RunReport.writeVirtual(outDir, result, scenarioSource(all, null));
+        }
+        if (!format.equals("iopath")) {
+            PrintWriter err = spec.commandLine().getErr();
+            VirtualRunText.render(result).lines().forEach(l -> err.println("iopath: " + l)); // fio's own output has no place for them
+            FioResult report = run.fioResult(result);
+            out.print(switch (format) {
+                case "json", "json+" -> FioJson.toText(report, FioJobOptions.NONE, format.equals("json+"));
+                case "terse" -> FioTerse.render(report);
+                default -> FioText.render(report);
+            });
+            return 0;
         }
         if (json) {
             out.print(VirtualRunText.json(result));

@@ -168,6 +168,24 @@ class RunVirtualTest {
         assertThat(split.err()).contains("--split-by-device: a guest on a virtual disk replays no multi-device trace");
     }
 
+    /** fio's output formats report the guest's jobs as fio in the guest would, its disk the guest kernel's vda or hda. */
+    @Test
+    void fioOutputFormatsReportTheGuestsJobs() throws IOException {
+        Outcome fio = iopath("run", scenario().toString(), "--output-format", "json");
+        assertThat(fio.status()).as(fio.err()).isZero();
+        assertThat(fio.err()).contains("iopath: virtual disk   virtio-blk, cache unsafe", "iopath: power failure  of the host at 0.300 s");
+        JsonNode job = new ObjectMapper().readTree(fio.out()).get("jobs").get(0);
+        assertThat(job.get("jobname").asText()).isEqualTo("mail");
+        JsonNode results = new ObjectMapper().readTree(iopath("run", scenario().toString(), "--json").out());
+        assertThat(job.get("write").get("total_ios").asLong()).isEqualTo(results.get("virtual_disk").get("app_ops").asLong());
+        assertThat(new ObjectMapper().readTree(fio.out()).get("disk_util").get(0).get("name").asText()).isEqualTo("vda");
+        Outcome ide = iopath("run", scenario().toString(), "--output-format", "normal", "--set", "qemu.device=ide-2008");
+        assertThat(ide.out()).contains("Disk stats (read/write):", "  hda: ios=");
+        Outcome both = iopath("run", scenario().toString(), "--output-format", "json", "--json");
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).contains("--json: prints iopath's results.json, which --output-format json replaces");
+    }
+
     @Test
     void theTraceOutputsOfAPlainRunAreRefusedForNow() throws IOException {
         Outcome o = iopath("run", scenario().toString(), "--trace-out", dir.resolve("t.blk").toString());

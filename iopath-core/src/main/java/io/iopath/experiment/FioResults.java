@@ -62,6 +62,11 @@ final class FioResults {
     }
 
     static FioResult of(List<Workload> workloads, IssueTap tap, Result result, boolean groupReporting) {
+        return of(workloads, tap, "sda", result, groupReporting);
+    }
+
+    /** As {@link #of(List, IssueTap, Result, boolean)} with the disk named {@code diskName} in fio's disk stats. */
+    static FioResult of(List<Workload> workloads, IssueTap tap, String diskName, Result result, boolean groupReporting) {
         List<Entry> entries = new ArrayList<>();
         int[] groupIds = groupIds(workloads);
         String lastJob = null;
@@ -104,7 +109,7 @@ final class FioResults {
             jobs.add(new FioResult.Job(e.spec().name(), e.clones(), e.pid(), e.groupId(), options(e.spec()),
                     e.stats().snapshot(percentiles), e.error(), e.stats().blockTrims()));
         }
-        FioResult.Disk disk = new FioResult.Disk("sda", List.of(tap.ios(0), tap.ios(1)),
+        FioResult.Disk disk = new FioResult.Disk(diskName, List.of(tap.ios(0), tap.ios(1)),
                 List.of(tap.sectors(0), tap.sectors(1)), List.of(tap.ticksNs(0), tap.ticksNs(1)));
         boolean allMtd = !workloads.isEmpty();
         for (Workload w : workloads) {

@@ -302,6 +302,11 @@ public final class VirtualRun {
         return sim;
     }
 
+    /** The guest's jobs as fio inside the guest reports them (fio's output formats), its disk the virtual one. */
+    public FioResult fioResult(VirtualResult r) {
+        return FioResults.of(workloads, guestTap, scenario.qemu().device().guestDiskName, r.guest(), false);
+    }
+
     /** The host's driver-to-drive tap: set a listener before {@link #execute} to see every D and C. */
     public IssueTap driveTap() {
         return hostTap;

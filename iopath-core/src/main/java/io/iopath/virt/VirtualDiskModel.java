@@ -20,9 +20,9 @@ import java.util.Optional;
  * </ul>
  */
 public enum VirtualDiskModel {
-    VIRTIO_BLK("virtio-blk", 128, true),
-    VIRTIO_BLK_NOFLUSH("virtio-blk-noflush", 128, false),
-    IDE_2008("ide-2008", 1, false);
+    VIRTIO_BLK("virtio-blk", 128, true, "vda"),
+    VIRTIO_BLK_NOFLUSH("virtio-blk-noflush", 128, false, "vda"),
+    IDE_2008("ide-2008", 1, false, "hda");
 
     public static final List<String> NAMES = List.of("virtio-blk", "virtio-blk-noflush", "ide-2008");
 
@@ -31,11 +31,14 @@ public enum VirtualDiskModel {
     public final int defaultQueueDepth;
     /** Whether the model can tell the guest of a write cache (and so receive flushes). */
     public final boolean advertisesCache;
+    /** The guest kernel's name of the disk (virtio_blk's vd*, the 2.6 IDE driver's hd*), as fio's disk stats show it. */
+    public final String guestDiskName;
 
-    VirtualDiskModel(String yamlName, int defaultQueueDepth, boolean advertisesCache) {
+    VirtualDiskModel(String yamlName, int defaultQueueDepth, boolean advertisesCache, String guestDiskName) {
         this.yamlName = yamlName;
         this.defaultQueueDepth = defaultQueueDepth;
         this.advertisesCache = advertisesCache;
+        this.guestDiskName = guestDiskName;
     }
 
     public String yamlName() {
