@@ -20,6 +20,27 @@ import org.junit.jupiter.api.Test;
  * data complete → journal complete → commit block.
  */
 class Ext3CommitAcceptanceTest {
+    /**
+     * 2.6.18: pdflush's write-back of a file clears its inode's I_DIRTY bits (__sync_single_inode)
+     * and ext3_write_inode without wait commits nothing, so a later fsync of the unchanged inode
+     * starts no commit; written and fsync'd with no write-back between, the same fsync commits.
+     */
+    @Test
+    void anFsyncAfterPdflushWroteTheFileBackCommitsNothing() {
+        FsRig rig = new FsRig(FsRig.small());
+        FsFile f = rig.create("f");
+        OpenFile o = rig.open("f");
+        rig.write(o, 0, 4096); // allocates: the inode is dirty
+        rig.runUntil(40_000_000_000L); // kjournald commits at 5 s; kupdate writes the page once it is 30 s old
+        assertEquals(0, rig.fs.mappingOf(f).dirtyPages(), "kupdate wrote the page");
+        int commits = rig.fs.commitLog().size();
+        rig.fsync(o);
+        assertEquals(commits, rig.fs.commitLog().size(), "the inode is clean: nothing to commit");
+        rig.write(o, 4096, 4096); // grows the file: dirty again
+        rig.fsync(o);
+        assertEquals(commits + 1, rig.fs.commitLog().size(), "a dirty inode's fsync commits");
+    }
+
     @Test
     void hundredCreatesCommitAsTheSpecSays() {
         FsRig rig = new FsRig(FsRig.small());

@@ -168,6 +168,10 @@ final class FsRig {
         run(r -> mounted.sync(APP, r));
     }
 
+    void fsync(OpenFile f) {
+        run(r -> mounted.fsync(f, false, APP, r));
+    }
+
     List<Io> since(int mark) {
         return new ArrayList<>(ios.subList(mark, ios.size()));
     }

@@ -56,6 +56,8 @@ public final class Ext3 implements FileSystem {
     private final Set<Long> permanent = new HashSet<>();
     private final Jbd jbd;
     private final Map<Long, Ext3Inode> icache = new HashMap<>();
+    /** The inode of each cached file's mapping (an address_space's host), for the write-back's inode events. */
+    private final Map<Mapping, Ext3Inode> byMapping = new java.util.IdentityHashMap<>();
     private final Ext3Inode root;
     private final long[] journal;
     /** Data blocks an fsync has returned for, until they are written again (power-loss accounting). */
@@ -80,6 +82,17 @@ public final class Ext3 implements FileSystem {
         this.io = new PageIo(sim, sink, config.partitionOffset() / 512, ids, deviceDone);
         this.cache = new PageCache(config.vm(), io, pids.kswapd(), sim::now);
         this.writeback = new Writeback(sim, cache, sink, config.vm(), pids.pdflush());
+        writeback.setSuperOps(new Writeback.SuperOps() {
+            @Override
+            public void inodeWritten(Mapping m) {
+                // __sync_single_inode cleared I_DIRTY; ext3_write_inode without wait commits nothing, so
+                // a later fsync of the unchanged inode starts no commit (2.6.32's i_sync_tid fixed that)
+                Ext3Inode fi = byMapping.get(m);
+                if (fi != null) {
+                    fi.vfsDirty = 0;
+                }
+            }
+        });
         this.reader = new BufferedRead(cache, io);
         mkfsMetadata();
         this.root = mkfsDirectory(Ext3Layout.ROOT_INO, 1, null);
@@ -129,6 +142,7 @@ public final class Ext3 implements FileSystem {
         }
         d.size = nblocks * 4096L;
         icache.put(ino, d);
+        byMapping.put(d.mapping, d);
         return d;
     }
 
@@ -225,6 +239,7 @@ public final class Ext3 implements FileSystem {
             n.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
             n.mtimeSecond = sim.now() / NS_PER_S;
             icache.put(ino, n);
+            byMapping.put(n.mapping, n);
             r.then(() -> done.accept(n));
         }));
     }
@@ -366,6 +381,7 @@ public final class Ext3 implements FileSystem {
             f.deleted = true;
             blocks.discard(f.window);
             icache.remove(f.ino);
+            byMapping.remove(f.mapping);
             d.lastTid = tid;
             d.vfsDirty |= Ext3Inode.I_DIRTY_SYNC | Ext3Inode.I_DIRTY_DATASYNC;
             r.then(done);
@@ -820,6 +836,7 @@ public final class Ext3 implements FileSystem {
         }
         f.size = size;
         icache.put(ino, f);
+        byMapping.put(f.mapping, f);
         int blk = root.dir.insertBlock(name);
         if (blk < 0) {
             throw new IllegalStateException("ext3: the root directory's first block is full");

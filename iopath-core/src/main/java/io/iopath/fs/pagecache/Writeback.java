@@ -55,6 +55,14 @@ public final class Writeback {
         default void writeSuper(int pdflushPid, Runnable then) {
             then.run();
         }
+
+        /**
+         * __sync_single_inode under WB_SYNC_NONE (pdflush, or a writer in balance_dirty_pages):
+         * the file of {@code m} had its pages written, and its inode's I_DIRTY bits were cleared
+         * with them; ->write_inode ran without waiting. Nothing by default.
+         */
+        default void inodeWritten(Mapping m) {
+        }
     }
 
     private SuperOps superOps = new SuperOps() { };
@@ -304,6 +312,9 @@ public final class Writeback {
                 break; // kupdate: too young
             }
             written += writepages(m, wbc, pid, m.bdev ? MetadataIo.FLAGS : 0);
+            if (!m.bdev) {
+                superOps.inodeWritten(m);
+            }
             if (m.dirtyPages > 0 && !wbc.forKupdate) {
                 cache.requeueYoung(m);
             }
