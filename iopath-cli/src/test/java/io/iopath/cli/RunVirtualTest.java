@@ -168,6 +168,22 @@ class RunVirtualTest {
         assertThat(split.err()).contains("--split-by-device: a guest on a virtual disk replays no multi-device trace");
     }
 
+    /** iopath compare of two guests' runs: what the guest jobs saw, QEMU, the host drive and each level's losses. */
+    @Test
+    void compareSetsTwoGuestsVirtualDisksSideBySide() throws IOException {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        assertThat(iopath("run", scenario().toString(), "--out", a.toString()).status()).isZero();
+        assertThat(iopath("run", scenario().toString(), "--set", "qemu.cache=writethrough", "--out", b.toString()).status()).isZero();
+        Outcome c = iopath("compare", a.toString(), b.toString());
+        assertThat(c.status()).as(c.err()).isZero();
+        JsonNode ja = new ObjectMapper().readTree(a.resolve("results.json").toFile());
+        String flushed = ja.get("virtual_disk").get("power_failure").get("guest_flushed_lost").asText();
+        assertThat(c.out()).contains("| guest jobs IOPS (fio's) |", "| host drive seek ms / command |",
+                "| power failure: guest flushed lost | " + flushed + " | 0 |")
+                .as("the guest's own drive is the virtual disk, with no mechanics").doesNotContain("| drive seek ms / command |");
+    }
+
     /** fio's output formats report the guest's jobs as fio in the guest would, its disk the guest kernel's vda or hda. */
     @Test
     void fioOutputFormatsReportTheGuestsJobs() throws IOException {
