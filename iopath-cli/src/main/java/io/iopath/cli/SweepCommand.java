@@ -1,6 +1,5 @@
 package io.iopath.cli;
 
-import io.iopath.experiment.RunException;
 import io.iopath.experiment.Sweep;
 import io.iopath.experiment.SweepAxis;
 import io.iopath.experiment.SweepException;
@@ -145,12 +144,7 @@ final class SweepCommand implements Callable<Integer> {
      * guest's, {@code --json}'s results those of {@code iopath run --json}.
      */
     private int virtualSweep(SweepGrid<VirtualScenario> grid, int threads) throws IOException {
-        List<VirtualResult> results;
-        try {
-            results = Sweep.run(grid, threads, progress(grid), s -> new VirtualRun(s).execute());
-        } catch (RunException e) {
-            throw new BadInputException(e.getMessage());
-        }
+        List<VirtualResult> results = Sweep.run(grid, threads, progress(grid), s -> new VirtualRun(s).execute());
         List<LabelledVirtualResult> runs = new ArrayList<>();
         for (SweepGrid.Point<VirtualScenario> p : grid.points()) {
             runs.add(new LabelledVirtualResult(p.values(), results.get(p.index())));
