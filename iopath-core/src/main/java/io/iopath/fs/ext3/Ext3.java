@@ -932,6 +932,11 @@ public final class Ext3 implements FileSystem {
         return jbd.committed(((Ext3Inode) f).lastTid);
     }
 
+    /** The VFS holds {@code f}'s inode dirty: its next fsync commits (ext3_sync_file). */
+    public boolean inodeDirty(FsFile f) {
+        return ((Ext3Inode) f).vfsDirty != 0;
+    }
+
     public int groupOf(FsFile f) {
         return ((Ext3Inode) f).group;
     }
