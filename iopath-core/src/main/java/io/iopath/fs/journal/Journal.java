@@ -393,14 +393,11 @@ public abstract class Journal {
             if (commitDone < 0 || rec[4] >= 0 && Math.max(commitDone, rec[4]) < lost.earliestAckNs()) {
                 continue; // no commit block yet, or every write of this record was on the media before any lost one was acknowledged
             }
-            if (lost.lost(sectorAt(rec[2]), PageIo.BLOCK_SECTORS, rec[5], commitDone)) {
+            if (commitBlockLost(rec, lost)) {
                 continue; // the commit block itself is gone: replay stops before this transaction
             }
-            for (long pos = rec[1]; pos < rec[2]; pos++) {
-                if (rec[4] < 0 || lost.lost(sectorAt(pos), PageIo.BLOCK_SECTORS, rec[3], rec[4])) {
-                    c = c.plus(rec[0], commitDone);
-                    break;
-                }
+            if (logBlockLost(rec, lost)) {
+                c = c.plus(rec[0], commitDone);
             }
         }
         return c;
@@ -420,14 +417,7 @@ public abstract class Journal {
         java.util.Set<Long> blocks = new java.util.HashSet<>();
         for (Transaction t : checkpointList) {
             long[] rec = byTidRecord.get(t.tid);
-            if (rec == null || rec[6] < 0 || rec[4] < 0 || lost.lost(sectorAt(rec[2]), PageIo.BLOCK_SECTORS, rec[5], rec[6])) {
-                break;
-            }
-            boolean logLost = false;
-            for (long pos = rec[1]; pos < rec[2] && !logLost; pos++) {
-                logLost = lost.lost(sectorAt(pos), PageIo.BLOCK_SECTORS, rec[3], rec[4]);
-            }
-            if (logLost) {
+            if (rec == null || rec[6] < 0 || commitBlockLost(rec, lost) || logBlockLost(rec, lost)) {
                 break;
             }
             for (Page p : t.journaledData) {
@@ -437,6 +427,21 @@ public abstract class Journal {
             }
         }
         return blocks;
+    }
+
+    /** Whether the commit block of commit record {@code rec} was lost at the cut. */
+    private boolean commitBlockLost(long[] rec, LostWrites lost) {
+        return lost.lost(sectorAt(rec[2]), PageIo.BLOCK_SECTORS, rec[5], rec[6]);
+    }
+
+    /** Whether a descriptor or block copy of commit record {@code rec} is not on the media (never completed, or lost). */
+    private boolean logBlockLost(long[] rec, LostWrites lost) {
+        for (long pos = rec[1]; pos < rec[2]; pos++) {
+            if (rec[4] < 0 || lost.lost(sectorAt(pos), PageIo.BLOCK_SECTORS, rec[3], rec[4])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The drive sector of log position {@code pos}. */
